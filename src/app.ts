@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { RequestContext } from '@mikro-orm/core';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { errorHandler, sendError } from './rest/errors.ts';
+import { buildOpenApi } from './rest/openapi.ts';
+import { mountRoutes } from './rest/router.ts';
+import { allRoutes } from './rest/routes/index.ts';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** JSON in, JSON out: a body of another type is refused rather than silently ignored. */
+function requireJson(req: Request, res: Response, next: NextFunction) {
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+  if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json')) {
+    return sendError(res, 415, 'Request body must be application/json');
+  }
+  next();
+}
+
+function docsRouter(): express.Router {
+  const swaggerDir = createRequire(import.meta.url).resolve('swagger-ui-dist/package.json').replace(/package\.json$/, '');
+  const router = express.Router();
+  router.get('/docs/swagger-initializer.js', (_req, res) => {
+    res.type('application/javascript').send(
+      `window.onload = () => { window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true }); };`,
+    );
+  });
+  router.get('/docs', (req, res, next) => (req.path.endsWith('/') ? next() : res.redirect(301, '/docs/')));
+  router.use('/docs', express.static(swaggerDir, { index: 'index.html' }));
+  return router;
+}
+
+export function buildApp(deps: { config: Config; db: Database; logger: Logger }): Express {
+  const { config, db, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('json spaces', 0);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // One short line per request: no headers, so no tokens or cookies in the log.
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(helmet());
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await Promise.race([db.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+      res.json({ status: 'ok', database: 'reachable' });
+    } catch {
+      sendError(res, 503, 'Database unavailable');
+    }
+  });
+
+  const routes = allRoutes({ allowRegistration: config.allowRegistration });
+  const openapi = buildOpenApi(routes);
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+  app.use(docsRouter());
+
+  app.use(requireJson);
+  app.use(express.json({ limit: '1mb', strict: true }));
+  app.use((_req, _res, next) => RequestContext.create(db.orm.em, next));
+  app.use(mountRoutes(routes));
+
+  app.use((req, res) => sendError(res, 404, `No route for ${req.method} ${req.path}`));
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,35 @@
+import { SignJWT, jwtVerify, errors } from 'jose';
+import { Unauthenticated } from '../core/errors.ts';
+import { signingKey } from './signing-key.ts';
+
+const ISSUER = 'lifetrack';
+export type TokenUse = 'session' | 'pending';
+
+export async function signToken(use: TokenUse, claims: { sub: string; sid: string }, expiresAt: Date): Promise<string> {
+  return new SignJWT({ sid: claims.sid, use })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(signingKey());
+}
+
+/** Verifies signature, issuer, expiry and intended use; the caller still checks the server-side row. */
+export async function verifyToken(use: TokenUse, token: string): Promise<{ sub: string; sid: string }> {
+  try {
+    const { payload } = await jwtVerify(token, signingKey(), { issuer: ISSUER, algorithms: ['HS256'] });
+    if (payload.use !== use || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
+      throw new Unauthenticated('Invalid token');
+    }
+    return { sub: payload.sub, sid: payload.sid };
+  } catch (err) {
+    if (err instanceof Unauthenticated) throw err;
+    if (err instanceof errors.JWTExpired) throw new Unauthenticated('Token expired');
+    throw new Unauthenticated('Invalid token');
+  }
+}
+
+export function looksLikeJwt(token: string): boolean {
+  return token.split('.').length === 3;
+}

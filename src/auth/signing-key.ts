@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { em } from '../db/context.ts';
+
+/**
+ * The HS256 key for api_token and pending_token JWTs. JWT_SECRET wins; without it a random
+ * secret is generated on first start and kept in the database, so every instance agrees
+ * and restarts do not sign everybody out.
+ */
+let key: Uint8Array | undefined;
+
+export async function loadSigningKey(configured: string | undefined): Promise<void> {
+  if (configured) {
+    key = new TextEncoder().encode(configured);
+    return;
+  }
+  const conn = em().getConnection();
+  await conn.execute(`insert into app_secrets (name, value) values ('jwt_secret', ?) on conflict (name) do nothing`, [
+    randomBytes(48).toString('base64url'),
+  ]);
+  const [row] = await conn.execute<{ value: string }[]>(`select value from app_secrets where name = 'jwt_secret'`);
+  key = new TextEncoder().encode(row!.value);
+}
+
+export function signingKey(): Uint8Array {
+  if (!key) throw new Error('Signing key not loaded');
+  return key;
+}

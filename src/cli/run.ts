@@ -1,0 +1,27 @@
+import { loadConfig } from '../config.ts';
+import { withContext } from '../db/context.ts';
+import { openDatabase } from '../db/database.ts';
+import { Invalid, DomainError } from '../core/errors.ts';
+import { createLogger } from '../logger.ts';
+
+/**
+ * Runs a CLI command against the configured database: through the running server's socket
+ * when it serves the embedded data dir, or by opening the data dir itself when it does not.
+ */
+export async function runCli(command: () => Promise<void>): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'cli', logger });
+  let code = 0;
+  try {
+    await withContext(command);
+  } catch (err) {
+    code = 1;
+    if (err instanceof Invalid) for (const i of err.issues) console.error(`--${i.loc.join('.')}: ${i.msg}`);
+    else if (err instanceof DomainError) console.error(err.message);
+    else throw err;
+  } finally {
+    await db.close();
+  }
+  process.exitCode = code;
+}

@@ -1,0 +1,69 @@
+/**
+ * Domain errors: the only errors services throw. Each transport maps them through
+ * ERROR_TABLE, so REST status codes and GraphQL extension codes never drift apart.
+ * Anything that is not a DomainError is an internal error and its message is never shown.
+ */
+export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: keyof typeof ERROR_TABLE;
+}
+
+export class NotFound extends DomainError {
+  readonly kind = 'NotFound' as const;
+  constructor(what = 'Resource') {
+    super(`${what} not found`);
+  }
+}
+
+export class Forbidden extends DomainError {
+  readonly kind = 'Forbidden' as const;
+}
+
+export class Conflict extends DomainError {
+  readonly kind = 'Conflict' as const;
+}
+
+export class Unauthenticated extends DomainError {
+  readonly kind = 'Unauthenticated' as const;
+  constructor(message = 'Not authenticated') {
+    super(message);
+  }
+}
+
+export class RateLimited extends DomainError {
+  readonly kind = 'RateLimited' as const;
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super('Too many attempts, try again later');
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Validation failure; `loc` of each issue is relative to the service input. */
+export class Invalid extends DomainError {
+  readonly kind = 'Invalid' as const;
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[]) {
+    super(issues.map((i) => `${i.loc.join('.') || 'input'}: ${i.msg}`).join('; '));
+    this.issues = issues;
+  }
+
+  static at(loc: (string | number)[], msg: string, type = 'value_error'): Invalid {
+    return new Invalid([{ loc, msg, type }]);
+  }
+}
+
+export const ERROR_TABLE = {
+  Invalid: { status: 422, code: 'BAD_USER_INPUT' },
+  Unauthenticated: { status: 401, code: 'UNAUTHENTICATED' },
+  Forbidden: { status: 403, code: 'FORBIDDEN' },
+  NotFound: { status: 404, code: 'NOT_FOUND' },
+  Conflict: { status: 409, code: 'CONFLICT' },
+  RateLimited: { status: 429, code: 'RATE_LIMITED' },
+} as const;
+
+export function describeError(err: unknown): { status: number; code: string; expose: boolean } {
+  if (err instanceof DomainError) return { ...ERROR_TABLE[err.kind], expose: true };
+  return { status: 500, code: 'INTERNAL_SERVER_ERROR', expose: false };
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { Invalid, type ValidationIssue } from './errors.ts';
+
+/**
+ * Parses service input with a zod schema. Failures become Invalid with FastAPI-style
+ * issues whose loc is relative to the input; the transport adds `body`/`query`/`path`.
+ */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  throw new Invalid(result.error.issues.map(toIssue));
+}
+
+function toIssue(issue: z.core.$ZodIssue): ValidationIssue {
+  const loc = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return { loc, msg: 'Field required', type: 'missing' };
+  }
+  if (issue.code === 'unrecognized_keys') {
+    return { loc: [...loc, issue.keys[0] ?? ''], msg: issue.message, type: 'extra_forbidden' };
+  }
+  return { loc, msg: issue.message, type: typeName(issue) };
+}
+
+function typeName(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `${issue.expected}_type`;
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'too_short' : 'greater_than_equal';
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'too_long' : 'less_than_equal';
+    case 'invalid_format':
+      return `${issue.format}_parsing`;
+    case 'invalid_value':
+      return 'enum';
+    default:
+      return 'value_error';
+  }
+}
+
+/** Shared field schemas, so every area spells the same rule the same way. */
+export const uuid = () => z.uuid({ message: 'Input should be a valid UUID' });
+export const dateTime = () =>
+  z.iso.datetime({ offset: true, message: 'Input should be a valid ISO 8601 date-time with a timezone' });
+export const isoDate = () => z.iso.date({ message: 'Input should be a valid date (YYYY-MM-DD)' });
+/** Query strings: "true"/"false"/"1"/"0". */
+export const queryBool = () =>
+  z.enum(['true', 'false', '1', '0'], { message: 'Input should be a valid boolean' }).transform((v) => v === 'true' || v === '1');
+
+export const Pagination = {
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+};

@@ -1,0 +1,68 @@
+import { authorize, type Actor } from '../../core/actor.ts';
+import { NotFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { parse } from '../../core/validation.ts';
+import { em } from '../../db/context.ts';
+import { flushUnique } from '../../db/flush.ts';
+import { Category } from './category.entity.ts';
+import { CategoryCreate, CategoryUpdate, type CategoryRead } from './categories.schemas.ts';
+
+function toRead(c: Category): CategoryRead {
+  return {
+    id: c.id,
+    user_id: c.userId,
+    name: c.name,
+    color: c.color ?? null,
+    icon_key: c.iconKey ?? null,
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+  };
+}
+
+/** A category of this user, or NotFound: another user's id is indistinguishable from a missing one. */
+export async function ownCategory(actor: Actor, categoryId: string): Promise<Category> {
+  const category = await em().findOne(Category, { id: categoryId, userId: actor.userId });
+  if (!category) throw new NotFound('Category');
+  return category;
+}
+
+export async function listCategories(actor: Actor): Promise<CategoryRead[]> {
+  const rows = await em().find(Category, { userId: actor.userId }, { orderBy: { name: 'asc', id: 'asc' } });
+  return rows.map(toRead);
+}
+
+export async function createCategory(actor: Actor, input: unknown): Promise<CategoryRead> {
+  authorize(actor, actor.userId, 'write');
+  const data = parse(CategoryCreate, input);
+  const now = new Date();
+  const category = em().create(Category, {
+    id: newId(),
+    userId: actor.userId,
+    name: data.name,
+    color: data.color ?? null,
+    iconKey: data.icon_key ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await flushUnique(`A category named "${data.name}" already exists`);
+  return toRead(category);
+}
+
+export async function updateCategory(actor: Actor, categoryId: string, input: unknown): Promise<CategoryRead> {
+  authorize(actor, actor.userId, 'write');
+  const data = parse(CategoryUpdate, input);
+  const category = await ownCategory(actor, categoryId);
+  if (data.name !== undefined) category.name = data.name;
+  if (data.color !== undefined) category.color = data.color;
+  if (data.icon_key !== undefined) category.iconKey = data.icon_key;
+  category.updatedAt = new Date();
+  await flushUnique(`A category named "${data.name}" already exists`);
+  return toRead(category);
+}
+
+/** Events keep existing and lose their category (the foreign key sets it to null). */
+export async function deleteCategory(actor: Actor, categoryId: string): Promise<void> {
+  authorize(actor, actor.userId, 'write');
+  const deleted = await em().nativeDelete(Category, { id: categoryId, userId: actor.userId });
+  if (deleted === 0) throw new NotFound('Category');
+}

@@ -1,0 +1,165 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { authorize, type Actor } from '../../core/actor.ts';
+import { localDateOf } from '../../core/clock.ts';
+import { Invalid, NotFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { parse } from '../../core/validation.ts';
+import { em } from '../../db/context.ts';
+import { Category } from '../categories/category.entity.ts';
+import { loadUser } from '../users/users.service.ts';
+import { durationSeconds, formatDuration } from './duration.ts';
+import { Event, type EVENT_SOURCES } from './event.entity.ts';
+import { EventCreate, EventListQuery, EventUpdate, type EventRead } from './events.schemas.ts';
+
+export type EventSource = (typeof EVENT_SOURCES)[number];
+
+export function toEventRead(e: Event): EventRead {
+  return {
+    id: e.id,
+    user_id: e.userId,
+    client_id: e.clientId ?? null,
+    category_id: e.categoryId ?? null,
+    occurred_at: e.occurredAt.toISOString(),
+    local_date: e.localDate,
+    duration: e.duration ?? null,
+    boolean_value: e.booleanValue ?? null,
+    scalar_value: e.scalarValue == null ? null : Number(e.scalarValue),
+    notes: e.notes ?? null,
+    tags: e.tags ?? null,
+    metadata: e.metadata,
+    encrypted_payload: e.encryptedPayload ?? null,
+    saved_meal_id: e.savedMealId ?? null,
+    source: e.source,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+async function checkCategory(actor: Actor, categoryId: string | null | undefined): Promise<void> {
+  if (!categoryId) return;
+  const found = await em().count(Category, { id: categoryId, userId: actor.userId });
+  if (!found) throw Invalid.at(['category_id'], 'Unknown category', 'not_found');
+}
+
+function normalizedDuration(d: string | null | undefined) {
+  if (d === undefined) return undefined;
+  if (d === null) return { duration: null, durationSeconds: null };
+  const seconds = durationSeconds(d)!;
+  return { duration: formatDuration(seconds), durationSeconds: seconds };
+}
+
+/**
+ * Creates an event; with a client_id a re-submit returns the first event (created=false).
+ * Under concurrency the unique key (user_id, client_id) decides which request created it.
+ */
+export async function createEvent(
+  actor: Actor,
+  input: unknown,
+  source: EventSource = 'user',
+): Promise<{ event: EventRead; created: boolean }> {
+  authorize(actor, actor.userId, 'write');
+  const data = parse(EventCreate, input);
+  if (data.client_id) {
+    const existing = await em().findOne(Event, { userId: actor.userId, clientId: data.client_id });
+    if (existing) return { event: toEventRead(existing), created: false };
+  }
+  await checkCategory(actor, data.category_id);
+  const occurredAt = data.occurred_at ? new Date(data.occurred_at) : new Date();
+  const localDate = data.local_date ?? localDateOf(occurredAt, (await loadUser(actor.userId)).timezone);
+  const now = new Date();
+  const duration = normalizedDuration(data.duration);
+  const event = em().create(Event, {
+    id: newId(),
+    userId: actor.userId,
+    clientId: data.client_id ?? null,
+    categoryId: data.category_id ?? null,
+    occurredAt,
+    localDate,
+    duration: duration?.duration ?? null,
+    durationSeconds: duration?.durationSeconds ?? null,
+    booleanValue: data.boolean_value ?? null,
+    scalarValue: data.scalar_value ?? null,
+    notes: data.notes ?? null,
+    tags: data.tags ?? null,
+    metadata: data.metadata ?? {},
+    encryptedPayload: data.encrypted_payload ?? null,
+    savedMealId: data.saved_meal_id ?? null,
+    source,
+    createdAt: now,
+    updatedAt: now,
+  });
+  try {
+    await em().flush();
+  } catch (err) {
+    // A concurrent request with the same client_id won the unique key: answer with its event.
+    if (!(err instanceof UniqueConstraintViolationException) || !data.client_id) throw err;
+    em().clear();
+    const winner = await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.client_id });
+    return { event: toEventRead(winner), created: false };
+  }
+  return { event: toEventRead(event), created: true };
+}
+
+export async function ownEvent(actor: Actor, eventId: string): Promise<Event> {
+  const event = await em().findOne(Event, { id: eventId, userId: actor.userId });
+  if (!event) throw new NotFound('Event');
+  return event;
+}
+
+export async function getEvent(actor: Actor, eventId: string): Promise<EventRead> {
+  return toEventRead(await ownEvent(actor, eventId));
+}
+
+export async function listEvents(actor: Actor, input: unknown): Promise<EventRead[]> {
+  const q = parse(EventListQuery, input);
+  const where: Record<string, unknown> = { userId: actor.userId };
+  // A bare date filters on the user's local calendar day; a date-time on the instant.
+  const bound = (key: string, op: string, value: string | undefined) => {
+    if (!value) return;
+    const [field, v] = value.length === 10 ? ['localDate', value] : ['occurredAt', new Date(value)];
+    where[field] = { ...(where[field] as object), [value.length === 10 ? key : op]: v };
+  };
+  bound('$gte', '$gte', q.from);
+  bound('$lte', '$lt', q.to);
+  if (q.category_id) where.categoryId = q.category_id;
+  if (q.tag) where.tags = { $contains: [q.tag] };
+  const rows = await em().find(Event, where, {
+    orderBy: { occurredAt: 'desc', id: 'desc' },
+    limit: q.limit,
+    offset: q.offset,
+  });
+  return rows.map(toEventRead);
+}
+
+export async function updateEvent(actor: Actor, eventId: string, input: unknown): Promise<EventRead> {
+  authorize(actor, actor.userId, 'write');
+  const data = parse(EventUpdate, input);
+  const event = await ownEvent(actor, eventId);
+  await checkCategory(actor, data.category_id);
+  if (data.occurred_at !== undefined) {
+    event.occurredAt = new Date(data.occurred_at);
+    if (data.local_date === undefined) {
+      event.localDate = localDateOf(event.occurredAt, (await loadUser(actor.userId)).timezone);
+    }
+  }
+  if (data.local_date !== undefined) event.localDate = data.local_date;
+  const duration = normalizedDuration(data.duration);
+  if (duration) Object.assign(event, duration);
+  if (data.category_id !== undefined) event.categoryId = data.category_id;
+  if (data.boolean_value !== undefined) event.booleanValue = data.boolean_value;
+  if (data.scalar_value !== undefined) event.scalarValue = data.scalar_value;
+  if (data.notes !== undefined) event.notes = data.notes;
+  if (data.tags !== undefined) event.tags = data.tags;
+  if (data.metadata !== undefined) event.metadata = data.metadata;
+  if (data.encrypted_payload !== undefined) event.encryptedPayload = data.encrypted_payload;
+  if (data.saved_meal_id !== undefined) event.savedMealId = data.saved_meal_id;
+  event.updatedAt = new Date();
+  await em().flush();
+  return toEventRead(event);
+}
+
+export async function deleteEvent(actor: Actor, eventId: string): Promise<void> {
+  authorize(actor, actor.userId, 'write');
+  const deleted = await em().nativeDelete(Event, { id: eventId, userId: actor.userId });
+  if (deleted === 0) throw new NotFound('Event');
+}

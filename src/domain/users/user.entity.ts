@@ -1,0 +1,19 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.uuid().primary(),
+    email: p.string(),
+    passwordHash: p.string(),
+    timezone: p.string(),
+    totpSecret: p.string().nullable(),
+    totpEnabled: p.boolean(),
+    /** Last accepted TOTP time step, so a code is never accepted twice. */
+    totpLastStep: p.bigint('number').nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type User = InferEntity<typeof User>;

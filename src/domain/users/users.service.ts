@@ -1,0 +1,67 @@
+import type { Actor } from '../../core/actor.ts';
+import { NotFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { parse } from '../../core/validation.ts';
+import { em } from '../../db/context.ts';
+import { flushUnique } from '../../db/flush.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { User } from './user.entity.ts';
+import { ProfileUpdate, UserCreate, type ProfileRead } from './users.schemas.ts';
+
+export function toProfile(u: User): ProfileRead {
+  return {
+    id: u.id,
+    email: u.email,
+    timezone: u.timezone,
+    totp_enabled: u.totpEnabled,
+    created_at: u.createdAt.toISOString(),
+    updated_at: u.updatedAt.toISOString(),
+  };
+}
+
+export async function findUserByEmail(email: string): Promise<User | null> {
+  const [row] = await em().getConnection().execute<{ id: string }[]>(
+    'select id from users where lower(email) = lower(?)',
+    [email.trim()],
+  );
+  return row ? em().findOne(User, { id: row.id }) : null;
+}
+
+export async function loadUser(userId: string): Promise<User> {
+  const user = await em().findOne(User, { id: userId });
+  if (!user) throw new NotFound('User');
+  return user;
+}
+
+/** Used by the CLI and by open registration; nobody is signed in yet, so there is no actor. */
+export async function createUser(input: unknown): Promise<ProfileRead> {
+  const data = parse(UserCreate, input);
+  const now = new Date();
+  const user = em().create(User, {
+    id: newId(),
+    email: data.email,
+    passwordHash: await hashPassword(data.password),
+    timezone: data.timezone,
+    totpSecret: null,
+    totpEnabled: false,
+    totpLastStep: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await flushUnique(`An account with email ${data.email} already exists`);
+  return toProfile(user);
+}
+
+export async function getProfile(actor: Actor): Promise<ProfileRead> {
+  return toProfile(await loadUser(actor.userId));
+}
+
+export async function updateProfile(actor: Actor, input: unknown): Promise<ProfileRead> {
+  const data = parse(ProfileUpdate, input);
+  const user = await loadUser(actor.userId);
+  if (data.email !== undefined) user.email = data.email;
+  if (data.timezone !== undefined) user.timezone = data.timezone;
+  user.updatedAt = new Date();
+  await flushUnique(`An account with email ${data.email} already exists`);
+  return toProfile(user);
+}

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { Actor } from '../core/actor.ts';
+
+/**
+ * Who may call an operation. Every route must say it (the route-table test walks them all):
+ * - public: no token;
+ * - read: any valid token of the path's user (read-only PATs and OAuth tokens too);
+ * - write: a token with write scope;
+ * - account: an interactive session only (managing credentials is not for API tokens).
+ */
+export type Access = 'public' | 'read' | 'write' | 'account';
+
+export type RouteRequest = {
+  actor: Actor;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  ip: string;
+};
+
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+export type Route = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** OpenAPI-style path, e.g. /users/{user_id}/events/{event_id}. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  /** Path parameters other than user_id, validated before the handler runs. */
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Documented responses by status; null means no body. */
+  responses: Record<number, z.ZodType | null>;
+  handler: (req: RouteRequest) => Promise<Reply>;
+};
+
+export const ok = (body: unknown): Reply => ({ status: 200, body });
+export const created = (body: unknown): Reply => ({ status: 201, body });
+export const noContent = (): Reply => ({ status: 204 });

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import * as S from '../../auth/auth.schemas.ts';
+import { createAccessToken, deleteAccessToken, listAccessTokens } from '../../auth/access-tokens.service.ts';
+import { login, register, verifyTotpLogin } from '../../auth/login.service.ts';
+import { logout } from '../../auth/sessions.service.ts';
+import { disableTotp, enableTotp, setupTotp } from '../../auth/totp.service.ts';
+import { uuid } from '../../core/validation.ts';
+import { getProfile } from '../../domain/users/users.service.ts';
+import { ProfileRead, UserCreate } from '../../domain/users/users.schemas.ts';
+import { created, noContent, ok, type Route } from '../route.ts';
+
+const tag = 'auth';
+
+export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
+  return [
+    {
+      method: 'post', path: '/auth/login', tag, access: 'public',
+      summary: 'Sign in with email and password; returns an api_token, or a pending_token when TOTP is on',
+      body: S.LoginRequest, responses: { 200: S.LoginResponse },
+      handler: async (r) => ok(await login(r.body, { ip: r.ip })),
+    },
+    {
+      method: 'post', path: '/auth/totp/verify', tag, access: 'public',
+      summary: 'Finish a TOTP sign-in with the pending_token and the current code',
+      body: S.TotpVerifyRequest, responses: { 200: S.TokenResponse },
+      handler: async (r) => ok(await verifyTotpLogin(r.body, { ip: r.ip })),
+    },
+    {
+      method: 'post', path: '/auth/register', tag, access: 'public',
+      summary: 'Create an account (only when the server sets ALLOW_REGISTRATION=true)',
+      body: UserCreate, responses: { 201: ProfileRead },
+      handler: async (r) => created(await register(r.body, opts.allowRegistration)),
+    },
+    {
+      method: 'post', path: '/auth/logout', tag, access: 'account',
+      summary: 'Revoke the session this api_token belongs to', responses: { 204: null },
+      handler: async (r) => (await logout(r.actor), noContent()),
+    },
+    {
+      method: 'get', path: '/auth/me', tag, access: 'read',
+      summary: 'The account the token belongs to', responses: { 200: ProfileRead },
+      handler: async (r) => ok(await getProfile(r.actor)),
+    },
+    {
+      method: 'post', path: '/auth/totp/setup', tag, access: 'account',
+      summary: 'Start TOTP enrolment: a new secret and otpauth URI, in force after /auth/totp/enable',
+      responses: { 200: S.TotpSetupResponse },
+      handler: async (r) => ok(await setupTotp(r.actor)),
+    },
+    {
+      method: 'post', path: '/auth/totp/enable', tag, access: 'account',
+      summary: 'Turn TOTP on with a first code from the authenticator app',
+      body: S.TotpCodeRequest, responses: { 200: S.TotpStatus },
+      handler: async (r) => ok(await enableTotp(r.actor, r.body)),
+    },
+    {
+      method: 'post', path: '/auth/totp/disable', tag, access: 'account',
+      summary: 'Turn TOTP off with a current code', body: S.TotpCodeRequest, responses: { 200: S.TotpStatus },
+      handler: async (r) => ok(await disableTotp(r.actor, r.body)),
+    },
+    {
+      method: 'get', path: '/auth/tokens', tag, access: 'account',
+      summary: 'List personal access tokens (never their secrets)', responses: { 200: z.array(S.AccessTokenRead) },
+      handler: async (r) => ok(await listAccessTokens(r.actor)),
+    },
+    {
+      method: 'post', path: '/auth/tokens', tag, access: 'account',
+      summary: 'Create a personal access token; the secret is in this response only',
+      body: S.AccessTokenCreate, responses: { 201: S.AccessTokenCreated },
+      handler: async (r) => created(await createAccessToken(r.actor, r.body)),
+    },
+    {
+      method: 'delete', path: '/auth/tokens/{token_id}', tag, access: 'account',
+      summary: 'Delete a personal access token; it stops working at once',
+      params: z.object({ token_id: uuid() }), responses: { 204: null },
+      handler: async (r) => (await deleteAccessToken(r.actor, r.params.token_id!), noContent()),
+    },
+  ];
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { uuid } from '../../core/validation.ts';
+import * as categories from '../../domain/categories/categories.service.ts';
+import { CategoryCreate, CategoryRead, CategoryUpdate } from '../../domain/categories/categories.schemas.ts';
+import { created, noContent, ok, type Route } from '../route.ts';
+
+const tag = 'categories';
+const params = z.object({ category_id: uuid() });
+
+export const categoryRoutes: Route[] = [
+  {
+    method: 'get', path: '/users/{user_id}/categories', tag, access: 'read',
+    summary: 'All categories, by name', responses: { 200: z.array(CategoryRead) },
+    handler: async (r) => ok(await categories.listCategories(r.actor)),
+  },
+  {
+    method: 'post', path: '/users/{user_id}/categories', tag, access: 'write',
+    summary: 'Create a category (names are unique per user, ignoring case)',
+    body: CategoryCreate, responses: { 201: CategoryRead },
+    handler: async (r) => created(await categories.createCategory(r.actor, r.body)),
+  },
+  {
+    method: 'patch', path: '/users/{user_id}/categories/{category_id}', tag, access: 'write',
+    summary: 'Rename or restyle a category', params, body: CategoryUpdate, responses: { 200: CategoryRead },
+    handler: async (r) => ok(await categories.updateCategory(r.actor, r.params.category_id!, r.body)),
+  },
+  {
+    method: 'delete', path: '/users/{user_id}/categories/{category_id}', tag, access: 'write',
+    summary: 'Delete a category; its events keep existing without a category', params, responses: { 204: null },
+    handler: async (r) => (await categories.deleteCategory(r.actor, r.params.category_id!), noContent()),
+  },
+];

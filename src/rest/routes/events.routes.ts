@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { uuid } from '../../core/validation.ts';
+import * as events from '../../domain/events/events.service.ts';
+import { EventCreate, EventListQuery, EventRead, EventUpdate } from '../../domain/events/events.schemas.ts';
+import { noContent, ok, type Route } from '../route.ts';
+
+const tag = 'events';
+const params = z.object({ event_id: uuid() });
+
+export const eventRoutes: Route[] = [
+  {
+    method: 'post', path: '/users/{user_id}/events', tag, access: 'write',
+    summary: 'Log an event; re-sending the same client_id returns the first event with 200',
+    body: EventCreate, responses: { 201: EventRead, 200: EventRead },
+    handler: async (r) => {
+      const { event, created } = await events.createEvent(r.actor, r.body);
+      return { status: created ? 201 : 200, body: event };
+    },
+  },
+  {
+    method: 'get', path: '/users/{user_id}/events', tag, access: 'read',
+    summary: 'Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive)',
+    query: EventListQuery, responses: { 200: z.array(EventRead) },
+    handler: async (r) => ok(await events.listEvents(r.actor, r.query)),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/events/{event_id}', tag, access: 'read',
+    summary: 'One event', params, responses: { 200: EventRead },
+    handler: async (r) => ok(await events.getEvent(r.actor, r.params.event_id!)),
+  },
+  {
+    method: 'patch', path: '/users/{user_id}/events/{event_id}', tag, access: 'write',
+    summary: 'Change an event; omitted fields stay, null clears', params, body: EventUpdate, responses: { 200: EventRead },
+    handler: async (r) => ok(await events.updateEvent(r.actor, r.params.event_id!, r.body)),
+  },
+  {
+    method: 'delete', path: '/users/{user_id}/events/{event_id}', tag, access: 'write',
+    summary: 'Delete an event', params, responses: { 204: null },
+    handler: async (r) => (await events.deleteEvent(r.actor, r.params.event_id!), noContent()),
+  },
+];

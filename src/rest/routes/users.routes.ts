@@ -1,0 +1,18 @@
+import { getProfile, updateProfile } from '../../domain/users/users.service.ts';
+import { ProfileRead, ProfileUpdate } from '../../domain/users/users.schemas.ts';
+import { ok, type Route } from '../route.ts';
+
+const tag = 'profile';
+
+export const userRoutes: Route[] = [
+  {
+    method: 'get', path: '/users/{user_id}/profile', tag, access: 'read',
+    summary: 'Email, timezone and whether TOTP is on', responses: { 200: ProfileRead },
+    handler: async (r) => ok(await getProfile(r.actor)),
+  },
+  {
+    method: 'patch', path: '/users/{user_id}/profile', tag, access: 'write',
+    summary: 'Change email or timezone', body: ProfileUpdate, responses: { 200: ProfileRead },
+    handler: async (r) => ok(await updateProfile(r.actor, r.body)),
+  },
+];

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import supertest from 'supertest';
+import type { Config } from '../../src/config.ts';
+import { createLogger } from '../../src/logger.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+
+/**
+ * A real server on a real database for one test file. With DATABASE_URL set (CI's first run)
+ * each file gets its own fresh PostgreSQL database; without it, its own in-memory PGlite.
+ */
+export type TestServer = RunningServer & { api: () => supertest.Agent; databaseUrl: string | undefined };
+
+async function freshDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    pgliteDir: ':memory:',
+    jwtSecret: undefined,
+    allowRegistration: true,
+    logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
+    workers: 1,
+    trustProxy: false,
+    shutdownTimeoutMs: 2000,
+    ...overrides,
+  };
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const base = process.env.DATABASE_URL;
+  const database = base ? await freshDatabase(base) : undefined;
+  const config = testConfig({ databaseUrl: database?.url, ...overrides });
+  const server = await startServer(config, createLogger(config.logLevel));
+  return {
+    ...server,
+    databaseUrl: database?.url,
+    api: () => supertest.agent(server.url),
+    stop: async () => {
+      await server.stop();
+      await database?.drop();
+    },
+  };
+}
