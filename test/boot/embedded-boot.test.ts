@@ -1,0 +1,133 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import supertest from 'supertest';
+
+/**
+ * The service as a newcomer runs it: `node src/main.ts` (what `npm start` runs) on an empty
+ * embedded data dir, stopped with SIGTERM and started again on the same dir.
+ */
+const NODE = process.execPath;
+const run = promisify(execFile);
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lifetrack-boot-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function envFor(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  return { ...rest, PGLITE_DIR: join(dir, 'pglite'), ALLOW_REGISTRATION: 'true', LOG_LEVEL: 'info', ...extra };
+}
+
+async function boot(): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(NODE, ['src/main.ts'], { env: envFor({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listen line within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /Listening on (http:\/\/\S+) with database embedded PGlite/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', () => reject(new Error(`server exited early:\n${output}`)));
+  });
+  return { child, url, exited };
+}
+
+test('boots on an empty data dir, keeps data across a restart, and finishes in-flight requests on SIGTERM', async () => {
+  const first = await boot();
+  const api = () => supertest(first.url);
+  const reg = await api().post('/auth/register').send({ email: 'boot@example.com', password: 'long enough' });
+  expect(reg.status).toBe(201);
+  const token = (await api().post('/auth/login').send({ email: 'boot@example.com', password: 'long enough' })).body.api_token;
+  const auth = { Authorization: `Bearer ${token}` };
+  const ev = await api().post(`/users/${reg.body.id}/events`).set(auth).send({ notes: 'before restart' });
+  expect(ev.status).toBe(201);
+
+  // A request whose body is still arriving when SIGTERM comes must still be answered.
+  const body = JSON.stringify({ notes: 'in flight' });
+  const inFlight = new Promise<number>((resolve, reject) => {
+    const req = request(`${first.url}/users/${reg.body.id}/events`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+    }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject);
+    req.write(body.slice(0, 5));
+    setTimeout(() => {
+      first.child.kill('SIGTERM');
+      setTimeout(() => req.end(body.slice(5)), 300);
+    }, 200);
+  });
+  expect(await inFlight).toBe(201);
+  expect(await first.exited).toBe(0);
+
+  const second = await boot();
+  try {
+    const again = (await supertest(second.url).post('/auth/login').send({ email: 'boot@example.com', password: 'long enough' })).body;
+    const list = await supertest(second.url).get(`/users/${reg.body.id}/events`).set('Authorization', `Bearer ${again.api_token}`);
+    expect(list.body.map((e: { notes: string }) => e.notes).sort()).toEqual(['before restart', 'in flight']);
+    // The old session survives a restart too: the signing key lives in the database.
+    expect((await supertest(second.url).get('/auth/me').set(auth)).status).toBe(200);
+
+    // A CLI reaches the running server's database through its socket.
+    const cli = await run(NODE, ['src/cli/user-create.ts', '--email', 'cli@example.com', '--password', 'long enough'], { env: envFor() });
+    expect(cli.stdout).toMatch(/user_id: [0-9a-f-]{36}/);
+    const viaApi = await supertest(second.url).post('/auth/login').send({ email: 'cli@example.com', password: 'long enough' });
+    expect(viaApi.status).toBe(200);
+  } finally {
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }
+
+  // With the server stopped, the CLI opens the data dir itself; bad input is a clear message and exit code 1.
+  const bad = await run(NODE, ['src/cli/user-create.ts', '--email', 'nope', '--password', 'x'], { env: envFor() }).catch((e) => e);
+  expect(bad.code).toBe(1);
+  expect(bad.stderr).toContain('--email: Input should be a valid email address');
+  const ok = await run(NODE, ['src/cli/user-create.ts', '--email', 'offline@example.com', '--password', 'long enough', '--timezone', 'Europe/Berlin'], { env: envFor() });
+  expect(ok.stdout).toContain('timezone Europe/Berlin');
+});
+
+test('a bad configuration value stops start-up with a message naming the variable', async () => {
+  const res = await run(NODE, ['src/main.ts'], { env: envFor({ PORT: 'eighty' }) }).catch((e) => e);
+  expect(res.code).toBe(2);
+  expect(res.stderr).toContain('PORT');
+});
+
+(process.env.DATABASE_URL ? test : test.skip)('with DATABASE_URL the same command uses PostgreSQL', async () => {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(NODE, ['src/main.ts'], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(output)), 60_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      output += c.toString();
+      if (output.includes('Listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  expect(output).toMatch(/with database postgresql:\/\/127\.0\.0\.1:5432\//);
+  expect((await supertest(`http://127.0.0.1:${port}`).get('/readyz')).status).toBe(200);
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+});

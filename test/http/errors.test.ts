@@ -1,0 +1,82 @@
+import supertest from 'supertest';
+import { MEMORY, socketPathFor, startEmbedded } from '../../src/db/embedded.ts';
+import { createLogger } from '../../src/logger.ts';
+import { startServer } from '../../src/server.ts';
+import { tcpProxy } from '../helpers/proxy.ts';
+import { startTestServer, testConfig, type TestServer } from '../helpers/server.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
+import { expectError } from '../helpers/expect.ts';
+
+let server: TestServer;
+let u: TestUser;
+beforeAll(async () => {
+  server = await startTestServer();
+  u = await signUp(server);
+});
+afterAll(() => server.stop());
+
+test('malformed JSON is a 400 with a sentence', async () => {
+  const res = await server.api().post(`/users/${u.id}/events`).set(u.auth).set('Content-Type', 'application/json').send('{"notes": ');
+  expectError(res, 400);
+});
+
+test('a body over 1 MiB is a 413', async () => {
+  const res = await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'x'.repeat(1_100_000) });
+  expectError(res, 413);
+});
+
+test('a non-JSON body is a 415', async () => {
+  const res = await server.api().post(`/users/${u.id}/events`).set(u.auth).set('Content-Type', 'text/plain').send('hello');
+  expectError(res, 415);
+});
+
+test('unknown routes are JSON 404s', async () => {
+  const res = await server.api().get('/nope');
+  expectError(res, 404);
+  expect(res.headers['content-type']).toMatch(/application\/json/);
+});
+
+test('request ids are echoed or generated', async () => {
+  expect((await server.api().get('/healthz').set('X-Request-Id', 'abc-123')).headers['x-request-id']).toBe('abc-123');
+  expect((await server.api().get('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('healthz and readyz report the process and the database', async () => {
+  expect((await server.api().get('/healthz')).body).toEqual({ status: 'ok' });
+  expect((await server.api().get('/readyz')).body).toEqual({ status: 'ok', database: 'reachable' });
+});
+
+test('unknown JSON fields are ignored and not stored', async () => {
+  const res = await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'x', admin: true, user_id: 'someone' });
+  expect(res.status).toBe(201);
+  expect(res.body.user_id).toBe(u.id);
+  expect(res.body.admin).toBeUndefined();
+});
+
+test('readyz is a 503 while the database is unreachable, and the API answers 503, not 500', async () => {
+  // The server reaches its database through a proxy we can cut.
+  const embedded = server.databaseUrl ? undefined : await startEmbedded(MEMORY);
+  const target = server.databaseUrl
+    ? { host: new URL(server.databaseUrl).hostname, port: Number(new URL(server.databaseUrl).port || 5432) }
+    : { path: socketPathFor(embedded!.socketDir) };
+  const proxy = await tcpProxy(target);
+  const dbName = server.databaseUrl ? new URL(server.databaseUrl).pathname : '/postgres';
+  const doomed = await startServer(
+    testConfig({ databaseUrl: `postgres://postgres@127.0.0.1:${proxy.port}${dbName}` }),
+    createLogger('silent'),
+  );
+  const api = () => supertest(doomed.url);
+  const reg = await api().post('/auth/register').send({ email: 'down@example.com', password: 'long enough' });
+  const login = await api().post('/auth/login').send({ email: 'down@example.com', password: 'long enough' });
+  await proxy.cut();
+  try {
+    expectError(await api().get('/readyz'), 503);
+    expect((await api().get('/healthz')).status).toBe(200);
+    const res = await api().get(`/users/${reg.body.id}/events`).set('Authorization', `Bearer ${login.body.api_token}`);
+    expectError(res, 503);
+    expect(res.headers['retry-after']).toBe('5');
+  } finally {
+    await doomed.stop().catch(() => undefined);
+    await embedded?.close();
+  }
+});

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { allRoutes } from '../../src/rest/routes/index.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
+
+/**
+ * Permissions are required: every operation declares who may call it, and the declared
+ * rule is what the server does. New routes are covered without touching this file.
+ */
+const routes = allRoutes({ allowRegistration: true });
+let server: TestServer;
+let owner: TestUser;
+let intruder: TestUser;
+let readToken: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await signUp(server);
+  intruder = await signUp(server);
+  readToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'ro', scope: 'read' })).body.token;
+});
+afterAll(() => server.stop());
+
+const fill = (path: string, userId: string) =>
+  path.replace('{user_id}', userId).replace(/\{\w+\}/g, () => randomUUID());
+const call = (method: string, path: string) => {
+  const req = server.api()[method as 'get'](path);
+  return method === 'get' || method === 'delete' ? req : req.send({});
+};
+const label = (r: (typeof routes)[number]) => `${r.method.toUpperCase()} ${r.path}`;
+
+test('every route declares its access, a summary and its responses', () => {
+  expect(routes.length).toBeGreaterThan(10);
+  for (const r of routes) {
+    expect(['public', 'read', 'write', 'account']).toContain(r.access);
+    expect(r.summary.length).toBeGreaterThan(5);
+    expect(Object.keys(r.responses).length).toBeGreaterThan(0);
+  }
+  expect(new Set(routes.map(label)).size).toBe(routes.length);
+});
+
+test.each(routes.filter((r) => r.access !== 'public').map((r) => [label(r), r] as const))(
+  '%s needs a token (401)',
+  async (_l, r) => {
+    const res = await call(r.method, fill(r.path, owner.id));
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+  },
+);
+
+test.each(routes.filter((r) => r.path.includes('{user_id}')).map((r) => [label(r), r] as const))(
+  "%s refuses another user's token (403)",
+  async (_l, r) => {
+    expect((await call(r.method, fill(r.path, owner.id)).set(intruder.auth)).status).toBe(403);
+  },
+);
+
+test.each(routes.filter((r) => r.access === 'write' || r.access === 'account').map((r) => [label(r), r] as const))(
+  '%s refuses a read-only token (403)',
+  async (_l, r) => {
+    const res = await call(r.method, fill(r.path, owner.id)).set('Authorization', `Bearer ${readToken}`);
+    expect(res.status).toBe(403);
+  },
+);
+
+test('every route is in /openapi.json with its access rule', async () => {
+  const doc = (await server.api().get('/openapi.json')).body;
+  expect(doc.openapi).toBe('3.1.0');
+  for (const r of routes) {
+    const op = doc.paths[r.path]?.[r.method];
+    expect(op).toBeDefined();
+    expect(op['x-access']).toBe(r.access);
+  }
+});
+
+test('/docs serves Swagger UI from this server, no CDN', async () => {
+  const page = await server.api().get('/docs/');
+  expect(page.status).toBe(200);
+  expect(page.text).toContain('swagger-ui');
+  expect(page.text).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+  expect((await server.api().get('/docs/swagger-initializer.js')).text).toContain('/openapi.json');
+  expect((await server.api().get('/docs/swagger-ui-bundle.js')).status).toBe(200);
+});

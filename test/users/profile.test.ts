@@ -1,0 +1,58 @@
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
+import { expect422, expectError, ISO_UTC } from '../helpers/expect.ts';
+
+let server: TestServer;
+let u: TestUser;
+let other: TestUser;
+beforeAll(async () => {
+  server = await startTestServer();
+  u = await signUp(server);
+  other = await signUp(server);
+});
+afterAll(() => server.stop());
+
+const url = () => `/users/${u.id}/profile`;
+
+test('GET returns the profile', async () => {
+  const res = await server.api().get(url()).set(u.auth);
+  expect(res.body).toEqual({
+    id: u.id, email: u.email, timezone: 'UTC', totp_enabled: false,
+    created_at: expect.stringMatching(ISO_UTC), updated_at: expect.stringMatching(ISO_UTC),
+  });
+});
+
+test('PATCH changes timezone and email; omitted fields stay; login uses the new email', async () => {
+  const tz = await server.api().patch(url()).set(u.auth).send({ timezone: 'America/New_York' });
+  expect(tz.body).toMatchObject({ timezone: 'America/New_York', email: u.email });
+  const newEmail = `new-${u.email}`;
+  const em = await server.api().patch(url()).set(u.auth).send({ email: newEmail });
+  expect(em.body).toMatchObject({ timezone: 'America/New_York', email: newEmail });
+  expect((await server.api().post('/auth/login').send({ email: newEmail, password: u.password })).status).toBe(200);
+  u.email = newEmail;
+});
+
+test('the timezone drives local_date of new events', async () => {
+  await server.api().patch(url()).set(u.auth).send({ timezone: 'Asia/Tokyo' });
+  const ev = await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ occurred_at: '2026-06-30T20:00:00Z' });
+  expect(ev.body.local_date).toBe('2026-07-01');
+});
+
+test('an email in use is a 409', async () => {
+  expectError(await server.api().patch(url()).set(u.auth).send({ email: other.email.toUpperCase() }), 409);
+});
+
+test.each([
+  [{ timezone: 'Nowhere/City' }, ['body', 'timezone']],
+  [{ timezone: null }, ['body', 'timezone']],
+  [{ email: 'nope' }, ['body', 'email']],
+  [{ email: null }, ['body', 'email']],
+])('validation case %#', async (body, loc) => {
+  expect422(await server.api().patch(url()).set(u.auth).send(body), loc);
+});
+
+test('401 without a token, 403 for another user', async () => {
+  expectError(await server.api().get(url()), 401);
+  expectError(await server.api().get(url()).set(other.auth), 403);
+  expectError(await server.api().patch(url()).set(other.auth).send({ timezone: 'UTC' }), 403);
+});
