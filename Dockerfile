@@ -1,0 +1,13 @@
+# Node 24 runs the TypeScript sources directly (type stripping): no build step.
+FROM node:24-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY src ./src
+COPY schema ./schema
+USER node
+ENV HOST=0.0.0.0 PORT=8000 PGLITE_DIR=/app/data/pglite
+EXPOSE 8000
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:8000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "src/main.ts"]
