@@ -8,6 +8,7 @@ import { RequestContext } from '@mikro-orm/core';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler, sendError } from './rest/errors.ts';
+import { createMetrics } from './rest/metrics.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import { mountRoutes } from './rest/router.ts';
 import { allRoutes } from './rest/routes/index.ts';
@@ -63,6 +64,9 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger })
     }),
   );
   app.use(helmet());
+  const metrics = createMetrics();
+  app.use(metrics.observe);
+  app.get('/metrics', metrics.expose);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -4,22 +4,28 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 /**
  * The entity manager a service works with. Transports open a RequestContext per request
  * (or per job / CLI command) so each unit of work has its own identity map.
+ * The process-wide ORM is only a fallback for code that runs outside any context; a second
+ * server in the same process (tests) never replaces the first one's.
  */
-let orm: MikroORM | undefined;
+let bound: MikroORM | undefined;
 
-export function bindOrm(instance: MikroORM | undefined): void {
-  orm = instance;
+export function bindOrm(orm: MikroORM): void {
+  bound ??= orm;
+}
+
+export function unbindOrm(orm: MikroORM): void {
+  if (bound === orm) bound = undefined;
 }
 
 export function em(): EntityManager {
   const scoped = RequestContext.getEntityManager();
   if (scoped) return scoped as EntityManager;
-  if (!orm) throw new Error('Database is not open');
-  return orm.em.fork();
+  if (!bound) throw new Error('Database is not open');
+  return bound.em.fork();
 }
 
 /** Runs fn with a fresh unit of work (for code outside a request: jobs, CLIs, start-up). */
-export function withContext<T>(fn: () => Promise<T>): Promise<T> {
+export function withContext<T>(fn: () => Promise<T>, orm: MikroORM | undefined = bound): Promise<T> {
   if (!orm) throw new Error('Database is not open');
   return RequestContext.create(orm.em, fn);
 }

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
-import { bindOrm } from './context.ts';
+import { bindOrm, unbindOrm } from './context.ts';
 import { isServedByAnotherProcess, startEmbedded, type EmbeddedDatabase } from './embedded.ts';
 
 export type DatabaseOptions = {
@@ -88,7 +88,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await orm.em.getConnection().execute('select 1');
     },
     async close() {
-      bindOrm(undefined);
+      unbindOrm(orm);
       await orm.close(true);
       await embedded?.close();
     },

@@ -80,3 +80,12 @@ test('readyz is a 503 while the database is unreachable, and the API answers 503
     await embedded?.close();
   }
 });
+
+test('/metrics exposes Prometheus metrics labelled by route template, not by user id', async () => {
+  await server.api().get(`/users/${u.id}/events`).set(u.auth);
+  const res = await server.api().get('/metrics');
+  expect(res.status).toBe(200);
+  expect(res.text).toContain('process_cpu_user_seconds_total');
+  expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/users\/:user_id\/events",status="200"\} \d+/);
+  expect(res.text).not.toContain(u.id);
+});

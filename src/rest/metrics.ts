@@ -1,0 +1,33 @@
+import type { NextFunction, Request, Response } from 'express';
+import { Registry, collectDefaultMetrics, Histogram } from 'prom-client';
+
+/**
+ * Prometheus metrics at /metrics: process defaults plus request durations by route template
+ * (never by raw path, which would carry user ids and explode cardinality).
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+
+  function observe(req: Request, res: Response, next: NextFunction) {
+    const end = duration.startTimer();
+    res.on('finish', () => {
+      const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched';
+      end({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  }
+
+  async function expose(_req: Request, res: Response) {
+    res.type(registry.contentType).send(await registry.metrics());
+  }
+
+  return { observe, expose };
+}
