@@ -42,7 +42,9 @@ function parameters(route: Route): JsonSchema[] {
     required: true,
     schema: name === 'user_id' ? { type: 'string', format: 'uuid' } : paramSchema(route.params, name),
   }));
-  const query = route.query ? (z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }) as JsonSchema) : undefined;
+  // Parameters are listed one by one, so the query object is converted inline (an empty registry: no $refs).
+  const inline = { io: 'input', unrepresentable: 'any', metadata: z.registry<{ id?: string }>() } as const;
+  const query = route.query ? (z.toJSONSchema(route.query, inline) as JsonSchema) : undefined;
   const props = (query?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((query?.required ?? []) as string[]);
   const queryParams = Object.entries(props).map(([name, schema]) => ({

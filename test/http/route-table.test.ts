@@ -71,6 +71,17 @@ test('every route is in /openapi.json with its access rule', async () => {
     expect(op).toBeDefined();
     expect(op['x-access']).toBe(r.access);
   }
+  const listParams = doc.paths['/users/{user_id}/events'].get.parameters;
+  expect(listParams).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ name: 'limit', in: 'query', schema: expect.objectContaining({ minimum: 1, maximum: 500, default: 50 }) }),
+      expect.objectContaining({ name: 'tag', in: 'query', required: false }),
+    ]),
+  );
+  expect(doc.paths['/users/{user_id}/events'].post.requestBody.content['application/json'].schema).toEqual({
+    $ref: '#/components/schemas/EventCreate',
+  });
+  expect(doc.components.schemas.EventRead.required).toEqual(expect.arrayContaining(['id', 'user_id', 'occurred_at', 'metadata', 'tags', 'source']));
 });
 
 test('/docs serves Swagger UI from this server, no CDN', async () => {
