@@ -63,7 +63,8 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger })
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(helmet());
+  // Self-hosters often serve plain http on a LAN address: upgrading subresources to https would break /docs.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   const metrics = createMetrics();
   app.use(metrics.observe);
   app.get('/metrics', metrics.expose);
