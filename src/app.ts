@@ -89,6 +89,8 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger })
   app.use(docsRouter());
 
   app.use(requireJson);
+  // Metric ingest takes batches of up to 10,000 readings; everything else stays at 1 MiB.
+  app.use('/users/:user_id/health/metrics', express.json({ limit: '16mb', strict: true }));
   app.use(express.json({ limit: '1mb', strict: true }));
   app.use((_req, _res, next) => RequestContext.create(db.orm.em, next));
   app.use(mountRoutes(routes));

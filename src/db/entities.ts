@@ -3,5 +3,11 @@ import { PendingLogin, Session } from '../auth/session.entity.ts';
 import { Category } from '../domain/categories/category.entity.ts';
 import { Event } from '../domain/events/event.entity.ts';
 import { User } from '../domain/users/user.entity.ts';
+import { HealthMetric, MetricAutomation, MetricDefinition } from '../domain/metrics/metric.entity.ts';
+import { MetricGoal } from '../domain/goals/goal.entity.ts';
+import { LogCapture } from '../domain/captures/capture.entity.ts';
+import { Suggestion } from '../domain/suggestions/suggestion.entity.ts';
+import { EventSourceRow } from '../domain/event-sources/event-source.entity.ts';
+import { TrackingTimer } from '../domain/timers/timer.entity.ts';
 
-export const entities = [User, Session, PendingLogin, AccessToken, Category, Event];
+export const entities = [User, Session, PendingLogin, AccessToken, Category, Event, HealthMetric, MetricDefinition, MetricAutomation, MetricGoal, LogCapture, Suggestion, EventSourceRow, TrackingTimer];

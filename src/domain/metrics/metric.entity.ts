@@ -1,0 +1,65 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const RESOLUTION_OPERATORS = ['priority', 'latest', 'max', 'min', 'mean'] as const;
+export const TRIGGER_TYPES = ['threshold', 'reading_received', 'missing_by'] as const;
+export const ACTION_TYPES = ['create_suggestion', 'log_event'] as const;
+
+/** One metric reading in its canonical unit. Written in bulk with SQL (ingest.service.ts), read here. */
+export const HealthMetric = defineEntity({
+  name: 'HealthMetric',
+  tableName: 'health_metrics',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    metricTypeId: p.smallint(),
+    recordedAt: p.datetime(),
+    localDate: p.string().columnType('date'),
+    value: p.double(),
+    source: p.string(),
+    sourceId: p.string().nullable(),
+    readingGroupId: p.uuid().nullable(),
+    metadata: p.json<Record<string, unknown>>(),
+    createdAt: p.datetime(),
+  },
+});
+export type HealthMetric = InferEntity<typeof HealthMetric>;
+
+export type SourceEntry = { source: string; condition: Record<string, unknown> | null };
+
+/** A user's settings for one metric type: ranked sources, how they resolve, automations. */
+export const MetricDefinition = defineEntity({
+  name: 'MetricDefinition',
+  tableName: 'metric_definitions',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    metricTypeId: p.smallint(),
+    displayName: p.string().nullable(),
+    enabled: p.boolean(),
+    manualFallback: p.boolean(),
+    resolutionOperator: p.enum(RESOLUTION_OPERATORS),
+    /** Ranked: position + 1 is the rank. */
+    sources: p.json<SourceEntry[]>(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type MetricDefinition = InferEntity<typeof MetricDefinition>;
+
+export const MetricAutomation = defineEntity({
+  name: 'MetricAutomation',
+  tableName: 'metric_automations',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    definitionId: p.uuid(),
+    enabled: p.boolean(),
+    triggerType: p.enum(TRIGGER_TYPES),
+    triggerConfig: p.json<Record<string, unknown>>(),
+    actionType: p.enum(ACTION_TYPES),
+    actionConfig: p.json<Record<string, unknown>>(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type MetricAutomation = InferEntity<typeof MetricAutomation>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { dateTime, isoDate, Pagination, uuid } from '../../core/validation.ts';
+
+export const MAX_READINGS = 10_000;
+
+const Metadata = z
+  .record(z.string(), z.unknown())
+  .refine((m) => JSON.stringify(m).length <= 8_192, 'Metadata must be at most 8 KiB of JSON per reading');
+
+/** One reading as a client sends it; the unit is converted to the metric's canonical unit on write. */
+export const HealthMetricIngest = z
+  .object({
+    metric_type_slug: z.string().min(1).max(64),
+    recorded_at: dateTime(),
+    source: z.string().trim().min(1, 'Source must not be empty').max(100),
+    value: z.number().finite(),
+    metadata: Metadata.optional(),
+    reading_group_id: uuid().nullable().optional(),
+    source_id: z.string().min(1).max(255).nullable().optional(),
+    unit: z.string().max(32).nullable().optional(),
+  })
+  .meta({ id: 'HealthMetricIngest' });
+export type HealthMetricIngest = z.output<typeof HealthMetricIngest>;
+
+export const HealthMetricBatch = z
+  .object({ readings: z.array(HealthMetricIngest).max(MAX_READINGS, `At most ${MAX_READINGS} readings per request`) })
+  .meta({ id: 'HealthMetricBatch' });
+
+export const HealthMetricRead = z
+  .object({
+    id: z.uuid(),
+    user_id: z.uuid(),
+    metric_type_id: z.number().int(),
+    metric_type_slug: z.string(),
+    recorded_at: z.iso.datetime(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    metadata: z.record(z.string(), z.unknown()),
+    reading_group_id: z.uuid().nullable(),
+    source: z.string(),
+    source_id: z.string().nullable(),
+    unit: z.string(),
+    value: z.number(),
+  })
+  .meta({ id: 'HealthMetricRead' });
+export type HealthMetricRead = z.infer<typeof HealthMetricRead>;
+
+export const HealthMetricBatchResult = z
+  .object({ created: z.array(HealthMetricRead), skipped_count: z.number().int() })
+  .meta({ id: 'HealthMetricBatchResult' });
+
+export const HealthMetricListQuery = z
+  .object({
+    metric: z.string().min(1).max(64).optional(),
+    from: dateTime().or(isoDate()).optional(),
+    to: dateTime().or(isoDate()).optional(),
+    source: z.string().min(1).max(100).optional(),
+    ...Pagination,
+  })
+  .meta({ id: 'HealthMetricListQuery' });
+
+export const MetricTypeRead = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    label: z.string(),
+    category: z.enum(['activity', 'sleep', 'body', 'heart', 'nutrition', 'mind']),
+    unit: z.string(),
+    aggregation: z.enum(['sum', 'mean', 'last', 'max', 'min']),
+    goalable: z.boolean(),
+    value_field: z.string().nullable(),
+    accepted_units: z.array(z.string()),
+  })
+  .meta({ id: 'MetricTypeRead' });

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import * as days from '../../domain/days/summary.service.ts';
+import { DayParams, DayRangeQuery, DaySummary } from '../../domain/days/days.schemas.ts';
+import { ok, type Route } from '../route.ts';
+
+const tag = 'days';
+
+export const dayRoutes: Route[] = [
+  {
+    method: 'get', path: '/users/{user_id}/days', tag, access: 'read',
+    summary: 'Day summaries from..to (inclusive, at most 366 days), oldest first',
+    query: DayRangeQuery, responses: { 200: z.array(DaySummary) },
+    handler: async (r) => ok(await days.listDaySummaries(r.actor, r.query)),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/days/{date}', tag, access: 'read',
+    summary: 'One local day: every metric resolved across sources, event factors and goal progress',
+    params: DayParams, responses: { 200: DaySummary },
+    handler: async (r) => ok(await days.getDaySummary(r.actor, r.params.date!)),
+  },
+];

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import * as goals from '../../domain/goals/goals.service.ts';
+import { GoalMetricRead, MetricGoalUpdate } from '../../domain/goals/goals.schemas.ts';
+import { noContent, ok, type Route } from '../route.ts';
+
+const tag = 'goals';
+const params = z.object({ slug: z.string().min(1).max(64) });
+
+export const goalRoutes: Route[] = [
+  {
+    method: 'get', path: '/users/{user_id}/goals', tag, access: 'read',
+    summary: 'Every goalable metric, with its goal or `target: null` when none is set',
+    responses: { 200: z.array(GoalMetricRead) },
+    handler: async (r) => ok(await goals.listGoals(r.actor)),
+  },
+  {
+    method: 'put', path: '/users/{user_id}/goals/{slug}', tag, access: 'write',
+    summary: "Create or replace a metric's standing daily goal",
+    params, body: MetricGoalUpdate, responses: { 200: GoalMetricRead },
+    handler: async (r) => ok(await goals.putGoal(r.actor, r.params.slug!, r.body)),
+  },
+  {
+    method: 'delete', path: '/users/{user_id}/goals/{slug}', tag, access: 'write',
+    summary: "Remove a metric's goal", params, responses: { 204: null },
+    handler: async (r) => (await goals.deleteGoal(r.actor, r.params.slug!), noContent()),
+  },
+];

@@ -1,0 +1,50 @@
+import { withContext } from '../../src/db/context.ts';
+import { seedDemo, zonedInstant } from '../../src/domain/metrics/demo-data.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { signUp } from '../helpers/users.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const today = new Date('2026-06-30T12:00:00Z');
+
+test('local wall-clock times become instants, across DST', () => {
+  expect(zonedInstant('2026-03-29', 12, 'Europe/Berlin').toISOString()).toBe('2026-03-29T10:00:00.000Z');
+  expect(zonedInstant('2026-03-28', 12, 'Europe/Berlin').toISOString()).toBe('2026-03-28T11:00:00.000Z');
+  expect(zonedInstant('2026-01-10', 7.5, 'America/New_York').toISOString()).toBe('2026-01-10T12:30:00.000Z');
+});
+
+test('demo data is reproducible, written through the services, and a re-run adds nothing', async () => {
+  const a = await signUp(server, { timezone: 'Europe/Berlin' });
+  const b = await signUp(server, { timezone: 'Europe/Berlin' });
+  const first = await withContext(() => seedDemo(a.id, 'Europe/Berlin', { days: 90, seed: 7, today }));
+  expect(first).toMatchObject({ days: 90, from: '2026-04-02', to: '2026-06-30' });
+  expect(first.readingsCreated).toBe(first.readings);
+  expect(first.eventsCreated).toBe(first.events);
+  expect(first.readings).toBeGreaterThan(3000);
+
+  const again = await withContext(() => seedDemo(a.id, 'Europe/Berlin', { days: 90, seed: 7, today }));
+  expect(again).toMatchObject({ readings: first.readings, readingsCreated: 0, events: first.events, eventsCreated: 0 });
+
+  await withContext(() => seedDemo(b.id, 'Europe/Berlin', { days: 90, seed: 7, today }));
+  const range = '?from=2026-04-02&to=2026-06-30';
+  const daysA = (await server.api().get(`/users/${a.id}/days${range}`).set(a.auth)).body;
+  const daysB = (await server.api().get(`/users/${b.id}/days${range}`).set(b.auth)).body;
+  const strip = (days: { metrics: unknown; goals: unknown }[]) => days.map((d) => [d.metrics, d.goals]);
+  expect(strip(daysB)).toEqual(strip(daysA));
+
+  // Several sources overlap; the ranking picks the watch, and the phone fills the week without it.
+  const fromSource = daysA.map((d: { resolution: Record<string, { resolved_from: string }> }) => d.resolution.steps?.resolved_from);
+  expect(fromSource.filter((s: string) => s === 'apple_watch').length).toBeGreaterThan(60);
+  expect(fromSource.filter((s: string) => s === 'iphone').length).toBeGreaterThanOrEqual(7);
+  expect(Object.keys(daysA[50].resolution.steps.sources).sort()).toEqual(['apple_watch', 'iphone']);
+  // Factors and goals are there for the insights.
+  expect(daysA.some((d: { factors: Record<string, number> }) => d.factors['tag:coffee'] > 0)).toBe(true);
+  expect(daysA.some((d: { factors: Record<string, number> }) => d.factors['tag:sick'] > 0)).toBe(true);
+  expect(daysA[0].goals.map((g: { slug: string }) => g.slug)).toEqual(['steps', 'sleep_duration', 'water', 'caffeine']);
+});
