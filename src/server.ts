@@ -5,13 +5,27 @@ import type { Config } from './config.ts';
 import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
+import { startJobRuntime, type JobRuntime } from './jobs/boss.ts';
+import { jobDefinitions } from './jobs/index.ts';
 
-export type RunningServer = { url: string; db: Database; http: Server; stop(): Promise<void> };
+export type RunningServer = { url: string; db: Database; http: Server; jobs: JobRuntime; stop(): Promise<void> };
 
 /** Opens the database (migrating it), loads keys and listens. Used by main.ts and by tests. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server', logger });
-  await withContext(() => loadSigningKey(config.jwtSecret));
+  await withContext(() => loadSigningKey(config.jwtSecret), db.orm);
+  // Always able to send jobs; runs the workers too unless WORKERS=0 (then `npm run worker` does).
+  const jobs = await startJobRuntime({
+    db,
+    logger,
+    definitions: jobDefinitions,
+    work: config.workers > 0,
+    concurrency: config.workers,
+    stopTimeoutMs: config.shutdownTimeoutMs,
+  }).catch(async (err) => {
+    await db.close();
+    throw err;
+  });
   const app = buildApp({ config, db, logger });
   const http = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -29,7 +43,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       const timer = setTimeout(() => http.closeAllConnections(), config.shutdownTimeoutMs);
       await closed;
       clearTimeout(timer);
+      // Workers finish their current job before the database (and PGlite's socket) closes.
+      await jobs.stop();
       await db.close();
     })());
-  return { url, db, http, stop };
+  return { url, db, http, jobs, stop };
 }

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { dateTime, Pagination, uuid } from '../../core/validation.ts';
+import { SuggestionRead } from '../suggestions/suggestions.schemas.ts';
+import { CAPTURE_STATUSES } from './capture.entity.ts';
+
+export const MAX_TEXT = 2000;
+
+/** 1..2000 characters, counted as people count them (code points: an emoji is one). */
+const CaptureText = z.string().superRefine((text, ctx) => {
+  const length = [...text].length;
+  if (length < 1) {
+    ctx.addIssue({ code: 'too_small', minimum: 1, origin: 'string', inclusive: true, input: text, message: 'Text must not be empty' });
+  } else if (length > MAX_TEXT) {
+    ctx.addIssue({ code: 'too_big', maximum: MAX_TEXT, origin: 'string', inclusive: true, input: text, message: `Text must be at most ${MAX_TEXT} characters` });
+  } else if (text.trim() === '') {
+    ctx.addIssue({ code: 'custom', input: text, message: 'Text must not be blank' });
+  } else if (text.includes('\u0000')) {
+    ctx.addIssue({ code: 'custom', input: text, message: 'Text must not contain NUL characters' });
+  }
+});
+
+export const LogCaptureCreate = z
+  .object({
+    text: CaptureText,
+    captured_at: dateTime().nullable().optional(),
+    client_id: uuid().nullable().optional(),
+  })
+  .meta({ id: 'LogCaptureCreate' });
+
+export const LogCaptureRead = z
+  .object({
+    id: z.uuid(),
+    user_id: z.uuid(),
+    client_id: z.uuid().nullable(),
+    text: z.string(),
+    captured_at: z.iso.datetime(),
+    status: z.enum(CAPTURE_STATUSES),
+    /** Why the last attempt failed (a retry is pending while status is queued), or why it ended failed. */
+    failure_reason: z.string().nullable(),
+    parser_version: z.string().nullable(),
+    parsed_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    /** What parsing produced, in the order of the text (empty until parsed). */
+    suggestions: z.array(SuggestionRead),
+  })
+  .meta({ id: 'LogCaptureRead' });
+export type LogCaptureRead = z.infer<typeof LogCaptureRead>;
+
+export const LogCaptureListQuery = z
+  .object({ status: z.enum(CAPTURE_STATUSES).optional(), ...Pagination })
+  .meta({ id: 'LogCaptureListQuery' });

@@ -1,0 +1,84 @@
+import { authorize, type Actor } from '../../core/actor.ts';
+import { NotFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { parse } from '../../core/validation.ts';
+import { em } from '../../db/context.ts';
+import { enqueue } from '../../jobs/boss.ts';
+import type { SuggestionRead } from '../suggestions/suggestions.schemas.ts';
+import { suggestionsOfCaptures } from '../suggestions/suggestions.service.ts';
+import { LogCapture } from './capture.entity.ts';
+import { LogCaptureCreate, LogCaptureListQuery, type LogCaptureRead } from './captures.schemas.ts';
+
+export const PARSE_JOB = 'captures.parse';
+
+export function toCaptureRead(c: LogCapture, suggestions: SuggestionRead[]): LogCaptureRead {
+  return {
+    id: c.id,
+    user_id: c.userId,
+    client_id: c.clientId ?? null,
+    text: c.text,
+    captured_at: c.capturedAt.toISOString(),
+    status: c.status,
+    failure_reason: c.failureReason ?? null,
+    parser_version: c.parserVersion ?? null,
+    parsed_at: c.parsedAt ? c.parsedAt.toISOString() : null,
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+    suggestions,
+  };
+}
+
+async function withSuggestions(userId: string, rows: LogCapture[]): Promise<LogCaptureRead[]> {
+  const byCapture = await suggestionsOfCaptures(userId, rows.map((r) => r.id));
+  return rows.map((r) => toCaptureRead(r, byCapture.get(r.id) ?? []));
+}
+
+/** Sends the parse job. The job id is the capture id, so sending twice queues one job. */
+export function enqueueParse(captureId: string, userId: string): Promise<boolean> {
+  return enqueue(PARSE_JOB, { capture_id: captureId, user_id: userId }, { id: captureId });
+}
+
+/**
+ * Stores a capture (status queued) and, after the insert has committed, queues its parse job.
+ * With a client_id the insert is `on conflict do nothing`: under any number of concurrent
+ * re-submits exactly one row exists, and every other request answers with it (created=false).
+ * If the job cannot be sent, the row stays queued and the workers' sweep finds it.
+ */
+export async function submitCapture(actor: Actor, input: unknown): Promise<{ capture: LogCaptureRead; created: boolean }> {
+  authorize(actor, actor.userId, 'write');
+  const data = parse(LogCaptureCreate, input);
+  const now = new Date();
+  const id = newId();
+  const text = data.text.normalize('NFC');
+  const capturedAt = data.captured_at ? new Date(data.captured_at) : now;
+  const inserted = await em().execute<{ id: string }[]>(
+    `insert into log_captures (id, user_id, client_id, text, captured_at, status, attempts, created_at, updated_at)
+     values (?, ?, ?, ?, ?, 'queued', 0, ?, ?)
+     on conflict (user_id, client_id) do nothing
+     returning id`,
+    [id, actor.userId, data.client_id ?? null, text, capturedAt, now, now],
+  );
+  if (inserted.length === 0) {
+    const existing = await em().findOneOrFail(LogCapture, { userId: actor.userId, clientId: data.client_id! });
+    return { capture: (await withSuggestions(actor.userId, [existing]))[0]!, created: false };
+  }
+  await enqueueParse(id, actor.userId);
+  const capture = await em().findOneOrFail(LogCapture, { id });
+  return { capture: toCaptureRead(capture, []), created: true };
+}
+
+export async function listCaptures(actor: Actor, input: unknown): Promise<LogCaptureRead[]> {
+  const q = parse(LogCaptureListQuery, input);
+  const rows = await em().find(
+    LogCapture,
+    { userId: actor.userId, ...(q.status ? { status: q.status } : {}) },
+    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: q.offset },
+  );
+  return withSuggestions(actor.userId, rows);
+}
+
+export async function getCapture(actor: Actor, id: string): Promise<LogCaptureRead> {
+  const row = await em().findOne(LogCapture, { id, userId: actor.userId });
+  if (!row) throw new NotFound('Log capture');
+  return (await withSuggestions(actor.userId, [row]))[0]!;
+}

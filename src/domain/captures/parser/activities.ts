@@ -1,0 +1,90 @@
+import { DURATION, L, NUM, R, durationSeconds, re, toNumber } from './grammar.ts';
+
+/**
+ * Activities the grammar recognises, with the category names that usually hold them, so
+ * "ran 5k" lands in the user's "Running" (or "Run", "Jogging") category when there is one.
+ */
+export type Activity = { key: string; label: string; words: string; categories: string[] };
+
+export const ACTIVITIES: Activity[] = [
+  { key: 'run', label: 'Run', words: 'ran|run|runs|running|jog|jogs|jogged|jogging|rann|runnning|🏃', categories: ['running', 'run', 'runs', 'jogging', 'jog'] },
+  { key: 'walk', label: 'Walk', words: 'walk|walks|walked|walking|stroll|strolled|🚶', categories: ['walking', 'walk', 'walks'] },
+  { key: 'hike', label: 'Hike', words: 'hike|hiked|hiking|🥾', categories: ['hiking', 'hike', 'walking', 'walk'] },
+  { key: 'cycle', label: 'Ride', words: 'bike|biked|biking|cycled|cycling|cycle|bike ride|rode|🚴', categories: ['cycling', 'bike', 'biking', 'cycle', 'ride'] },
+  { key: 'swim', label: 'Swim', words: 'swam|swim|swimming|🏊', categories: ['swimming', 'swim'] },
+  { key: 'yoga', label: 'Yoga', words: 'yoga|🧘', categories: ['yoga'] },
+  { key: 'strength', label: 'Workout', words: 'gym|lifted|lifting|weights|workout|worked out|strength training|crossfit|🏋️?', categories: ['gym', 'strength', 'workout', 'weights', 'training', 'exercise'] },
+  { key: 'meditate', label: 'Meditation', words: 'meditated|meditating|meditation|meditate', categories: ['meditation', 'mindfulness', 'meditate'] },
+  { key: 'read', label: 'Reading', words: 'read a book|reading|read|📚', categories: ['reading', 'read', 'books'] },
+  { key: 'nap', label: 'Nap', words: 'nap|napped|power nap', categories: ['nap', 'naps', 'sleep'] },
+  { key: 'climb', label: 'Climbing', words: 'climbing|climbed|bouldering|bouldered', categories: ['climbing', 'bouldering'] },
+  { key: 'tennis', label: 'Tennis', words: 'tennis|🎾', categories: ['tennis'] },
+  { key: 'football', label: 'Football', words: 'football|soccer|⚽', categories: ['football', 'soccer'] },
+];
+
+const ACTIVITY_RE = ACTIVITIES.map((a) => ({ a, re: new RegExp(`(?:${L}(?:${a.words})${R})`, 'iu') }));
+
+export function findActivity(text: string): { activity: Activity; start: number; end: number } | null {
+  let best: { activity: Activity; start: number; end: number } | null = null;
+  for (const { a, re: pattern } of ACTIVITY_RE) {
+    const m = pattern.exec(text);
+    if (m && (!best || m.index < best.start)) best = { activity: a, start: m.index, end: m.index + m[0].length };
+  }
+  return best;
+}
+
+export type Quantity =
+  | { kind: 'duration'; start: number; end: number; seconds: number }
+  | { kind: 'distance'; start: number; end: number; value: number; unit: string };
+
+const DISTANCE_UNITS: Record<string, string> = {
+  k: 'km', km: 'km', kms: 'km', kilometer: 'km', kilometers: 'km', kilometre: 'km', kilometres: 'km',
+  mi: 'mi', mile: 'mi', miles: 'mi', m: 'm', meter: 'm', meters: 'm', metre: 'm', metres: 'm', yd: 'yd', yards: 'yd',
+};
+
+const QUANTITY_RULES: { pattern: RegExp; read(m: RegExpExecArray): Quantity | null }[] = [
+  // "in 27:30" after an activity: minutes:seconds when the first part is 10 or more, else h:mm
+  {
+    pattern: re(`${L}(?:in|for|took)\\s+(\\d{1,2}):(\\d{2})${R}`),
+    read: (m) => {
+      const a = +m[1]!;
+      const b = +m[2]!;
+      return { kind: 'duration', start: m.index, end: m.index + m[0].length, seconds: a >= 10 ? a * 60 + b : a * 3600 + b * 60 };
+    },
+  },
+  {
+    // "2 hours ago" is a time (chrono's), not how long something took.
+    pattern: re(`(?:${L}(?:in|for|took|about|around)\\s+)?(${DURATION})(?!\\s*(?:ago|earlier|from\\s+now))`),
+    read: (m) => {
+      const seconds = durationSeconds(m[1]!);
+      return seconds ? { kind: 'duration', start: m.index, end: m.index + m[0].length, seconds } : null;
+    },
+  },
+  {
+    pattern: re(`${L}(${NUM})\\s*(k|kms?|kilomet(?:er|re)s?|mi|miles?|m|met(?:er|re)s?|yd|yards)${R}`),
+    read: (m) => ({
+      kind: 'distance',
+      start: m.index,
+      end: m.index + m[0].length,
+      value: toNumber(m[1]!),
+      unit: DISTANCE_UNITS[m[2]!.toLowerCase()] ?? m[2]!.toLowerCase(),
+    }),
+  },
+];
+
+/** Durations and distances; blanks them in `masked` so chrono does not read "in 27 min" as a time. */
+export function extractQuantities(masked: { text: string }): Quantity[] {
+  const out: Quantity[] = [];
+  for (const rule of QUANTITY_RULES) {
+    rule.pattern.lastIndex = 0;
+    const current = masked.text;
+    let m: RegExpExecArray | null;
+    while ((m = rule.pattern.exec(current))) {
+      const q = rule.read(m);
+      if (!q) continue;
+      out.push(q);
+      masked.text = masked.text.slice(0, q.start) + ' '.repeat(q.end - q.start) + masked.text.slice(q.end);
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,200 @@
+import { formatDuration } from '../../events/duration.ts';
+import { findActivity, type Activity, type Quantity } from './activities.ts';
+import type { FoundMeal } from './meals.ts';
+import type { FoundReading } from './metrics.ts';
+import { atLocalTime, type TimeMention } from './time.ts';
+import { blank, within, type ParseContext, type Range, type SegmentFacts, type SuggestionDraft } from './types.ts';
+
+/** Turning what the grammar found into suggestion drafts: titles, payloads, categories, confidence. */
+
+const USUAL_MEAL_TIME: Record<string, [number, number]> = {
+  breakfast: [8, 0], brunch: [11, 0], lunch: [12, 30], dinner: [19, 0], supper: [19, 0],
+};
+
+export function tidy(s: string): string {
+  return s.replace(/\s+/g, ' ').replace(/^[\s,;:.\-–—+&]+|[\s,;:\-–—+&]+$/gu, '').replace(/\s+([,.;:!?])/g, '$1').trim();
+}
+
+const norm = (s: string) => s.normalize('NFC').toLowerCase().trim();
+const singular = (s: string) => s.replace(/(?:es|s)$/, '');
+
+export function matchCategory(
+  categories: ParseContext['categories'],
+  candidates: string[],
+  text: string,
+  tags: string[],
+): { id: string; name: string } | null {
+  for (const cand of candidates) {
+    const hit = categories.find((c) => norm(c.name) === cand);
+    if (hit) return hit;
+  }
+  for (const tag of tags) {
+    const hit = categories.find((c) => norm(c.name) === tag || singular(norm(c.name)) === singular(tag));
+    if (hit) return hit;
+  }
+  const lower = norm(text);
+  const byLength = [...categories].sort((a, b) => b.name.length - a.name.length || a.name.localeCompare(b.name));
+  for (const c of byLength) {
+    const name = norm(c.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (name && new RegExp(`(?<![\\p{L}\\p{N}])${name}(?:s|es)?(?![\\p{L}\\p{N}])`, 'u').test(lower)) return c;
+  }
+  return null;
+}
+
+function formatNumber(v: number): string {
+  return String(Number(v.toFixed(2)));
+}
+
+function formatHours(hours: number): string {
+  const minutes = Math.round(hours * 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${h} h${m ? ` ${m} min` : ''}`;
+}
+
+function describeDuration(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds >= 3600) return formatHours(seconds / 3600);
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+const LABELS: Record<string, string> = {
+  weight: 'Weight', sleep_duration: 'Sleep', resting_heart_rate: 'Resting heart rate', heart_rate: 'Heart rate',
+  caffeine: 'Caffeine', water: 'Water', steps: 'Steps', body_fat: 'Body fat', hrv_sdnn: 'HRV',
+  blood_pressure_systolic: 'Blood pressure (systolic)', blood_pressure_diastolic: 'Blood pressure (diastolic)',
+  body_temperature: 'Temperature', blood_glucose: 'Blood glucose', spo2: 'Blood oxygen', mood: 'Mood', energy: 'Energy',
+  stress: 'Stress', active_energy: 'Active energy', dietary_energy: 'Calories eaten', protein: 'Protein',
+};
+
+export function readingDraft(r: FoundReading, text: string, at: Date): SuggestionDraft {
+  const label = LABELS[r.slug] ?? r.slug;
+  const scale = typeof r.detail?.scale === 'number' ? `/${r.detail.scale}` : '';
+  const shown =
+    r.unit === 'h' ? formatHours(r.value)
+    : r.unit === '%' ? `${formatNumber(r.value)}%`
+    : r.unit === 'count' || r.unit === 'score' ? `${formatNumber(r.value)}${scale}`
+    : `${formatNumber(r.value)} ${r.unit}`;
+  const spanText = text.slice(r.start, r.end);
+  const metadata: Record<string, unknown> = { ...(r.detail ?? {}) };
+  return {
+    kind: 'metric_reading',
+    title: `${label} ${shown}`.trim(),
+    summary: `${label}: ${shown} (from "${spanText}")`,
+    confidence: r.confidence,
+    occurredAt: at,
+    windowStart: null,
+    windowEnd: null,
+    payload: {
+      metric_type_slug: r.slug,
+      value: r.value,
+      unit: r.unit,
+      recorded_at: at.toISOString(),
+      input_value: r.inputValue,
+      input_unit: r.inputUnit,
+      metadata,
+    },
+    span: { start: r.start, end: r.end, text: spanText },
+  };
+}
+
+/** The time a suggestion happened: a time phrase in its own piece, else the segment's only one, else capture time. */
+export function timeFor(range: Range, facts: SegmentFacts): TimeMention | null {
+  const own = facts.times.find((t) => within(t, range));
+  if (own) return own;
+  return facts.times.length === 1 ? facts.times[0]! : null;
+}
+
+export function eventDraft(
+  text: string,
+  range: Range,
+  masked: string,
+  quantities: Quantity[],
+  facts: SegmentFacts,
+  ctx: ParseContext,
+  segmentTags: string[],
+): SuggestionDraft {
+  const remainder = masked.slice(range.start, range.end);
+  const found = findActivity(remainder);
+  const activity: Activity | null = found?.activity ?? null;
+  const duration = quantities.find((q) => q.kind === 'duration' && within(q, range)) as Extract<Quantity, { kind: 'duration' }> | undefined;
+  const distance = quantities.find((q) => q.kind === 'distance' && within(q, range)) as Extract<Quantity, { kind: 'distance' }> | undefined;
+  const time = timeFor(range, facts);
+  const occurredAt = time?.at ?? ctx.capturedAt;
+  let seconds = duration?.seconds ?? null;
+  if (seconds === null && time?.endAt) seconds = Math.round((time.endAt.getTime() - time.at.getTime()) / 1000);
+
+  const ownTags = facts.tags.filter((t) => within(t, range)).map((t) => t.tag);
+  const tags = [...new Set([...ownTags, ...segmentTags])];
+  let notesText = text.slice(range.start, range.end);
+  for (const r of [...facts.times, ...facts.tags].filter((x) => within(x, range)).sort((a, b) => b.start - a.start)) {
+    notesText = blank(notesText, { start: r.start - range.start, end: r.end - range.start });
+  }
+  const notes = tidy(notesText) || null;
+  const category = matchCategory(ctx.categories, activity?.categories ?? [], notes ?? '', tags);
+  const recognised = Boolean(activity || category || duration || distance || time || tags.length);
+  const confidence = activity && category ? 0.85 : activity ? 0.7 : category ? 0.6 : recognised ? 0.45 : 0.25;
+
+  const metadata: Record<string, unknown> = {};
+  if (activity) metadata.activity = activity.key;
+  if (distance) metadata.unit = distance.unit;
+  const name = category?.name ?? activity?.label ?? (notes ? notes.charAt(0).toUpperCase() + notes.slice(1) : 'Log entry');
+  const title = [
+    name.length > 60 ? `${name.slice(0, 59)}…` : name,
+    distance ? `${formatNumber(distance.value)} ${distance.unit}` : null,
+    seconds ? describeDuration(seconds) : null,
+  ].filter(Boolean).join(' · ');
+  const windowEnd = seconds ? new Date(occurredAt.getTime() + seconds * 1000) : null;
+  return {
+    kind: 'event',
+    title,
+    summary: notes ?? title,
+    confidence,
+    occurredAt,
+    windowStart: windowEnd ? occurredAt : null,
+    windowEnd,
+    payload: {
+      category_id: category?.id ?? null,
+      occurred_at: occurredAt.toISOString(),
+      duration: seconds ? formatDuration(seconds) : null,
+      scalar_value: distance ? distance.value : null,
+      notes,
+      tags: tags.length ? tags : null,
+      metadata,
+    },
+    span: { start: range.start, end: range.end, text: text.slice(range.start, range.end) },
+  };
+}
+
+/** One meal suggestion for a whole segment. */
+export function mealDraft(text: string, meal: FoundMeal, facts: SegmentFacts, ctx: ParseContext): SuggestionDraft {
+  const { seg, tags } = facts;
+  const time = facts.times[0] ?? null;
+  let at = time?.at ?? ctx.capturedAt;
+  // "yesterday dinner": a day without a time of day means the meal's usual time on that day.
+  const usual = meal.mealType ? USUAL_MEAL_TIME[meal.mealType] : undefined;
+  if (time && !time.hasTime && usual) at = atLocalTime(time.at, ctx.timezone, usual[0], usual[1]);
+  const tagList = [...new Set(tags.map((t) => t.tag))];
+  const category = matchCategory(ctx.categories, [meal.mealType ?? '', 'meals', 'meal', 'food', 'eating', 'nutrition'].filter(Boolean), '', tagList);
+  const typeLabel = meal.mealType ? meal.mealType.charAt(0).toUpperCase() + meal.mealType.slice(1) : 'Meal';
+  const title = meal.placeText ? `${typeLabel} at ${meal.placeText}` : typeLabel;
+  return {
+    kind: 'meal',
+    title,
+    summary: meal.items.length ? meal.items.map((i) => (i.quantity && i.quantity !== 1 ? `${formatNumber(i.quantity)} × ${i.name}` : i.name)).join(', ') : title,
+    confidence: meal.items.length ? (meal.mealType ? 0.8 : 0.7) : 0.55,
+    occurredAt: at,
+    windowStart: null,
+    windowEnd: null,
+    payload: {
+      meal_type: meal.mealType,
+      place_text: meal.placeText,
+      items: meal.items,
+      occurred_at: at.toISOString(),
+      notes: meal.notes,
+      tags: tagList.length ? tagList : null,
+      category_id: category?.id ?? null,
+    },
+    span: { start: seg.start, end: seg.end, text: text.slice(seg.start, seg.end) },
+  };
+}

@@ -1,0 +1,68 @@
+import { COUNT, L, R, toNumber } from './grammar.ts';
+
+/** Meals: "lunch at Café Nero: chicken salad and a latte", "ate 2 eggs and toast", "dinner - pasta". */
+export const MEAL_TYPES = ['breakfast', 'brunch', 'lunch', 'dinner', 'supper', 'snack', 'dessert'] as const;
+
+export type MealItem = { name: string; quantity: number | null };
+export type FoundMeal = {
+  mealType: string | null;
+  placeText: string | null;
+  items: MealItem[];
+  notes: string | null;
+};
+
+const TYPE = `(?:${MEAL_TYPES.join('|')})`;
+const OPENER = new RegExp(
+  `^\\s*(?:(?:had|ate|for|my|quick|late|early|big|light)\\s+)*(?<type>${TYPE})${R}|^\\s*(?<verb>ate|eaten|eating|🍽️?|🥗)(?=\\s|$)`,
+  'iu',
+);
+/** A later meal in the same line starts a new one: "breakfast: eggs, lunch: salad". */
+export const NEXT_MEAL = new RegExp(`(?:[,;]|\\s+and)\\s+(?=(?:${TYPE})\\s*(?::|-|—|at\\s|@))`, 'giu');
+
+const ITEM_SPLIT = /\s*(?:,|;|\+|&|\band\b|\bplus\b)\s*/iu;
+const ITEM_COUNT = new RegExp(`^(${COUNT}|some|a\\s+few|few)\\s+(?:(?:pieces?|slices?|bowls?|cups?|glass(?:es)?|plates?|portions?)\\s+of\\s+)?`, 'iu');
+
+function items(text: string): MealItem[] {
+  return text
+    .split(ITEM_SPLIT)
+    .map((t) => t.trim().replace(/[.!]+$/, ''))
+    .filter((t) => /[\p{L}\p{N}]/u.test(t))
+    .map((t) => {
+      const m = ITEM_COUNT.exec(t);
+      if (!m) return { name: t, quantity: null };
+      const word = m[1]!.toLowerCase();
+      const quantity = /^(?:some|a\s+few|few)$/.test(word) ? null : toNumber(word);
+      const name = t.slice(m[0].length).trim();
+      return { name: name || t, quantity: name ? quantity : null };
+    });
+}
+
+/**
+ * Reads a segment whose (time-masked) text opens with a meal word. `masked` has time phrases
+ * blanked, so "lunch at 1pm: soup" does not make "1pm" a place.
+ */
+export function readMeal(masked: string): FoundMeal | null {
+  const open = OPENER.exec(masked);
+  if (!open) return null;
+  const mealType = open.groups?.type?.toLowerCase() ?? null;
+  let rest = masked.slice(open.index + open[0].length);
+  let placeText: string | null = null;
+  let notes: string | null = null;
+
+  const place = new RegExp(`^\\s*(?:at|@|in|from)\\s+(?![\\s:])([^:,—–;]+?)\\s*(?=$|:|,|—|–|;|\\s-\\s|${L}(?:with|had|ate|i had|we had)${R})`, 'iu').exec(rest);
+  if (place) {
+    placeText = place[1]!.trim().replace(/\s+/g, ' ');
+    rest = rest.slice(place[0].length);
+  }
+  const sep = /^\s*(?:[:—–-]|,|\bi\s+had\b|\bwe\s+had\b|\bhad\b|\bate\b|\bof\b)\s*/iu.exec(rest);
+  if (sep) {
+    rest = rest.slice(sep[0].length);
+  } else {
+    const company = /^\s*(with\s+[^:—–]+?)\s*(?::|—|–|\s-\s)\s*/iu.exec(rest);
+    if (company) {
+      notes = company[1]!.trim();
+      rest = rest.slice(company[0].length);
+    }
+  }
+  return { mealType, placeText, items: items(rest.replace(/\s+/g, ' ')), notes };
+}

@@ -1,0 +1,93 @@
+import * as chrono from 'chrono-node';
+
+/** Wall-clock arithmetic in an IANA timezone, so "yesterday 9pm" means 21:00 where the user is. */
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes east of UTC of `timezone` at `instant` (Europe/Berlin in winter: 60). */
+export function offsetMinutes(timezone: string, instant: Date): number {
+  let f = offsetFormatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    offsetFormatters.set(timezone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The instant at which the clocks in `timezone` show `t` (the earlier one when a DST change repeats it). */
+export function zonedToUtc(t: WallTime, timezone: string): Date {
+  const wall = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  let guess = wall - offsetMinutes(timezone, new Date(wall)) * 60_000;
+  for (let i = 0; i < 3; i++) {
+    const next = wall - offsetMinutes(timezone, new Date(guess)) * 60_000;
+    if (next === guess) break;
+    guess = next;
+  }
+  return new Date(guess);
+}
+
+export type TimeMention = { start: number; end: number; text: string; at: Date; endAt: Date | null; hasTime: boolean };
+
+/** Words chrono reads as dates that, alone, are far more often ordinary words in a log line. */
+const LONE_WORDS = /^(?:sat|sun|mon|wed|thu|fri|tue|may|march|second|now|today)$/i;
+
+/**
+ * Dates and times mentioned in `text`, resolved against `reference` in `timezone`. Relative
+ * expressions ("2 hours ago") keep their exact instant; calendar ones ("yesterday 9pm") are read
+ * as wall time in the timezone, so DST is handled per date, not from the reference's offset.
+ */
+export function findTimes(text: string, reference: Date, timezone: string): TimeMention[] {
+  const ref = { instant: reference, timezone: offsetMinutes(timezone, reference) };
+  const out: TimeMention[] = [];
+  for (const r of chrono.casual.parse(text, ref, { forwardDate: false })) {
+    const phrase = r.text.trim();
+    if (LONE_WORDS.test(phrase) && phrase.toLowerCase() !== 'today') continue;
+    if (/^\d+(?:[.,]\d+)?$/.test(phrase)) continue;
+    // "pain 6/10", "mood 4/5": a rating, not the 6th of October.
+    if (/^\d{1,2}\s*\/\s*(?:5|10)$/.test(phrase)) continue;
+    const s = r.start;
+    let at: Date;
+    if (s.isCertain('timezoneOffset')) {
+      at = r.date();
+    } else {
+      const wall: WallTime = {
+        year: s.get('year')!, month: s.get('month')!, day: s.get('day')!,
+        hour: s.get('hour') ?? 12, minute: s.get('minute') ?? 0, second: s.get('second') ?? 0,
+      };
+      // chrono reads "last night" as the midnight that began yesterday; people mean yesterday evening.
+      if (/\blast night\b/i.test(phrase) && !s.isCertain('hour')) {
+        const y = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
+        Object.assign(wall, { year: y.getUTCFullYear(), month: y.getUTCMonth() + 1, day: y.getUTCDate(), hour: 22, minute: 0, second: 0 });
+      }
+      at = zonedToUtc(wall, timezone);
+    }
+    let endAt: Date | null = null;
+    if (r.end) {
+      const e = r.end;
+      endAt = e.isCertain('timezoneOffset')
+        ? e.date()
+        : zonedToUtc({ year: e.get('year')!, month: e.get('month')!, day: e.get('day')!, hour: e.get('hour') ?? 12, minute: e.get('minute') ?? 0, second: e.get('second') ?? 0 }, timezone);
+      if (endAt <= at) endAt = null;
+    }
+    const hasTime = s.isCertain('hour') || /morning|afternoon|evening|night|noon|midnight|ago|tonight/i.test(phrase);
+    out.push({ start: r.index, end: r.index + r.text.length, text: r.text, at, endAt, hasTime });
+  }
+  return out;
+}
+
+/** The instant of `hour:minute` on the local calendar day of `instant` in `timezone`. */
+export function atLocalTime(instant: Date, timezone: string, hour: number, minute = 0): Date {
+  const offset = offsetMinutes(timezone, instant);
+  const local = new Date(instant.getTime() + offset * 60_000);
+  return zonedToUtc(
+    { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour, minute, second: 0 },
+    timezone,
+  );
+}

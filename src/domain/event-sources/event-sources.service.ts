@@ -1,0 +1,88 @@
+import { authorize, type Actor } from '../../core/actor.ts';
+import { NotFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { parse } from '../../core/validation.ts';
+import { em } from '../../db/context.ts';
+import { EVENT_SOURCE_KINDS, EventSourceRow, type EventSourceKind } from './event-source.entity.ts';
+import { EventSourceListQuery, EventSourceUpdate, type EventSourceRead } from './event-sources.schemas.ts';
+
+/** Every user has one default source per kind (DESIGN §4), created the first time they are listed. */
+const DEFAULT_LABELS: Record<EventSourceKind, string> = {
+  manual: 'Manual entry',
+  health: 'Health data',
+  calendar: 'Calendar',
+  location: 'Location',
+  log_capture: 'Log capture',
+  import: 'Import',
+};
+
+function toRead(s: EventSourceRow): EventSourceRead {
+  return {
+    id: s.id,
+    user_id: s.userId,
+    kind: s.kind,
+    source_label: s.sourceLabel,
+    enabled: s.enabled,
+    is_default: s.isDefault,
+    config: s.config,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+  };
+}
+
+/** Idempotent under concurrency: the partial unique key (user_id, kind) where is_default decides. */
+async function ensureDefaults(userId: string): Promise<void> {
+  const now = new Date();
+  const values = EVENT_SOURCE_KINDS.map(() => '(?::uuid, ?::uuid, ?, ?, true, true, \'{}\'::jsonb, ?::timestamptz, ?::timestamptz)').join(', ');
+  const params = EVENT_SOURCE_KINDS.flatMap((kind) => [newId(), userId, kind, DEFAULT_LABELS[kind], now, now]);
+  await em().execute(
+    `insert into event_sources (id, user_id, kind, source_label, enabled, is_default, config, created_at, updated_at)
+     values ${values}
+     on conflict (user_id, kind) where is_default do nothing`,
+    params,
+  );
+}
+
+const ORDER = new Map(EVENT_SOURCE_KINDS.map((k, i) => [k, i]));
+
+export async function listEventSources(actor: Actor, input: unknown): Promise<EventSourceRead[]> {
+  const q = parse(EventSourceListQuery, input);
+  await ensureDefaults(actor.userId);
+  const rows = await em().find(EventSourceRow, { userId: actor.userId });
+  rows.sort(
+    (a, b) =>
+      Number(b.isDefault) - Number(a.isDefault) ||
+      ORDER.get(a.kind)! - ORDER.get(b.kind)! ||
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      a.id.localeCompare(b.id),
+  );
+  return rows.slice(q.offset, q.offset + q.limit).map(toRead);
+}
+
+async function ownSource(actor: Actor, id: string): Promise<EventSourceRow> {
+  const row = await em().findOne(EventSourceRow, { id, userId: actor.userId });
+  if (!row) throw new NotFound('Event source');
+  return row;
+}
+
+export async function getEventSource(actor: Actor, id: string): Promise<EventSourceRead> {
+  return toRead(await ownSource(actor, id));
+}
+
+export async function updateEventSource(actor: Actor, id: string, input: unknown): Promise<EventSourceRead> {
+  authorize(actor, actor.userId, 'write');
+  const data = parse(EventSourceUpdate, input);
+  const row = await ownSource(actor, id);
+  if (data.config !== undefined) row.config = data.config;
+  if (data.enabled !== undefined) row.enabled = data.enabled;
+  if (data.source_label !== undefined) row.sourceLabel = data.source_label;
+  row.updatedAt = new Date();
+  await em().flush();
+  return toRead(row);
+}
+
+/** False when the user switched the default source of this kind off; a missing row means on. */
+export async function sourceEnabled(userId: string, kind: EventSourceKind): Promise<boolean> {
+  const row = await em().findOne(EventSourceRow, { userId, kind, isDefault: true }, { fields: ['enabled'] });
+  return row ? row.enabled : true;
+}

@@ -1,0 +1,29 @@
+import type { Actor } from '../../../core/actor.ts';
+import type { Suggestion, SuggestionKind } from '../suggestion.entity.ts';
+import { acceptEvent } from './event.ts';
+import { acceptMeal } from './meal.ts';
+import { acceptMetricReading } from './metric-reading.ts';
+
+/** What accepting created; the suggestion records it (resulting_event_id, ...). */
+export type AcceptResult = { eventId?: string; placeId?: string; readingId?: string };
+
+/**
+ * Applies one kind of suggestion inside the accept transaction. `overrides` is the accept body:
+ * payload fields the user changed. Throw Invalid with locs relative to the body.
+ */
+export type AcceptHandler = (actor: Actor, suggestion: Suggestion, overrides: Record<string, unknown>) => Promise<AcceptResult>;
+
+/** One handler per kind. Places (place_visit, new_place) register theirs when that area lands. */
+const handlers = new Map<SuggestionKind, AcceptHandler>([
+  ['event', acceptEvent],
+  ['metric_reading', acceptMetricReading],
+  ['meal', acceptMeal],
+]);
+
+export function acceptHandler(kind: SuggestionKind): AcceptHandler | undefined {
+  return handlers.get(kind);
+}
+
+export function registerAcceptHandler(kind: SuggestionKind, handler: AcceptHandler): void {
+  handlers.set(kind, handler);
+}

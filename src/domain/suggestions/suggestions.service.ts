@@ -1,0 +1,208 @@
+import { LockMode } from '@mikro-orm/core';
+import { authorize, type Actor } from '../../core/actor.ts';
+import { Conflict, NotFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { parse } from '../../core/validation.ts';
+import { em } from '../../db/context.ts';
+import { sourceEnabled } from '../event-sources/event-sources.service.ts';
+import { acceptHandler } from './accept/index.ts';
+import { Suggestion, type SuggestionKind, type SuggestionSource } from './suggestion.entity.ts';
+import { SuggestionAccept, SuggestionListQuery, type SuggestionRead } from './suggestions.schemas.ts';
+
+/** How long a suggestion waits in the inbox before it expires, unless its producer says otherwise. */
+export const DEFAULT_TTL_MS = 7 * 24 * 3600 * 1000;
+
+const isExpired = (s: Suggestion, now: Date) => s.status === 'pending' && s.expiresAt != null && s.expiresAt <= now;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function toSuggestionRead(s: Suggestion, now = new Date()): SuggestionRead {
+  return {
+    id: s.id,
+    kind: s.kind,
+    source: s.source,
+    // The expiry job may not have run yet: a read never shows an expired suggestion as pending.
+    status: isExpired(s, now) ? 'expired' : s.status,
+    title: s.title,
+    summary: s.summary,
+    confidence: s.confidence == null ? null : Number(s.confidence),
+    created_at: s.createdAt.toISOString(),
+    decided_at: iso(s.decidedAt),
+    expires_at: iso(s.expiresAt),
+    occurred_at: iso(s.occurredAt),
+    window_start: iso(s.windowStart),
+    window_end: iso(s.windowEnd),
+    payload: s.payload,
+    provenance: s.provenance,
+    resulting_event_id: s.resultingEventId ?? null,
+    resulting_place_id: s.resultingPlaceId ?? null,
+    resulting_reading_id: s.resultingReadingId ?? null,
+  };
+}
+
+export type NewSuggestion = {
+  kind: SuggestionKind;
+  source: SuggestionSource;
+  title: string;
+  summary: string;
+  confidence?: number | null;
+  occurredAt?: Date | null;
+  windowStart?: Date | null;
+  windowEnd?: Date | null;
+  /** Defaults to 7 days from now; null never expires. */
+  expiresAt?: Date | null;
+  payload: Record<string, unknown>;
+  provenance: Record<string, unknown>;
+  logCaptureId?: string | null;
+  captureOrdinal?: number | null;
+};
+
+/** Which event source kind governs suggestions of a source (a disabled one produces none). */
+const GOVERNING_SOURCE: Partial<Record<SuggestionSource, 'log_capture' | 'location' | 'calendar'>> = {
+  log_capture: 'log_capture',
+  location: 'location',
+  calendar: 'calendar',
+};
+
+/**
+ * Puts suggestions in a user's inbox (for producers: the capture parser, automations, later
+ * location and calendar). Runs in the caller's unit of work and transaction, if any. Returns
+ * nothing for a source the user has disabled.
+ */
+export async function createSuggestions(userId: string, items: NewSuggestion[]): Promise<SuggestionRead[]> {
+  if (items.length === 0) return [];
+  const sources = [...new Set(items.map((i) => GOVERNING_SOURCE[i.source]).filter((k) => k !== undefined))];
+  const disabled = new Set<string>();
+  for (const kind of sources) if (!(await sourceEnabled(userId, kind))) disabled.add(kind);
+  const now = new Date();
+  const rows = items
+    .filter((i) => !disabled.has(GOVERNING_SOURCE[i.source] ?? ''))
+    .map((i) =>
+      em().create(Suggestion, {
+        id: newId(),
+        userId,
+        kind: i.kind,
+        source: i.source,
+        status: 'pending',
+        title: i.title.slice(0, 500),
+        summary: i.summary.slice(0, 4000),
+        confidence: i.confidence == null ? null : Math.min(1, Math.max(0, i.confidence)),
+        occurredAt: i.occurredAt ?? null,
+        windowStart: i.windowStart ?? null,
+        windowEnd: i.windowEnd ?? null,
+        expiresAt: i.expiresAt === undefined ? new Date(now.getTime() + DEFAULT_TTL_MS) : i.expiresAt,
+        decidedAt: null,
+        payload: i.payload,
+        provenance: i.provenance,
+        logCaptureId: i.logCaptureId ?? null,
+        captureOrdinal: i.captureOrdinal ?? null,
+        resultingEventId: null,
+        resultingPlaceId: null,
+        resultingReadingId: null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+  await em().flush();
+  return rows.map((r) => toSuggestionRead(r, now));
+}
+
+function statusFilter(status: string, now: Date): Record<string, unknown> {
+  if (status === 'pending') return { status: 'pending', $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
+  if (status === 'expired') return { $or: [{ status: 'expired' }, { status: 'pending', expiresAt: { $lte: now } }] };
+  return { status };
+}
+
+export async function pendingCount(userId: string, now = new Date()): Promise<number> {
+  return em().count(Suggestion, { userId, ...statusFilter('pending', now) });
+}
+
+export async function listSuggestions(
+  actor: Actor,
+  input: unknown,
+): Promise<{ pending_count: number; suggestions: SuggestionRead[] }> {
+  const q = parse(SuggestionListQuery, input);
+  const now = new Date();
+  const rows = await em().find(
+    Suggestion,
+    { userId: actor.userId, ...statusFilter(q.status, now) },
+    // Newest first; suggestions of one capture share a timestamp and keep the order of the text.
+    { orderBy: { createdAt: 'desc', captureOrdinal: 'asc', id: 'desc' }, limit: q.limit, offset: q.offset },
+  );
+  return { pending_count: await pendingCount(actor.userId, now), suggestions: rows.map((r) => toSuggestionRead(r, now)) };
+}
+
+export async function suggestionsOfCaptures(userId: string, captureIds: string[]): Promise<Map<string, SuggestionRead[]>> {
+  const out = new Map<string, SuggestionRead[]>(captureIds.map((id) => [id, []]));
+  if (captureIds.length === 0) return out;
+  const now = new Date();
+  const rows = await em().find(
+    Suggestion,
+    { userId, logCaptureId: { $in: captureIds } },
+    { orderBy: { captureOrdinal: 'asc', id: 'asc' } },
+  );
+  for (const r of rows) out.get(r.logCaptureId!)?.push(toSuggestionRead(r, now));
+  return out;
+}
+
+export async function getSuggestion(actor: Actor, id: string): Promise<SuggestionRead> {
+  const s = await em().findOne(Suggestion, { id, userId: actor.userId });
+  if (!s) throw new NotFound('Suggestion');
+  return toSuggestionRead(s);
+}
+
+function assertPending(s: Suggestion, now: Date): void {
+  if (isExpired(s, now)) throw new Conflict('This suggestion has expired');
+  if (s.status !== 'pending') throw new Conflict(`This suggestion was already ${s.status}`);
+}
+
+/**
+ * Applies a suggestion: the kind's handler creates what it stands for (an event, a metric
+ * reading, a meal event ...) and the suggestion becomes accepted, in one transaction: either both
+ * happen or neither. The row lock makes a concurrent accept or dismiss wait, then see a decided
+ * suggestion (409).
+ */
+export async function acceptSuggestion(actor: Actor, id: string, input: unknown): Promise<SuggestionRead> {
+  authorize(actor, actor.userId, 'write');
+  const overrides = parse(SuggestionAccept, input ?? {});
+  return em().transactional(async () => {
+    const s = await em().findOne(Suggestion, { id, userId: actor.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!s) throw new NotFound('Suggestion');
+    const now = new Date();
+    assertPending(s, now);
+    const handler = acceptHandler(s.kind);
+    if (!handler) throw new Conflict(`Suggestions of kind ${s.kind} cannot be accepted yet`);
+    const result = await handler(actor, s, overrides);
+    s.status = 'accepted';
+    s.decidedAt = now;
+    s.updatedAt = now;
+    s.resultingEventId = result.eventId ?? null;
+    s.resultingPlaceId = result.placeId ?? null;
+    s.resultingReadingId = result.readingId ?? null;
+    await em().flush();
+    return toSuggestionRead(s, now);
+  });
+}
+
+export async function dismissSuggestion(actor: Actor, id: string): Promise<SuggestionRead> {
+  authorize(actor, actor.userId, 'write');
+  return em().transactional(async () => {
+    const s = await em().findOne(Suggestion, { id, userId: actor.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!s) throw new NotFound('Suggestion');
+    const now = new Date();
+    assertPending(s, now);
+    s.status = 'dismissed';
+    s.decidedAt = now;
+    s.updatedAt = now;
+    await em().flush();
+    return toSuggestionRead(s, now);
+  });
+}
+
+/** The expiry job: pending suggestions past expires_at become expired. Returns how many. */
+export async function expireSuggestions(now = new Date()): Promise<number> {
+  return em().nativeUpdate(
+    Suggestion,
+    { status: 'pending', expiresAt: { $lte: now } },
+    { status: 'expired', updatedAt: now },
+  );
+}

@@ -1,0 +1,167 @@
+import { PgBoss, type Job } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database.ts';
+import { withContext } from '../db/context.ts';
+import type { JobContext, JobDefinition, SendJobOptions } from './job.ts';
+
+/**
+ * pg-boss on the application's own database. On the embedded PGlite it connects through the same
+ * pglite-socket as MikroORM (db.connection), so every statement shares PGlite's one backend:
+ * nothing here may run while the caller holds an ORM transaction (DESIGN §6). Services therefore
+ * enqueue after commit, and the database row stays the source of truth: a row whose job was never
+ * sent is found again by the job's onWorkerStart / periodic sweep.
+ */
+export type JobRuntime = {
+  boss: PgBoss;
+  /** Whether this runtime runs handlers (false: it only sends jobs, as the server does with WORKERS=0). */
+  working: boolean;
+  stop(): Promise<void>;
+};
+
+export type JobRuntimeOptions = {
+  db: Pick<Database, 'connection'>;
+  logger: Logger;
+  definitions: JobDefinition<any>[];
+  /** Run handlers, schedules and maintenance here. */
+  work: boolean;
+  /** The WORKERS setting: parallel handlers for definitions with concurrency 'workers'. */
+  concurrency?: number;
+  /** How often idle workers look for jobs; jobs sent from this process wake them at once. */
+  pollingIntervalSeconds?: number;
+  stopTimeoutMs?: number;
+};
+
+const SCHEMA = 'pgboss';
+const running = new Set<JobRuntime>();
+/** Queue name -> worker ids in this process, to wake them when this process sends a job. */
+const localWorkers = new Map<string, Set<{ runtime: JobRuntime; workerId: string }>>();
+
+function wakeLocalWorkers(name: string) {
+  for (const w of localWorkers.get(name) ?? []) w.runtime.boss.notifyWorker(w.workerId);
+}
+
+async function sendWith(boss: PgBoss, name: string, data: object, options: SendJobOptions = {}): Promise<boolean> {
+  const id = await boss.send(name, data, {
+    ...(options.id ? { id: options.id } : {}),
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+  });
+  if (id) wakeLocalWorkers(name);
+  return id !== null;
+}
+
+/**
+ * Sends a job from application code. Call it after the transaction that wrote the row has
+ * committed, never inside one. Returns false when no job system runs in this process, the send
+ * fails (logged), or a job with options.id exists: the caller's row stays as it is and the job's
+ * sweep picks it up later.
+ */
+export async function enqueue(name: string, data: object, options: SendJobOptions = {}): Promise<boolean> {
+  const runtime = [...running][0];
+  if (!runtime) return false;
+  try {
+    return await sendWith(runtime.boss, name, data, options);
+  } catch (err) {
+    runtime.boss.emit('error', err instanceof Error ? err : new Error(String(err)));
+    return false;
+  }
+}
+
+export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRuntime> {
+  const { db, logger, definitions, work } = opts;
+  const log = logger.child({ component: 'jobs' });
+  const c = db.connection;
+  const boss = new PgBoss({
+    host: c.host,
+    port: c.port,
+    user: c.user,
+    password: c.password,
+    database: c.database,
+    schema: SCHEMA,
+    application_name: work ? 'lifetrack-worker' : 'lifetrack-producer',
+    max: work ? 4 : 2,
+    // Maintenance and cron belong to processes that run workers; a producer only sends.
+    supervise: work,
+    schedule: work,
+    migrate: true,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job system error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'job system warning'));
+  await boss.start();
+
+  const runtime: JobRuntime = {
+    boss,
+    working: work,
+    stop: async () => {
+      running.delete(runtime);
+      for (const set of localWorkers.values()) for (const w of set) if (w.runtime === runtime) set.delete(w);
+      // Graceful: handlers in flight finish (or time out) before the pool closes; the caller
+      // closes the database only after this resolves.
+      await boss.stop({ graceful: true, close: true, timeout: opts.stopTimeoutMs ?? 10_000 });
+    },
+  };
+
+  try {
+    for (const def of definitions) {
+      await boss.createQueue(def.name, def.queue ?? {});
+      if (work && def.queue) await boss.updateQueue(def.name, def.queue);
+    }
+    running.add(runtime);
+    if (work) {
+      const send = (name: string, data: object, options?: SendJobOptions) => sendWith(boss, name, data, options);
+      for (const def of definitions) {
+        const workerId = await boss.work<object>(
+          def.name,
+          {
+            batchSize: 1,
+            includeMetadata: true,
+            localConcurrency: def.concurrency === 'workers' ? Math.max(1, opts.concurrency ?? 1) : (def.concurrency ?? 1),
+            pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+          },
+          async (jobs) => {
+            for (const job of jobs) await runHandler(def, job, log, send);
+          },
+        );
+        if (!localWorkers.has(def.name)) localWorkers.set(def.name, new Set());
+        localWorkers.get(def.name)!.add({ runtime, workerId });
+        if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
+        else await boss.unschedule(def.name).catch(() => undefined);
+      }
+      for (const def of definitions) {
+        if (!def.onWorkerStart) continue;
+        const jobLog = log.child({ job: def.name });
+        // A failed start-up sweep is not worth refusing to start: the periodic one runs again.
+        await withContext(() => def.onWorkerStart!({ logger: jobLog, send })).catch((err) =>
+          jobLog.error({ err }, 'start-up step failed'),
+        );
+      }
+    }
+  } catch (err) {
+    await runtime.stop().catch(() => undefined);
+    throw err;
+  }
+  log.info({ work, queues: definitions.map((d) => d.name) }, work ? 'job workers started' : 'job producer started');
+  return runtime;
+}
+
+async function runHandler(
+  def: JobDefinition<any>,
+  job: Job<object>,
+  log: Logger,
+  send: JobContext['send'],
+): Promise<void> {
+  const meta = job as Job<object> & { retryLimit?: number };
+  const attempt = job.retryCount ?? 0;
+  const ctx: JobContext = {
+    jobId: job.id,
+    attempt,
+    finalAttempt: attempt >= (meta.retryLimit ?? def.queue?.retryLimit ?? 2),
+    logger: log.child({ job: def.name, jobId: job.id, attempt }),
+    send,
+  };
+  try {
+    await withContext(() => def.handler(job.data ?? {}, ctx));
+  } catch (err) {
+    ctx.logger.warn({ err, finalAttempt: ctx.finalAttempt }, 'job attempt failed');
+    throw err;
+  }
+}

@@ -1,0 +1,16 @@
+import { captureParseJob, captureSweepJob } from './captures.jobs.ts';
+import type { JobDefinition } from './job.ts';
+import { suggestionExpiryJob } from './suggestions.jobs.ts';
+import { missingByJob } from '../domain/metrics/missing-by.job.ts';
+
+/**
+ * Every background job of the service, in one list. To add one, write a `defineJob({...})`
+ * (name, handler, optional cron `schedule`, queue retry options) and append it here.
+ * Workers in the server process (unless WORKERS=0) and in `npm run worker` run all of them.
+ */
+export const jobDefinitions: JobDefinition<any>[] = [
+  captureParseJob(),
+  captureSweepJob,
+  suggestionExpiryJob,
+  missingByJob,
+];

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { uuid } from '../../core/validation.ts';
+import * as captures from '../../domain/captures/captures.service.ts';
+import { LogCaptureCreate, LogCaptureListQuery, LogCaptureRead } from '../../domain/captures/captures.schemas.ts';
+import { ok, type Route } from '../route.ts';
+
+const tag = 'log-captures';
+const params = z.object({ capture_id: uuid() });
+
+export const captureRoutes: Route[] = [
+  {
+    method: 'post', path: '/users/{user_id}/log-captures', tag, access: 'write',
+    summary: 'Submit omnibar text for background parsing (201, status queued); re-sending a client_id returns the first capture with 200',
+    body: LogCaptureCreate, responses: { 201: LogCaptureRead, 200: LogCaptureRead },
+    handler: async (r) => {
+      const { capture, created } = await captures.submitCapture(r.actor, r.body);
+      return { status: created ? 201 : 200, body: capture };
+    },
+  },
+  {
+    method: 'get', path: '/users/{user_id}/log-captures', tag, access: 'read',
+    summary: 'Captures, newest first, each with its status and the suggestions it produced',
+    query: LogCaptureListQuery, responses: { 200: z.array(LogCaptureRead) },
+    handler: async (r) => ok(await captures.listCaptures(r.actor, r.query)),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/log-captures/{capture_id}', tag, access: 'read',
+    summary: 'One capture: its status (queued, processing, parsed, failed) and the suggestions it produced',
+    params, responses: { 200: LogCaptureRead },
+    handler: async (r) => ok(await captures.getCapture(r.actor, r.params.capture_id!)),
+  },
+];

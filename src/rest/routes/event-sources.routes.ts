@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { uuid } from '../../core/validation.ts';
+import * as sources from '../../domain/event-sources/event-sources.service.ts';
+import { EventSourceListQuery, EventSourceRead, EventSourceUpdate } from '../../domain/event-sources/event-sources.schemas.ts';
+import { ok, type Route } from '../route.ts';
+
+const tag = 'event-sources';
+const params = z.object({ source_id: uuid() });
+
+export const eventSourceRoutes: Route[] = [
+  {
+    method: 'get', path: '/users/{user_id}/event-sources', tag, access: 'read',
+    summary: 'Where data comes from: one default source per kind (manual, health, calendar, location, log_capture, import)',
+    query: EventSourceListQuery, responses: { 200: z.array(EventSourceRead) },
+    handler: async (r) => ok(await sources.listEventSources(r.actor, r.query)),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/event-sources/{source_id}', tag, access: 'read',
+    summary: 'One event source', params, responses: { 200: EventSourceRead },
+    handler: async (r) => ok(await sources.getEventSource(r.actor, r.params.source_id!)),
+  },
+  {
+    method: 'patch', path: '/users/{user_id}/event-sources/{source_id}', tag, access: 'write',
+    summary: 'Change config, enabled or source_label; a disabled source stops producing suggestions',
+    params, body: EventSourceUpdate, responses: { 200: EventSourceRead },
+    handler: async (r) => ok(await sources.updateEventSource(r.actor, r.params.source_id!, r.body)),
+  },
+];

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { uuid } from '../../core/validation.ts';
+import { EventRead } from '../../domain/events/events.schemas.ts';
+import * as timers from '../../domain/timers/timers.service.ts';
+import {
+  TrackingTimerListQuery, TrackingTimerRead, TrackingTimerStart, TrackingTimerStop,
+} from '../../domain/timers/timers.schemas.ts';
+import { created, noContent, ok, type Route } from '../route.ts';
+
+const tag = 'tracking-timers';
+const params = z.object({ timer_id: uuid() });
+
+export const timerRoutes: Route[] = [
+  {
+    method: 'post', path: '/users/{user_id}/tracking-timers', tag, access: 'write',
+    summary: 'Start a timer (category_id and/or label required; started_at defaults to now)',
+    body: TrackingTimerStart, responses: { 201: TrackingTimerRead },
+    handler: async (r) => created(await timers.startTimer(r.actor, r.body)),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/tracking-timers', tag, access: 'read',
+    summary: 'Running timers, most recently started first',
+    query: TrackingTimerListQuery, responses: { 200: z.array(TrackingTimerRead) },
+    handler: async (r) => ok(await timers.listTimers(r.actor, r.query)),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/tracking-timers/{timer_id}', tag, access: 'read',
+    summary: 'One running timer', params, responses: { 200: TrackingTimerRead },
+    handler: async (r) => ok(await timers.getTimer(r.actor, r.params.timer_id!)),
+  },
+  {
+    method: 'post', path: '/users/{user_id}/tracking-timers/{timer_id}/stop', tag, access: 'write',
+    summary: 'Stop: logs an event (source timer) with the start, duration, category and label, and removes the timer',
+    params, body: TrackingTimerStop, responses: { 201: EventRead },
+    handler: async (r) => created(await timers.stopTimer(r.actor, r.params.timer_id!, r.body)),
+  },
+  {
+    method: 'delete', path: '/users/{user_id}/tracking-timers/{timer_id}', tag, access: 'write',
+    summary: 'Discard a running timer without logging anything', params, responses: { 204: null },
+    handler: async (r) => (await timers.discardTimer(r.actor, r.params.timer_id!), noContent()),
+  },
+];

@@ -1,0 +1,234 @@
+import { parseCapture, PARSER_VERSION, type SuggestionDraft } from '../../src/domain/captures/parser/index.ts';
+
+/**
+ * Real-world phrasings, each with the exact suggestions it must produce (kind and the payload
+ * fields that matter, nothing more and nothing less). Reference: captured Tuesday 2026-03-10
+ * 15:30 UTC (16:30 in Berlin, UTC+1 then), unless a row says otherwise.
+ */
+const NOW = '2026-03-10T15:30:00.000Z';
+const categories = [
+  { id: 'cat-running', name: 'Running' },
+  { id: 'cat-migraine', name: 'Migraine' },
+  { id: 'cat-yoga', name: 'Yoga' },
+  { id: 'cat-meals', name: 'Meals' },
+];
+
+type Shape = Record<string, unknown>;
+const M = (slug: string, value: number, unit: string, at = NOW): Shape => ({ kind: 'metric_reading', slug, value, unit, at });
+const E = (e: { at?: string; duration?: string; scalar?: number; unit?: string; category?: string; tags?: string[]; notes?: string | null; activity?: string }): Shape => ({
+  kind: 'event',
+  at: e.at ?? NOW,
+  duration: e.duration ?? null,
+  scalar: e.scalar ?? null,
+  unit: e.unit ?? null,
+  category: e.category ?? null,
+  tags: e.tags ?? null,
+  notes: e.notes === undefined ? null : e.notes,
+  activity: e.activity ?? null,
+});
+const F = (f: { type: string | null; place?: string; items: [string, number | null][]; at?: string; notes?: string }): Shape => ({
+  kind: 'meal',
+  type: f.type,
+  place: f.place ?? null,
+  items: f.items.map(([name, quantity]) => ({ name, quantity })),
+  at: f.at ?? NOW,
+  notes: f.notes ?? null,
+  category: 'cat-meals',
+});
+
+function shape(d: SuggestionDraft): Shape {
+  const p = d.payload as Record<string, any>;
+  if (d.kind === 'metric_reading') return { kind: d.kind, slug: p.metric_type_slug, value: p.value, unit: p.unit, at: p.recorded_at };
+  if (d.kind === 'meal') return { kind: d.kind, type: p.meal_type, place: p.place_text, items: p.items, at: p.occurred_at, notes: p.notes, category: p.category_id };
+  return {
+    kind: d.kind, at: p.occurred_at, duration: p.duration, scalar: p.scalar_value, unit: p.metadata.unit ?? null,
+    category: p.category_id, tags: p.tags, notes: p.notes, activity: p.metadata.activity ?? null,
+  };
+}
+
+type Row = [text: string, expected: Shape[], opts?: { tz?: string; at?: string }];
+
+const TABLE: Row[] = [
+  // body weight, units and decimal commas
+  ['weight 72.4 kg', [M('weight', 72.4, 'kg')]],
+  ['Weight: 72,4kg', [M('weight', 72.4, 'kg')]],
+  ['weighed 160 lbs this morning', [M('weight', 72.5747792, 'kg', '2026-03-10T05:00:00.000Z')]],
+  ['wieght 71.9', [M('weight', 71.9, 'kg')]],
+  ['I weigh 11 st', [M('weight', 69.85322498, 'kg')]],
+  ['72 kg', [M('weight', 72, 'kg')]],
+  // sleep
+  ['slept 7h20', [M('sleep_duration', 7.33333333333, 'h')]],
+  ['slept 7.5 hours', [M('sleep_duration', 7.5, 'h')]],
+  ['slept 7,5 h', [M('sleep_duration', 7.5, 'h')]],
+  ['slept 6 h 45 min last night', [M('sleep_duration', 6.75, 'h', '2026-03-09T21:00:00.000Z')]],
+  ['8 hours of sleep', [M('sleep_duration', 8, 'h')]],
+  ['sleep 7:15', [M('sleep_duration', 7.25, 'h')]],
+  ['😴 8h', [M('sleep_duration', 8, 'h')]],
+  ['slept for 6 hours', [M('sleep_duration', 6, 'h')]],
+  ['slpet 8h', [M('sleep_duration', 8, 'h')]],
+  // heart
+  ['resting hr 54', [M('resting_heart_rate', 54, 'bpm')]],
+  ['RHR: 52 bpm', [M('resting_heart_rate', 52, 'bpm')]],
+  ['resting heart rate 58', [M('resting_heart_rate', 58, 'bpm')]],
+  ['hr 72', [M('heart_rate', 72, 'bpm')]],
+  ['hrv 45ms', [M('hrv_sdnn', 45, 'ms')]],
+  ['bp 120/80', [M('blood_pressure_systolic', 120, 'mmHg'), M('blood_pressure_diastolic', 80, 'mmHg')]],
+  ['blood pressure 135 over 85', [M('blood_pressure_systolic', 135, 'mmHg'), M('blood_pressure_diastolic', 85, 'mmHg')]],
+  ['spo2 97%', [M('spo2', 97, '%')]],
+  // caffeine, counted in drinks
+  ['2 coffees', [M('caffeine', 190, 'mg')]],
+  ['two espressos', [M('caffeine', 126, 'mg')]],
+  ['a cup of tea', [M('caffeine', 47, 'mg')]],
+  ['had 3 cups of coffee', [M('caffeine', 285, 'mg')]],
+  ['3 cofee', [M('caffeine', 285, 'mg')]],
+  ['☕', [M('caffeine', 95, 'mg')]],
+  ['coffee x2', [M('caffeine', 190, 'mg')]],
+  ['caffeine 200mg', [M('caffeine', 200, 'mg')]],
+  // water
+  ['1,5 l water', [M('water', 1500, 'ml')]],
+  ['drank 2 glasses of water', [M('water', 500, 'ml')]],
+  ['water 750 ml', [M('water', 750, 'ml')]],
+  ['💧 1.2l', [M('water', 1200, 'ml')]],
+  ['500ml of water', [M('water', 500, 'ml')]],
+  // steps and other readings
+  ['10k steps', [M('steps', 10000, 'count')]],
+  ['8,500 steps', [M('steps', 8500, 'count')]],
+  ['walked 12000 steps', [M('steps', 12000, 'count')]],
+  ['steps: 9432', [M('steps', 9432, 'count')]],
+  ['body fat 18.5%', [M('body_fat', 18.5, '%')]],
+  ['temp 38.2', [M('body_temperature', 38.2, '°C')]],
+  ['fever 101.3F', [M('body_temperature', 38.5, '°C')]],
+  ['glucose 5.6 mmol', [M('blood_glucose', 100.88736, 'mg/dL')]],
+  ['blood sugar 110', [M('blood_glucose', 110, 'mg/dL')]],
+  ['mood 7/10', [M('mood', 7, 'score')]],
+  ['energy 4', [M('energy', 4, 'score')]],
+  ['stress level 8', [M('stress', 8, 'score')]],
+  ['burned 450 kcal', [M('active_energy', 450, 'kcal')]],
+  ['2100 kcal eaten', [M('dietary_energy', 2100, 'kcal')]],
+  ['120g protein', [M('protein', 120, 'g')]],
+  // several things in one line
+  ['weight 72.4 kg, slept 7h20', [M('weight', 72.4, 'kg'), M('sleep_duration', 7.33333333333, 'h')]],
+  ['weight 70.1kg and resting hr 51 this morning', [
+    M('weight', 70.1, 'kg', '2026-03-10T05:00:00.000Z'), M('resting_heart_rate', 51, 'bpm', '2026-03-10T05:00:00.000Z'),
+  ]],
+  ['slept 7h, 2 coffees, ran 5k', [
+    M('sleep_duration', 7, 'h'), M('caffeine', 190, 'mg'),
+    E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k', activity: 'run' }),
+  ]],
+  ['weight 72\nran 5k', [M('weight', 72, 'kg'), E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k', activity: 'run' })]],
+  ['Slept badly. Weight 71 kg.', [E({ notes: 'Slept badly' }), M('weight', 71, 'kg')]],
+  // activities
+  ['ran 5k this morning in 27 min', [E({
+    at: '2026-03-10T05:00:00.000Z', duration: 'PT27M', scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k in 27 min', activity: 'run',
+  })]],
+  ['ran 10 km in 55:30', [E({ duration: 'PT55M30S', scalar: 10, unit: 'km', category: 'cat-running', notes: 'ran 10 km in 55:30', activity: 'run' })]],
+  ['jogged 3 miles', [E({ scalar: 3, unit: 'mi', category: 'cat-running', notes: 'jogged 3 miles', activity: 'run' })]],
+  ['runnning 5k', [E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'runnning 5k', activity: 'run' })]],
+  ['🏃‍♂️ 5k', [E({ scalar: 5, unit: 'km', category: 'cat-running', notes: '🏃‍♂️ 5k', activity: 'run' })]],
+  ['Went for a run', [E({ category: 'cat-running', notes: 'Went for a run', activity: 'run' })]],
+  ['walk 45 min with the dog', [E({ duration: 'PT45M', notes: 'walk 45 min with the dog', activity: 'walk' })]],
+  ['yoga 30 min', [E({ duration: 'PT30M', category: 'cat-yoga', notes: 'yoga 30 min', activity: 'yoga' })]],
+  ['ran 5k, then yoga 20 min', [
+    E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k', activity: 'run' }),
+    E({ duration: 'PT20M', category: 'cat-yoga', notes: 'yoga 20 min', activity: 'yoga' }),
+  ]],
+  ['cycled 20km to work', [E({ scalar: 20, unit: 'km', notes: 'cycled 20km to work', activity: 'cycle' })]],
+  ['swam 1500m', [E({ scalar: 1500, unit: 'm', notes: 'swam 1500m', activity: 'swim' })]],
+  ['meditated for 10 minutes', [E({ duration: 'PT10M', notes: 'meditated for 10 minutes', activity: 'meditate' })]],
+  ['gym session an hour', [E({ duration: 'PT1H', notes: 'gym session an hour', activity: 'strength' })]],
+  ['read for half an hour before bed', [E({ duration: 'PT30M', notes: 'read for half an hour before bed', activity: 'read' })]],
+  ['nap 20 min at 2pm', [E({ at: '2026-03-10T13:00:00.000Z', duration: 'PT20M', notes: 'nap 20 min', activity: 'nap' })]],
+  ['played tennis on saturday', [E({ at: '2026-03-07T11:00:00.000Z', notes: 'played tennis', activity: 'tennis' })]],
+  // things that happened, with times and tags
+  ['yesterday 9pm headache #migraine', [E({ at: '2026-03-09T20:00:00.000Z', category: 'cat-migraine', tags: ['migraine'], notes: 'headache' })]],
+  ['headache 2 hours ago', [E({ at: '2026-03-10T13:30:00.000Z', notes: 'headache' })]],
+  ['meeting 9-10am', [E({ at: '2026-03-10T08:00:00.000Z', duration: 'PT1H', notes: 'meeting' })]],
+  ['Mon 8am: dentist', [E({ at: '2026-03-09T07:00:00.000Z', notes: 'dentist' })]],
+  ['feeling anxious #anxiety #work', [E({ tags: ['anxiety', 'work'], notes: 'feeling anxious' })]],
+  ['back pain 6/10', [E({ notes: 'back pain 6/10' })]],
+  ['coffee with Anna at 10', [M('caffeine', 95, 'mg', '2026-03-10T09:00:00.000Z'), E({ at: '2026-03-10T09:00:00.000Z', notes: 'coffee with Anna' })]],
+  // meals
+  ['lunch at Café Nero: chicken salad and a latte', [F({ type: 'lunch', place: 'Café Nero', items: [['chicken salad', null], ['latte', 1]] })]],
+  ['breakfast: 2 eggs, toast & orange juice', [F({ type: 'breakfast', items: [['eggs', 2], ['toast', null], ['orange juice', null]] })]],
+  ['dinner with Tom: pasta', [F({ type: 'dinner', items: [['pasta', null]], notes: 'with Tom' })]],
+  ['ate a banana', [F({ type: null, items: [['banana', 1]] })]],
+  ['snack - apple', [F({ type: 'snack', items: [['apple', null]] })]],
+  ["yesterday dinner at Luigi's: pizza", [F({ type: 'dinner', place: "Luigi's", items: [['pizza', null]], at: '2026-03-09T18:00:00.000Z' })]],
+  ['lunch at 1pm: soup', [F({ type: 'lunch', items: [['soup', null]], at: '2026-03-10T12:00:00.000Z' })]],
+  ['breakfast: oats, lunch: salad', [F({ type: 'breakfast', items: [['oats', null]] }), F({ type: 'lunch', items: [['salad', null]] })]],
+  // timezones: the same words, other places
+  ['yesterday 9pm headache', [E({ at: '2026-03-10T01:00:00.000Z', notes: 'headache' })], { tz: 'America/New_York' }],
+  ['this morning weight 80 kg', [M('weight', 80, 'kg', '2026-03-10T17:00:00.000Z')], { tz: 'Pacific/Auckland' }],
+  // across the start of summer time in Berlin (2026-03-29): 21:00 the day before is still UTC+1
+  ['yesterday 9pm headache', [E({ at: '2026-03-28T20:00:00.000Z', notes: 'headache' })], { at: '2026-03-29T12:00:00Z' }],
+  // text it cannot read: one low-confidence event holding the text
+  ['zzkx qwv', [E({ notes: 'zzkx qwv' })]],
+  ['lorem', [E({ notes: 'lorem' })]],
+];
+
+test('the table has at least 60 phrasings', () => {
+  expect(TABLE.length).toBeGreaterThanOrEqual(60);
+  expect(new Set(TABLE.map(([t, , o]) => `${t}|${o?.tz ?? ''}|${o?.at ?? ''}`)).size).toBe(TABLE.length);
+});
+
+// Rest parameters keep the callback's arity at 2, so jest does not take a third one for `done`.
+test.each(TABLE)('%j', (text, expected, ...rest) => {
+  const opts = rest[0];
+  const drafts = parseCapture(text, {
+    capturedAt: new Date(opts?.at ?? NOW),
+    timezone: opts?.tz ?? 'Europe/Berlin',
+    categories,
+  });
+  expect(drafts.map(shape)).toEqual(expected);
+  for (const d of drafts) {
+    expect(d.confidence).toBeGreaterThan(0);
+    expect(d.confidence).toBeLessThanOrEqual(1);
+    expect(d.title.length).toBeGreaterThan(0);
+    expect(text.slice(d.span.start, d.span.end)).toBe(d.span.text);
+  }
+});
+
+describe('details of the drafts', () => {
+  const ctx = { capturedAt: new Date(NOW), timezone: 'Europe/Berlin', categories };
+
+  test('a reading keeps what was typed next to the canonical value', () => {
+    const [d] = parseCapture('weighed 160 lbs', ctx);
+    expect(d!.payload).toMatchObject({ metric_type_slug: 'weight', value: 72.5747792, unit: 'kg', input_value: 160, input_unit: 'lb' });
+    expect(d!.span).toEqual({ start: 0, end: 15, text: 'weighed 160 lbs' });
+    expect(d!.title).toBe('Weight 72.57 kg');
+  });
+
+  test('tags with only readings go into their metadata', () => {
+    const drafts = parseCapture('weight 70 kg #fasted', ctx);
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]!.payload.metadata).toEqual({ tags: ['fasted'] });
+  });
+
+  test('spans point into the original text', () => {
+    const text = 'slept 7h20, weight 72.4 kg';
+    expect(parseCapture(text, ctx).map((d) => d.span)).toEqual([
+      { start: 0, end: 10, text: 'slept 7h20' },
+      { start: 12, end: 26, text: 'weight 72.4 kg' },
+    ]);
+  });
+
+  test('an activity event has a window from its start over its duration', () => {
+    const [d] = parseCapture('ran 5k this morning in 27 min', ctx);
+    expect(d!.windowStart?.toISOString()).toBe('2026-03-10T05:00:00.000Z');
+    expect(d!.windowEnd?.toISOString()).toBe('2026-03-10T05:27:00.000Z');
+    expect(d!.title).toBe('Running · 5 km · 27 min');
+  });
+
+  test('unreadable text is a low-confidence event; recognised text scores higher', () => {
+    const [unknown] = parseCapture('zzkx qwv', ctx);
+    const [known] = parseCapture('ran 5k', ctx);
+    expect(unknown!.confidence).toBeLessThan(0.5);
+    expect(known!.confidence).toBeGreaterThan(unknown!.confidence);
+  });
+
+  test('deterministic: the same input gives the same drafts', () => {
+    const text = 'weight 72.4 kg, ran 5k this morning in 27 min; lunch at Café Nero: salad';
+    expect(parseCapture(text, ctx)).toEqual(parseCapture(text, ctx));
+    expect(PARSER_VERSION).toMatch(/^capture-grammar\/\d+$/);
+  });
+});
