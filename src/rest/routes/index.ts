@@ -2,9 +2,17 @@ import type { Route } from '../route.ts';
 import { authRoutes } from './auth.routes.ts';
 import { categoryRoutes } from './categories.routes.ts';
 import { eventRoutes } from './events.routes.ts';
+import { insightRoutes } from './insights.routes.ts';
 import { userRoutes } from './users.routes.ts';
+import { metricRoutes } from './metrics.routes.ts';
+import { dayRoutes } from './days.routes.ts';
+import { goalRoutes } from './goals.routes.ts';
+import { captureRoutes } from './captures.routes.ts';
+import { suggestionRoutes } from './suggestions.routes.ts';
+import { eventSourceRoutes } from './event-sources.routes.ts';
+import { timerRoutes } from './timers.routes.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
 export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
-  return [...authRoutes(opts), ...userRoutes, ...categoryRoutes, ...eventRoutes];
+  return [...authRoutes(opts), ...userRoutes, ...categoryRoutes, ...eventRoutes, ...metricRoutes, ...dayRoutes, ...goalRoutes, ...insightRoutes, ...captureRoutes, ...suggestionRoutes, ...eventSourceRoutes, ...timerRoutes];
 }

@@ -1,0 +1,54 @@
+import type { Actor } from '../../core/actor.ts';
+import { localDateOf } from '../../core/clock.ts';
+import { Invalid } from '../../core/errors.ts';
+import { parse } from '../../core/validation.ts';
+import { loadDailyMatrix } from '../days/summary.service.ts';
+import { metricType } from '../metrics/catalogue.ts';
+import { resolveDays } from '../metrics/resolution.ts';
+import { loadUser } from '../users/users.service.ts';
+import { computeEpisodes, episodeMetricKeys, type Episodes } from './episodes.ts';
+import { computeGraph, type InsightGraph } from './graph.ts';
+import { EpisodesQuery, InsightGraphQuery } from './insights.schemas.ts';
+import type { InsightMatrix } from './matrix.ts';
+import { windowOf } from './window.ts';
+
+/**
+ * Insights are computed at query time from the daily summary, with no cache: the same data and
+ * query give the same JSON, and new data shows up on the next request.
+ */
+async function windowMatrix(actor: Actor, windowDays: number, endDate: string | undefined) {
+  const end = endDate ?? localDateOf(new Date(), (await loadUser(actor.userId)).timezone);
+  const { from, to } = windowOf(end, windowDays);
+  return { from, to, matrix: (await loadDailyMatrix(actor.userId, from, to)) as InsightMatrix };
+}
+
+export async function getInsightGraph(actor: Actor, input: unknown): Promise<InsightGraph> {
+  const q = parse(InsightGraphQuery, input);
+  const { matrix } = await windowMatrix(actor, q.window_days, q.end_date);
+  if (!matrix.columns.some((c) => c.key === q.metric)) {
+    // The summary lists only columns with data in the window: a catalogue metric without any is
+    // known but has nothing to relate; a tag or category without events here is not a column.
+    const type = metricType(q.metric);
+    if (!type) throw Invalid.at(['metric'], 'Unknown metric: not a metric slug, nor a tag or category with events in the window', 'value_error');
+    return { center: { key: type.slug, label: type.label, unit: type.unit }, edges: [], mode: q.mode, window_days: q.window_days };
+  }
+  return computeGraph(matrix, q.metric, { mode: q.mode, windowDays: q.window_days });
+}
+
+export async function getEpisodes(actor: Actor, input: unknown): Promise<Episodes> {
+  const q = parse(EpisodesQuery, input);
+  const { from, to, matrix } = await windowMatrix(actor, q.window_days, q.end_date);
+  // Which source supplied each day matters only for the cards shown: fetch it for those metrics alone.
+  const ids = new Map(episodeMetricKeys(matrix, q.window_days).map((key) => [metricType(key)?.id, key]));
+  ids.delete(undefined);
+  const sources = new Map<string, (string | null)[]>();
+  if (ids.size) {
+    const index = new Map(matrix.dates.map((d, i) => [d, i]));
+    for (const r of await resolveDays(actor.userId, from, to, [...ids.keys()] as number[])) {
+      const key = ids.get(r.metricTypeId)!;
+      if (!sources.has(key)) sources.set(key, new Array(matrix.dates.length).fill(null));
+      sources.get(key)![index.get(r.localDate)!] = r.source;
+    }
+  }
+  return computeEpisodes(matrix, { userId: actor.userId, windowDays: q.window_days, sources });
+}
