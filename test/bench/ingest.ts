@@ -10,7 +10,7 @@
  * an in-memory PGlite (figures for information only: the targets are for PostgreSQL).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -20,7 +20,7 @@ import { withContext } from '../../src/db/context.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { createLogger } from '../../src/logger.ts';
 import { toCanonical, metricType } from '../../src/domain/metrics/catalogue.ts';
-import { testConfig } from '../helpers/server.ts';
+import { freshDatabase, testConfig } from '../helpers/server.ts';
 
 const { values: opts } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, readings: { type: 'string', default: '10000' }, role: { type: 'string', default: 'bench' } },
@@ -84,20 +84,9 @@ async function main() {
   let databaseUrl: string | undefined;
   let drop = async () => {};
   if (baseUrl) {
-    const name = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const fresh = await freshDatabase(baseUrl);
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
   }
   // The server runs in its own process, so its peak RSS is measured apart from the bench's data.
   const server = fork(new URL(import.meta.url).pathname, ['--role', 'server'], {

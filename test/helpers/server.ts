@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../../src/server.ts';
  */
 export type TestServer = RunningServer & { api: () => supertest.Agent; databaseUrl: string | undefined };
 
-async function freshDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
