@@ -4,7 +4,7 @@ import { parse } from '../../core/validation.ts';
 import { activeGoals } from '../goals/goals.service.ts';
 import { METRIC_TYPES, metricTypeById } from '../metrics/catalogue.ts';
 import { resolveDays, resolveDaysWithSources, type ResolvedValue } from '../metrics/resolution.ts';
-import { query } from '../metrics/sql.ts';
+import { query } from '../../db/sql.ts';
 import { DayParams, DayRangeQuery, type DaySummary } from './days.schemas.ts';
 
 /**

@@ -1,10 +1,10 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { Invalid, NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
+import { query } from '../../db/sql.ts';
 import { Category } from '../categories/category.entity.ts';
 import { loadUser } from '../users/users.service.ts';
 import { durationSeconds, formatDuration } from './duration.ts';
@@ -66,38 +66,28 @@ export async function createEvent(
   await checkCategory(actor, data.category_id);
   const occurredAt = data.occurred_at ? new Date(data.occurred_at) : new Date();
   const localDate = data.local_date ?? localDateOf(occurredAt, (await loadUser(actor.userId)).timezone);
-  const now = new Date();
   const duration = normalizedDuration(data.duration);
-  const event = em().create(Event, {
-    id: newId(),
-    userId: actor.userId,
-    clientId: data.client_id ?? null,
-    categoryId: data.category_id ?? null,
-    occurredAt,
-    localDate,
-    duration: duration?.duration ?? null,
-    durationSeconds: duration?.durationSeconds ?? null,
-    booleanValue: data.boolean_value ?? null,
-    scalarValue: data.scalar_value ?? null,
-    notes: data.notes ?? null,
-    tags: data.tags ?? null,
-    metadata: data.metadata ?? {},
-    encryptedPayload: data.encrypted_payload ?? null,
-    savedMealId: data.saved_meal_id ?? null,
-    source,
-    createdAt: now,
-    updatedAt: now,
-  });
-  try {
-    await em().flush();
-  } catch (err) {
-    // A concurrent request with the same client_id won the unique key: answer with its event.
-    if (!(err instanceof UniqueConstraintViolationException) || !data.client_id) throw err;
-    em().clear();
-    const winner = await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.client_id });
-    return { event: toEventRead(winner), created: false };
-  }
-  return { event: toEventRead(event), created: true };
+  const id = newId();
+  // on conflict do nothing, not catch-and-retry: it stays correct inside a caller's transaction.
+  const inserted = await query<{ id: string }>(
+    `insert into events (id, user_id, client_id, category_id, occurred_at, local_date, duration, duration_seconds,
+       boolean_value, scalar_value, notes, tags, metadata, encrypted_payload, saved_meal_id, source, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+     on conflict (user_id, client_id) do nothing
+     returning id`,
+    [
+      id, actor.userId, data.client_id ?? null, data.category_id ?? null, occurredAt, localDate,
+      duration?.duration ?? null, duration?.durationSeconds ?? null, data.boolean_value ?? null,
+      data.scalar_value ?? null, data.notes ?? null, data.tags ?? null, JSON.stringify(data.metadata ?? {}),
+      data.encrypted_payload ?? null, data.saved_meal_id ?? null, source, new Date(),
+    ],
+  );
+  const created = inserted.length === 1;
+  const event = await em().findOneOrFail(
+    Event,
+    created ? { id } : { userId: actor.userId, clientId: data.client_id! },
+  );
+  return { event: toEventRead(event), created };
 }
 
 export async function ownEvent(actor: Actor, eventId: string): Promise<Event> {

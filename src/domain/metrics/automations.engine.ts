@@ -4,7 +4,7 @@ import { metricTypeById, toCanonical } from './catalogue.ts';
 import { performAction, type Firing } from './automation-actions.ts';
 import type { PreparedReading } from './ingest.service.ts';
 import { resolveDays } from './resolution.ts';
-import { query } from './sql.ts';
+import { query } from '../../db/sql.ts';
 
 /**
  * The automation engine. `threshold` and `reading_received` run inside the ingest transaction, on

@@ -7,7 +7,7 @@ import { METRIC_TYPES, metricTypeById } from './catalogue.ts';
 import { toAutomationRead } from './automations.service.ts';
 import { DefinitionListQuery, DefinitionUpdate, type DefinitionRead } from './definitions.schemas.ts';
 import { MetricAutomation, MetricDefinition } from './metric.entity.ts';
-import { query } from './sql.ts';
+import { query } from '../../db/sql.ts';
 
 const ALL_TYPE_IDS = METRIC_TYPES.map((t) => t.id);
 

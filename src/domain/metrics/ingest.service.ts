@@ -6,7 +6,7 @@ import { em } from '../../db/context.ts';
 import { acceptedUnits, isNonNegative, metricType, toCanonical } from './catalogue.ts';
 import { runReadingAutomations } from './automations.engine.ts';
 import { HealthMetricBatch, type HealthMetricRead } from './metrics.schemas.ts';
-import { isRetryable, query } from './sql.ts';
+import { isRetryable, query } from '../../db/sql.ts';
 
 /** A reading ready to insert: canonical value, catalogue id, and the id it gets if it is new. */
 export type PreparedReading = {

@@ -1,6 +1,6 @@
 import { METRIC_TYPES, type Aggregation } from './catalogue.ts';
 import type { SourceEntry } from './metric.entity.ts';
-import { query } from './sql.ts';
+import { query } from '../../db/sql.ts';
 
 /**
  * Resolving a metric for a day, in two steps (docs/daily-summary.md has a worked example):

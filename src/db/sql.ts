@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import { em } from '../../db/context.ts';
+import { em } from './context.ts';
 
 /**
  * SQL with real bind parameters ($1, $2 ...) through the current unit of work's connection (its
