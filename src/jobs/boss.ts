@@ -19,7 +19,7 @@ export type JobRuntime = {
 };
 
 export type JobRuntimeOptions = {
-  db: Pick<Database, 'connection'>;
+  db: Pick<Database, 'connection' | 'orm'>;
   logger: Logger;
   definitions: JobDefinition<any>[];
   /** Run handlers, schedules and maintenance here. */
@@ -118,7 +118,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
             pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
           },
           async (jobs) => {
-            for (const job of jobs) await runHandler(def, job, log, send);
+            for (const job of jobs) await runHandler(def, job, log, send, opts.db.orm);
           },
         );
         if (!localWorkers.has(def.name)) localWorkers.set(def.name, new Set());
@@ -130,7 +130,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
         if (!def.onWorkerStart) continue;
         const jobLog = log.child({ job: def.name });
         // A failed start-up sweep is not worth refusing to start: the periodic one runs again.
-        await withContext(() => def.onWorkerStart!({ logger: jobLog, send })).catch((err) =>
+        await withContext(() => def.onWorkerStart!({ logger: jobLog, send }), opts.db.orm).catch((err) =>
           jobLog.error({ err }, 'start-up step failed'),
         );
       }
@@ -148,6 +148,7 @@ async function runHandler(
   job: Job<object>,
   log: Logger,
   send: JobContext['send'],
+  orm: JobRuntimeOptions['db']['orm'],
 ): Promise<void> {
   const meta = job as Job<object> & { retryLimit?: number };
   const attempt = job.retryCount ?? 0;
@@ -159,7 +160,7 @@ async function runHandler(
     send,
   };
   try {
-    await withContext(() => def.handler(job.data ?? {}, ctx));
+    await withContext(() => def.handler(job.data ?? {}, ctx), orm);
   } catch (err) {
     ctx.logger.warn({ err, finalAttempt: ctx.finalAttempt }, 'job attempt failed');
     throw err;
