@@ -158,7 +158,9 @@ const TABLE: Row[] = [
   ['breakfast: oats, lunch: salad', [F({ type: 'breakfast', items: [['oats', null]] }), F({ type: 'lunch', items: [['salad', null]] })]],
   // timezones: the same words, other places
   ['yesterday 9pm headache', [E({ at: '2026-03-10T01:00:00.000Z', notes: 'headache' })], { tz: 'America/New_York' }],
-  ['this morning weight 80 kg', [M('weight', 80, 'kg', '2026-03-10T17:00:00.000Z')], { tz: 'Pacific/Auckland' }],
+  // 04:30 in Auckland: "this morning" cannot be 06:00, still to come; it is the capture time.
+  ['this morning weight 80 kg', [M('weight', 80, 'kg', NOW)], { tz: 'Pacific/Auckland' }],
+  ['this morning weight 80 kg', [M('weight', 80, 'kg', '2026-03-10T17:00:00.000Z')], { tz: 'Pacific/Auckland', at: '2026-03-10T20:00:00Z' }],
   // across the start of summer time in Berlin (2026-03-29): 21:00 the day before is still UTC+1
   ['yesterday 9pm headache', [E({ at: '2026-03-28T20:00:00.000Z', notes: 'headache' })], { at: '2026-03-29T12:00:00Z' }],
   // text it cannot read: one low-confidence event holding the text

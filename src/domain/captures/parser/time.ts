@@ -67,6 +67,10 @@ export function findTimes(text: string, reference: Date, timezone: string): Time
         Object.assign(wall, { year: y.getUTCFullYear(), month: y.getUTCMonth() + 1, day: y.getUTCDate(), hour: 22, minute: 0, second: 0 });
       }
       at = zonedToUtc(wall, timezone);
+      // "this morning" is 06:00 to chrono; said at 04:30 it means earlier today, never later.
+      if (!s.isCertain('hour') && /\b(?:this )?(?:morning|afternoon|evening)\b/i.test(phrase) && at > reference) {
+        at = reference;
+      }
     }
     let endAt: Date | null = null;
     if (r.end) {
