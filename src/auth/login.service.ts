@@ -10,7 +10,7 @@ import { signToken, verifyToken } from './jwt.ts';
 import { verifyPassword } from './passwords.ts';
 import { PendingLogin } from './session.entity.ts';
 import { openSession } from './sessions.service.ts';
-import { loginThrottle } from './throttle.ts';
+import { loginThrottle, registrationThrottle } from './throttle.ts';
 import { matchTotp } from './totp.ts';
 
 /** Where the attempt comes from, for throttling. */
@@ -89,7 +89,9 @@ export async function acceptTotpCode(user: User, code: string): Promise<boolean>
   return true;
 }
 
-export async function register(input: unknown, allowed: boolean): Promise<ProfileRead> {
+export async function register(input: unknown, allowed: boolean, client: ClientInfo): Promise<ProfileRead> {
   if (!allowed) throw new Forbidden('Registration is disabled on this server');
+  registrationThrottle.check(client.ip);
+  registrationThrottle.fail(client.ip);
   return createUser(input);
 }

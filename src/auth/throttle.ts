@@ -49,3 +49,6 @@ export const loginThrottle = {
   account: new Throttle(10, FIFTEEN_MINUTES),
   ip: new Throttle(50, FIFTEEN_MINUTES),
 };
+
+/** Open registration: 50 attempts per IP an hour, counted whether or not they succeed. */
+export const registrationThrottle = new Throttle(50, 60 * 60_000);

@@ -29,7 +29,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       method: 'post', path: '/auth/register', tag, access: 'public',
       summary: 'Create an account (only when the server sets ALLOW_REGISTRATION=true)',
       body: UserCreate, responses: { 201: ProfileRead },
-      handler: async (r) => created(await register(r.body, opts.allowRegistration)),
+      handler: async (r) => created(await register(r.body, opts.allowRegistration, { ip: r.ip })),
     },
     {
       method: 'post', path: '/auth/logout', tag, access: 'account',
