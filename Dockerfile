@@ -3,9 +3,13 @@ FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# npm install (not ci) with the lockfile: the lock was made on a registry that lacks some other
+# platforms' optional binaries, which npm ci's strict check would demand.
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY src ./src
 COPY schema ./schema
+# The embedded database (when DATABASE_URL is unset) lives here; mount a volume to keep it.
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 ENV HOST=0.0.0.0 PORT=8000 PGLITE_DIR=/app/data/pglite
 EXPOSE 8000
