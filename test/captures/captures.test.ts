@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect422, expectError, ISO_UTC, UUID } from '../helpers/expect.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { captureParsed, waitParsed } from './flow.ts';
 
 let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await signUp(server, { timezone: 'Europe/Berlin' });
-  bob = await signUp(server);
-});
-afterAll(() => server.stop());
+withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Europe/Berlin' });
 
 const submit = (u: TestUser, body: unknown) =>
   server.api().post(`/users/${u.id}/log-captures`).set(u.auth).send(body as object);

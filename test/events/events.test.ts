@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError, ISO_UTC, UUID } from '../helpers/expect.ts';
 
 let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await signUp(server, { timezone: 'Pacific/Auckland' });
-  bob = await signUp(server);
-});
-afterAll(() => server.stop());
+withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Pacific/Auckland' });
 
 const post = (u: TestUser, body: unknown) => server.api().post(`/users/${u.id}/events`).set(u.auth).send(body as object);
 

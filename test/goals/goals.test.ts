@@ -1,19 +1,12 @@
 import { METRIC_TYPES } from '../../src/domain/metrics/catalogue.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { signUp, type TestUser } from '../helpers/users.ts';
+import { withServer, type TestServer } from '../helpers/server.ts';
+import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 
 let server: TestServer;
 let u: TestUser;
 let other: TestUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  u = await signUp(server);
-  other = await signUp(server);
-});
-afterAll(async () => {
-  await server.stop();
-});
+withServer((f) => ({ server, owner: u, other: other } = f));
 
 const put = (user: TestUser, slug: string, body: unknown) => server.api().put(`/users/${user.id}/goals/${slug}`).set(user.auth).send(body as object);
 const list = async (user: TestUser) => {

@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import type { Config } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import { signUp, type TestUser } from './users.ts';
 
 /**
  * A real server on a real database for one test file. With DATABASE_URL set (CI's first run)
@@ -60,4 +61,19 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       await database?.drop();
     },
   };
+}
+
+export type Fixture = { server: TestServer; owner: TestUser; other: TestUser };
+
+/**
+ * The usual test file: a server on its own database and two users, the owner of the data and
+ * another one (for the 403/404 checks). `assign` hands them to the file's variables.
+ */
+export function withServer(assign: (f: Fixture) => void, owner: { timezone?: string } = {}): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    assign({ server, owner: await signUp(server, owner), other: await signUp(server) });
+  });
+  afterAll(() => server?.stop());
 }

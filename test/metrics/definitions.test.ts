@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { METRIC_TYPES } from '../../src/domain/metrics/catalogue.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { signUp, type TestUser } from '../helpers/users.ts';
+import { withServer, type TestServer } from '../helpers/server.ts';
+import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError, UUID } from '../helpers/expect.ts';
 import { definitionOf } from './support.ts';
 
 let server: TestServer;
 let u: TestUser;
 let other: TestUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  u = await signUp(server);
-  other = await signUp(server);
-});
-afterAll(async () => {
-  await server.stop();
-});
+withServer((f) => ({ server, owner: u, other: other } = f));
 
 const defs = (user: TestUser, q = '') => server.api().get(`/users/${user.id}/metric-definitions${q}`).set(user.auth);
 const patch = (user: TestUser, id: string, body: unknown) =>

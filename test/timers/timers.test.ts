@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect422, expectError, ISO_UTC, UUID } from '../helpers/expect.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
 let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await signUp(server, { timezone: 'Europe/Berlin' });
-  bob = await signUp(server);
-});
-afterAll(() => server.stop());
+withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Europe/Berlin' });
 
 const base = (u: TestUser) => `/users/${u.id}/tracking-timers`;
 const start = (u: TestUser, body: unknown) => server.api().post(base(u)).set(u.auth).send(body as object);

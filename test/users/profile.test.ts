@@ -1,16 +1,11 @@
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { signUp, type TestUser } from '../helpers/users.ts';
+import { withServer, type TestServer } from '../helpers/server.ts';
+import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError, ISO_UTC } from '../helpers/expect.ts';
 
 let server: TestServer;
 let u: TestUser;
 let other: TestUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  u = await signUp(server);
-  other = await signUp(server);
-});
-afterAll(() => server.stop());
+withServer((f) => ({ server, owner: u, other: other } = f));
 
 const url = () => `/users/${u.id}/profile`;
 
