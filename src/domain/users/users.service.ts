@@ -1,4 +1,4 @@
-import type { Actor } from '../../core/actor.ts';
+import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
@@ -57,6 +57,7 @@ export async function getProfile(actor: Actor): Promise<ProfileRead> {
 }
 
 export async function updateProfile(actor: Actor, input: unknown): Promise<ProfileRead> {
+  authorize(actor, actor.userId, 'write');
   const data = parse(ProfileUpdate, input);
   const user = await loadUser(actor.userId);
   if (data.email !== undefined) user.email = data.email;
