@@ -39,3 +39,5 @@ export type Route = {
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });
 export const noContent = (): Reply => ({ status: 204 });
+/** 201 for a new resource, 200 when an idempotent replay returned the existing one. */
+export const createdOrReplayed = (wasCreated: boolean, body: unknown): Reply => ({ status: wasCreated ? 201 : 200, body });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as captures from '../../domain/captures/captures.service.ts';
 import { LogCaptureCreate, LogCaptureListQuery, LogCaptureRead } from '../../domain/captures/captures.schemas.ts';
-import { ok, type Route } from '../route.ts';
+import { createdOrReplayed, ok, type Route } from '../route.ts';
 
 const tag = 'log-captures';
 const params = z.object({ capture_id: uuid() });
@@ -14,7 +14,7 @@ export const captureRoutes: Route[] = [
     body: LogCaptureCreate, responses: { 201: LogCaptureRead, 200: LogCaptureRead },
     handler: async (r) => {
       const { capture, created } = await captures.submitCapture(r.actor, r.body);
-      return { status: created ? 201 : 200, body: capture };
+      return createdOrReplayed(created, capture);
     },
   },
   {

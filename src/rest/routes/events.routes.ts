@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as events from '../../domain/events/events.service.ts';
 import { EventCreate, EventListQuery, EventRead, EventUpdate } from '../../domain/events/events.schemas.ts';
-import { noContent, ok, type Route } from '../route.ts';
+import { createdOrReplayed, noContent, ok, type Route } from '../route.ts';
 
 const tag = 'events';
 const params = z.object({ event_id: uuid() });
@@ -14,7 +14,7 @@ export const eventRoutes: Route[] = [
     body: EventCreate, responses: { 201: EventRead, 200: EventRead },
     handler: async (r) => {
       const { event, created } = await events.createEvent(r.actor, r.body);
-      return { status: created ? 201 : 200, body: event };
+      return createdOrReplayed(created, event);
     },
   },
   {
