@@ -180,7 +180,8 @@ async function serve() {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
       await db.close();
-      process.exit(0);
+      // Closing the IPC channel leaves nothing to wait for: the process ends on its own.
+      process.disconnect!();
     }
   });
   process.send!({ port: (http.address() as AddressInfo).port, connection: db.connection });
