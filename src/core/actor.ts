@@ -16,12 +16,29 @@ export type Actor = {
   credentialId: string | null;
 };
 
+/**
+ * What a use case needs from its caller:
+ * - read: any credential of the user (read-only PATs and OAuth tokens too);
+ * - write: a credential with write scope;
+ * - account: an interactive session (or the system), because managing credentials is not
+ *   for API tokens: a leaked token must not mint more tokens or lock the owner out.
+ */
+export type Access = Scope | 'account';
+
 export function systemActor(userId: string): Actor {
   return { userId, scope: 'write', via: 'system', credentialId: null };
 }
 
-/** The service-layer ownership and scope check: transports check too, this is the backstop. */
-export function authorize(actor: Actor, userId: string, need: Scope): void {
+/**
+ * The access check every service use case makes on its actor before anything else. Transports
+ * only match the path's user with the token's; this is where scope and credential kind are
+ * enforced, so REST, GraphQL and MCP get the same answer from the same service.
+ */
+export function authorize(actor: Actor, userId: string, need: Access): void {
   if (actor.userId !== userId) throw new Forbidden('This token may not access another user');
-  if (need === 'write' && actor.scope !== 'write') throw new Forbidden('This token is read-only');
+  if (need === 'read') return;
+  if (actor.scope !== 'write') throw new Forbidden('This token is read-only');
+  if (need === 'account' && actor.via !== 'session' && actor.via !== 'system') {
+    throw new Forbidden('Sign in with email and password to manage account credentials');
+  }
 }
