@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { safeError } from './logger.ts';
 import { RequestContext } from '@mikro-orm/core';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -13,17 +14,7 @@ import { buildOpenApi } from './rest/openapi.ts';
 import { mountRoutes } from './rest/router.ts';
 import { allRoutes } from './rest/routes/index.ts';
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
-/** JSON in, JSON out: a body of another type is refused rather than silently ignored. */
-function requireJson(req: Request, res: Response, next: NextFunction) {
-  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-  if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json')) {
-    return sendError(res, 415, 'Request body must be application/json');
-  }
-  next();
-}
 
 function docsRouter(): express.Router {
   const swaggerDir = createRequire(import.meta.url).resolve('swagger-ui-dist/package.json').replace(/package\.json$/, '');
@@ -58,6 +49,7 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger })
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res) => ({ statusCode: res.statusCode }),
+        err: safeError,
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
@@ -65,7 +57,7 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger })
   );
   // Self-hosters often serve plain http on a LAN address: upgrading subresources to https would break /docs.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  const metrics = createMetrics();
+  const metrics = createMetrics({ token: config.metricsToken });
   app.use(metrics.observe);
   app.get('/metrics', metrics.expose);
 
@@ -88,10 +80,7 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger })
   });
   app.use(docsRouter());
 
-  app.use(requireJson);
-  // Metric ingest takes batches of up to 10,000 readings; everything else stays at 1 MiB.
-  app.use('/users/:user_id/health/metrics', express.json({ limit: '16mb', strict: true }));
-  app.use(express.json({ limit: '1mb', strict: true }));
+  // Bodies are parsed per route, after authentication (src/rest/router.ts).
   app.use((_req, _res, next) => RequestContext.create(db.orm.em, next));
   app.use(mountRoutes(routes));
 

@@ -3,9 +3,10 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 
 /**
  * The entity manager a service works with. Transports open a RequestContext per request
- * (or per job / CLI command) so each unit of work has its own identity map.
- * The process-wide ORM is only a fallback for code that runs outside any context; a second
- * server in the same process (tests) never replaces the first one's.
+ * (or per job / CLI command, through withContext) so each unit of work has its own identity map.
+ * Outside a unit of work em() throws: a throwaway fork would accept writes and never flush them.
+ * The process-wide ORM is only the default for withContext(); a second server in the same
+ * process (tests) never replaces the first one's.
  */
 let bound: MikroORM | undefined;
 
@@ -19,9 +20,8 @@ export function unbindOrm(orm: MikroORM): void {
 
 export function em(): EntityManager {
   const scoped = RequestContext.getEntityManager();
-  if (scoped) return scoped as EntityManager;
-  if (!bound) throw new Error('Database is not open');
-  return bound.em.fork();
+  if (!scoped) throw new Error('No unit of work: call services inside a request or withContext()');
+  return scoped as EntityManager;
 }
 
 /** Runs fn with a fresh unit of work (for code outside a request: jobs, CLIs, start-up). */

@@ -31,6 +31,8 @@ export type Route = {
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Largest accepted body (inflated), in express's notation; default 1mb. */
+  bodyLimit?: string;
   /** Documented responses by status; null means no body. */
   responses: Record<number, z.ZodType | null>;
   handler: (req: RouteRequest) => Promise<Reply>;

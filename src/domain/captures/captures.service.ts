@@ -68,6 +68,7 @@ export async function submitCapture(actor: Actor, input: unknown): Promise<{ cap
 }
 
 export async function listCaptures(actor: Actor, input: unknown): Promise<LogCaptureRead[]> {
+  authorize(actor, actor.userId, 'read');
   const q = parse(LogCaptureListQuery, input);
   const rows = await em().find(
     LogCapture,
@@ -78,6 +79,7 @@ export async function listCaptures(actor: Actor, input: unknown): Promise<LogCap
 }
 
 export async function getCapture(actor: Actor, id: string): Promise<LogCaptureRead> {
+  authorize(actor, actor.userId, 'read');
   const row = await em().findOne(LogCapture, { id, userId: actor.userId });
   if (!row) throw new NotFound('Log capture');
   return (await withSuggestions(actor.userId, [row]))[0]!;

@@ -27,6 +27,7 @@ export async function ownCategory(actor: Actor, categoryId: string): Promise<Cat
 }
 
 export async function listCategories(actor: Actor): Promise<CategoryRead[]> {
+  authorize(actor, actor.userId, 'read');
   const rows = await em().find(Category, { userId: actor.userId }, { orderBy: { name: 'asc', id: 'asc' } });
   return rows.map(toRead);
 }

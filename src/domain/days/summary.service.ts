@@ -1,4 +1,4 @@
-import type { Actor } from '../../core/actor.ts';
+import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { parse } from '../../core/validation.ts';
 import { activeGoals } from '../goals/goals.service.ts';
@@ -163,6 +163,7 @@ async function summaries(userId: string, from: string, to: string): Promise<DayS
 
 /** GET /users/{user_id}/days/{date}. */
 export async function getDaySummary(actor: Actor, date: string): Promise<DaySummary> {
+  authorize(actor, actor.userId, 'read');
   const { date: day } = parse(DayParams, { date });
   const [summary] = await summaries(actor.userId, day, day);
   return summary!;
@@ -170,6 +171,7 @@ export async function getDaySummary(actor: Actor, date: string): Promise<DaySumm
 
 /** GET /users/{user_id}/days?from=&to= (at most 366 days), oldest first. */
 export async function listDaySummaries(actor: Actor, input: unknown): Promise<DaySummary[]> {
+  authorize(actor, actor.userId, 'read');
   const q = parse(DayRangeQuery, input);
   return summaries(actor.userId, q.from, q.to);
 }

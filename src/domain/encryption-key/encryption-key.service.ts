@@ -21,6 +21,7 @@ function toRead(k: EncryptionKey): EncryptionKeyRead {
 }
 
 export async function getEncryptionKey(actor: Actor): Promise<EncryptionKeyRead> {
+  authorize(actor, actor.userId, 'read');
   const key = await em().findOne(EncryptionKey, { userId: actor.userId });
   if (!key) throw new NotFound('Encryption key');
   return toRead(key);

@@ -46,6 +46,7 @@ async function ensureDefaults(userId: string): Promise<void> {
 const ORDER = new Map(EVENT_SOURCE_KINDS.map((k, i) => [k, i]));
 
 export async function listEventSources(actor: Actor, input: unknown): Promise<EventSourceRead[]> {
+  authorize(actor, actor.userId, 'read');
   const q = parse(EventSourceListQuery, input);
   await ensureDefaults(actor.userId);
   const rows = await em().find(EventSourceRow, { userId: actor.userId });
@@ -66,6 +67,7 @@ async function ownSource(actor: Actor, id: string): Promise<EventSourceRow> {
 }
 
 export async function getEventSource(actor: Actor, id: string): Promise<EventSourceRead> {
+  authorize(actor, actor.userId, 'read');
   return toRead(await ownSource(actor, id));
 }
 

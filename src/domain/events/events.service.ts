@@ -97,10 +97,12 @@ export async function ownEvent(actor: Actor, eventId: string): Promise<Event> {
 }
 
 export async function getEvent(actor: Actor, eventId: string): Promise<EventRead> {
+  authorize(actor, actor.userId, 'read');
   return toEventRead(await ownEvent(actor, eventId));
 }
 
 export async function listEvents(actor: Actor, input: unknown): Promise<EventRead[]> {
+  authorize(actor, actor.userId, 'read');
   const q = parse(EventListQuery, input);
   const where: Record<string, unknown> = { userId: actor.userId };
   // A bare date filters on the user's local calendar day; a date-time on the instant.

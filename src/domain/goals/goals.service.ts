@@ -35,6 +35,7 @@ function goalable(slug: string): MetricType {
 
 /** Every goalable metric, in catalogue order; `target` is null where no goal is set. */
 export async function listGoals(actor: Actor): Promise<GoalMetricRead[]> {
+  authorize(actor, actor.userId, 'read');
   const goals = await em().find(MetricGoal, { userId: actor.userId });
   const byType = new Map(goals.map((g) => [g.metricTypeId, g]));
   return METRIC_TYPES.filter((t) => t.goalable).map((t) => toGoalRead(t, byType.get(t.id)));

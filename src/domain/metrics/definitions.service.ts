@@ -51,6 +51,7 @@ async function automationsOf(userId: string, definitionIds: string[]): Promise<M
 
 /** Every metric type's definition, in catalogue order. */
 export async function listDefinitions(actor: Actor, input: unknown): Promise<DefinitionRead[]> {
+  authorize(actor, actor.userId, 'read');
   const q = parse(DefinitionListQuery, input);
   await ensureDefinitions(actor.userId);
   const defs = await em().find(
@@ -69,6 +70,7 @@ export async function ownDefinition(actor: Actor, definitionId: string): Promise
 }
 
 export async function getDefinition(actor: Actor, definitionId: string): Promise<DefinitionRead> {
+  authorize(actor, actor.userId, 'read');
   const def = await ownDefinition(actor, definitionId);
   return toDefinitionRead(def, (await automationsOf(actor.userId, [def.id])).get(def.id) ?? []);
 }

@@ -1,4 +1,4 @@
-import type { Actor } from '../../core/actor.ts';
+import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
@@ -43,6 +43,7 @@ export function toHealthMetricRead(h: HealthMetric): HealthMetricRead {
 
 /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to exclusive). */
 export async function listReadings(actor: Actor, input: unknown): Promise<HealthMetricRead[]> {
+  authorize(actor, actor.userId, 'read');
   const q = parse(HealthMetricListQuery, input);
   const where: Record<string, unknown> = { userId: actor.userId };
   if (q.metric !== undefined) {

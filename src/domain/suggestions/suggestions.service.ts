@@ -120,6 +120,7 @@ export async function listSuggestions(
   actor: Actor,
   input: unknown,
 ): Promise<{ pending_count: number; suggestions: SuggestionRead[] }> {
+  authorize(actor, actor.userId, 'read');
   const q = parse(SuggestionListQuery, input);
   const now = new Date();
   const rows = await em().find(
@@ -145,6 +146,7 @@ export async function suggestionsOfCaptures(userId: string, captureIds: string[]
 }
 
 export async function getSuggestion(actor: Actor, id: string): Promise<SuggestionRead> {
+  authorize(actor, actor.userId, 'read');
   const s = await em().findOne(Suggestion, { id, userId: actor.userId });
   if (!s) throw new NotFound('Suggestion');
   return toSuggestionRead(s);

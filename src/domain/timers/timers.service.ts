@@ -52,6 +52,7 @@ export async function startTimer(actor: Actor, input: unknown): Promise<Tracking
 
 /** Running timers, most recently started first. */
 export async function listTimers(actor: Actor, input: unknown): Promise<TrackingTimerRead[]> {
+  authorize(actor, actor.userId, 'read');
   const q = parse(TrackingTimerListQuery, input);
   const rows = await em().find(
     TrackingTimer,
@@ -62,6 +63,7 @@ export async function listTimers(actor: Actor, input: unknown): Promise<Tracking
 }
 
 export async function getTimer(actor: Actor, id: string): Promise<TrackingTimerRead> {
+  authorize(actor, actor.userId, 'read');
   const t = await em().findOne(TrackingTimer, { id, userId: actor.userId });
   if (!t) throw new NotFound('Tracking timer');
   return toRead(t);

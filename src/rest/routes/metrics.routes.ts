@@ -29,7 +29,7 @@ export const metricRoutes: Route[] = [
   {
     method: 'post', path: '/users/{user_id}/health/metrics', tag, access: 'write',
     summary: 'Ingest up to 10,000 readings in one transaction; (source, source_id) duplicates are skipped',
-    body: HealthMetricBatch, responses: { 200: HealthMetricBatchResult },
+    body: HealthMetricBatch, bodyLimit: '16mb', responses: { 200: HealthMetricBatchResult },
     handler: async (r) => ok(await ingestReadings(r.actor, r.body)),
   },
   {

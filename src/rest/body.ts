@@ -1,0 +1,69 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { TransportInvalid } from './errors.ts';
+import type { ValidationIssue } from '../core/errors.ts';
+
+/** Deeper JSON than this is refused: nothing here nests that far, and deep values break serializers. */
+export const MAX_JSON_DEPTH = 64;
+const DEFAULT_LIMIT = '1mb';
+
+class TooDeep extends Error {
+  readonly type = 'entity.too.deep';
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text or jsonb, so a NUL anywhere in the input would only
+ * fail later, deep in a query. One iterative walk (no recursion, so no stack to exhaust)
+ * checks depth and finds NULs in keys and strings, naming where each is.
+ */
+export function findInputFaults(value: unknown, root: string): ValidationIssue[] | 'too_deep' {
+  const issues: ValidationIssue[] = [];
+  const stack: { v: unknown; loc: (string | number)[] }[] = [{ v: value, loc: [root] }];
+  while (stack.length) {
+    const { v, loc } = stack.pop()!;
+    if (loc.length - 1 > MAX_JSON_DEPTH) return 'too_deep';
+    if (typeof v === 'string') {
+      if (v.includes('\0')) issues.push({ loc, msg: 'Text must not contain NUL characters', type: 'string_nul' });
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push({ v: item, loc: [...loc, i] }));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (k.includes('\0')) issues.push({ loc: [...loc, k], msg: 'Keys must not contain NUL characters', type: 'string_nul' });
+        stack.push({ v: item, loc: [...loc, k] });
+      }
+    }
+    if (issues.length >= 20) break;
+  }
+  return issues;
+}
+
+function checkInput(source: 'body' | 'query', value: unknown): void {
+  const faults = findInputFaults(value, source);
+  if (faults === 'too_deep') throw new TooDeep(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (faults.length) throw new TransportInvalid(faults);
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** JSON in, JSON out: a body of another type is refused rather than silently ignored. */
+function requireJson(req: Request, _res: Response, next: NextFunction) {
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+  if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json')) {
+    return next(Object.assign(new Error('Request body must be application/json'), { type: 'content.type.unsupported' }));
+  }
+  next();
+}
+
+/**
+ * The body steps of a route that takes one, run only after authentication: content type, then
+ * the JSON parser (its limit counts inflated bytes, so a small gzip cannot expand past it), then
+ * depth and NUL checks. The query string gets the NUL check on every route.
+ */
+export function inputSteps(takesBody: boolean, limit = DEFAULT_LIMIT): RequestHandler[] {
+  const checkQuery: RequestHandler = (req, _res, next) => {
+    checkInput('query', req.query);
+    if (takesBody && req.body !== undefined) checkInput('body', req.body);
+    next();
+  };
+  if (!takesBody) return [checkQuery];
+  return [requireJson, express.json({ limit, strict: true }), checkQuery];
+}
