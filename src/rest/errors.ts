@@ -23,12 +23,23 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
   'encoding.unsupported': [415, 'Unsupported content encoding'],
   'charset.unsupported': [415, 'Unsupported charset'],
   'entity.verify.failed': [400, 'Malformed request body'],
+  'entity.too.deep': [400, 'JSON nested too deeply (at most 64 levels)'],
+  'content.type.unsupported': [415, 'Request body must be application/json'],
 };
 
-function isDatabaseDown(err: unknown): boolean {
-  if (err instanceof ConnectionException) return true;
-  const code = (err as { code?: string } | null)?.code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === 'ENOENT';
+/** Socket-level and server-side codes that mean "the database is not there right now". */
+const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOENT', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+const DOWN_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Connection ended/i;
+
+/** Whatever the driver calls it (refused, reset, terminated, shutting down), an outage is a 503. */
+export function isDatabaseDown(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof ConnectionException) return true;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (DOWN_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && DOWN_MESSAGES.test(message)) return true;
+  }
+  return false;
 }
 
 export function sendError(res: Response, status: number, detail: unknown, headers: Record<string, string> = {}) {
