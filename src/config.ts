@@ -1,6 +1,40 @@
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const NAMED_PROXIES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length || !address) return false;
+  const family = isIP(address);
+  if (bits === undefined) return family !== 0 || NAMED_PROXIES.has(address);
+  return family !== 0 && /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Express's own `trust proxy` forms, except "trust every hop" (which lets any client spoof its
+ * address and so dodge per-address throttling): a hop count, or a list of addresses, subnets
+ * and the names loopback / linklocal / uniquelocal. "false" or 0 trusts none.
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string => {
+    if (v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    if (entries.every(isProxyAddress)) return entries.join(', ');
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        v === 'true'
+          ? 'trusting every hop lets any client choose its own address; give the number of proxies in front (e.g. 1) or their addresses'
+          : 'must be a hop count, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal',
+    });
+    return z.NEVER;
+  });
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -11,7 +45,8 @@ const ConfigSchema = z.object({
   ALLOW_REGISTRATION: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(0).max(16).default(1),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: TrustProxy.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -24,11 +59,19 @@ export type Config = {
   allowRegistration: boolean;
   logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL'];
   workers: number;
-  trustProxy: boolean;
+  /** express `trust proxy`: false, a hop count, or a list of trusted addresses. */
+  trustProxy: false | number | string;
+  /** When set, /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  metricsToken: string | undefined;
   shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
+
+/** Reads `.env` from the working directory when there is one (as .env.example promises); the real environment wins. */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
 
 /** Reads the environment once; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     workers: c.WORKERS,
     trustProxy: c.TRUST_PROXY,
+    metricsToken: c.METRICS_TOKEN,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
 
 /**
@@ -9,6 +9,7 @@ import { createLogger } from './logger.ts';
 export function runProcess(start: (config: Config, logger: Logger) => Promise<{ stop(): Promise<void>; stopping: string }>): void {
   let config: Config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.ts';
+import { loadConfig, loadDotEnv } from '../config.ts';
 import { withContext } from '../db/context.ts';
 import { openDatabase } from '../db/database.ts';
 import { Invalid, DomainError } from '../core/errors.ts';
@@ -9,6 +9,7 @@ import { createLogger } from '../logger.ts';
  * when it serves the embedded data dir, or by opening the data dir itself when it does not.
  */
 export async function runCli(command: () => Promise<void>): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'cli', logger });

@@ -1,11 +1,22 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { Registry, collectDefaultMetrics, Histogram } from 'prom-client';
+import { sendError } from './errors.ts';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Constant-time: both sides are hashed to one length before comparing. */
+function bearerMatches(req: Request, token: string): boolean {
+  const header = req.get('authorization') ?? '';
+  const given = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
+  return timingSafeEqual(digest(given), digest(token));
+}
 
 /**
  * Prometheus metrics at /metrics: process defaults plus request durations by route template
  * (never by raw path, which would carry user ids and explode cardinality).
  */
-export function createMetrics() {
+export function createMetrics(opts: { token?: string | undefined } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -25,7 +36,10 @@ export function createMetrics() {
     next();
   }
 
-  async function expose(_req: Request, res: Response) {
+  async function expose(req: Request, res: Response) {
+    if (opts.token && !bearerMatches(req, opts.token)) {
+      return sendError(res, 401, 'Metrics need the METRICS_TOKEN bearer token', { 'WWW-Authenticate': 'Bearer' });
+    }
     res.type(registry.contentType).send(await registry.metrics());
   }
 

@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +106,30 @@ test('a bad configuration value stops start-up with a message naming the variabl
   const res = await run(NODE, ['src/main.ts'], { env: envFor({ PORT: 'eighty' }) }).catch((e) => e);
   expect(res.code).toBe(2);
   expect(res.stderr).toContain('PORT');
+});
+
+test('.env in the working directory is read at start, and the real environment wins over it', async () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'lifetrack-env-'));
+  const main = join(process.cwd(), 'src/main.ts');
+  try {
+    writeFileSync(join(cwd, '.env'), 'PORT=eighty\nWORKERS=lots\n');
+    const fromFile = await run(NODE, [main], { cwd, env: envFor() }).catch((e) => e);
+    expect(fromFile.code).toBe(2);
+    expect(fromFile.stderr).toContain('PORT');
+    expect(fromFile.stderr).toContain('WORKERS');
+    const realWins = await run(NODE, [main], { cwd, env: envFor({ PORT: '0' }) }).catch((e) => e);
+    expect(realWins.code).toBe(2);
+    expect(realWins.stderr).toContain('WORKERS');
+    expect(realWins.stderr).not.toContain('PORT');
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+});
+
+test('TRUST_PROXY=true (trust every hop) is refused with the forms that are accepted', async () => {
+  const res = await run(NODE, ['src/main.ts'], { env: envFor({ TRUST_PROXY: 'true' }) }).catch((e) => e);
+  expect(res.code).toBe(2);
+  expect(res.stderr).toMatch(/TRUST_PROXY: trusting every hop .* number of proxies/);
 });
 
 // Only where PostgreSQL is configured (CI's first run): `npm test` on a fresh machine has none.

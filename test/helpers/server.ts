@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
     workers: 1,
     trustProxy: false,
+    metricsToken: undefined,
     shutdownTimeoutMs: 2000,
     ...overrides,
   };
