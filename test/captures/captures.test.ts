@@ -85,10 +85,16 @@ describe('POST /users/{user_id}/log-captures', () => {
     const first = await submit(alice, { text: 'resting hr 54', client_id });
     expect(first.status).toBe(201);
     const parsed = await waitParsed(server, alice, first.body.id);
-    const again = await submit(alice, { text: 'something else entirely', client_id });
+    const again = await submit(alice, { text: 'resting hr 54', client_id });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
     expect(again.body.text).toBe('resting hr 54');
+    // The same key with other text is a reused key, not a retry: 409, and nothing changes.
+    const reused = await submit(alice, { text: 'something else entirely', client_id });
+    expectError(reused, 409);
+    expect(reused.body.detail).toMatch(/already used for a different request/);
+    const stored = await server.api().get(`/users/${alice.id}/log-captures/${first.body.id}`).set(alice.auth);
+    expect(stored.body.text).toBe('resting hr 54');
     expect(again.body.suggestions.map((s: { id: string }) => s.id)).toEqual(parsed.suggestions.map((s: { id: string }) => s.id));
     // Another user's identical client_id is theirs alone.
     const other = await submit(bob, { text: 'resting hr 60', client_id });

@@ -70,13 +70,26 @@ describe('POST /users/{user_id}/events', () => {
     expect(res.body.local_date).toBe('2026-01-02');
   });
 
-  test('re-submitting a client_id returns the first event with 200', async () => {
+  test('re-submitting a client_id with the identical body returns the first event with 200', async () => {
     const client_id = randomUUID();
-    const first = await post(alice, { client_id, notes: 'first' });
-    const again = await post(alice, { client_id, notes: 'second' });
+    const first = await post(alice, { client_id, notes: 'first', tags: ['a'], occurred_at: '2026-01-01T10:00:00Z' });
+    // Field order and spelling of the same instant do not make it another request.
+    const again = await post(alice, { occurred_at: '2026-01-01T11:00:00+01:00', tags: ['a'], notes: 'first', client_id });
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
+  });
+
+  test('the same client_id with a different body is a 409 that says so, and nothing changes', async () => {
+    const client_id = randomUUID();
+    const first = await post(alice, { client_id, notes: 'first' });
+    const other = await post(alice, { client_id, notes: 'second' });
+    expectError(other, 409);
+    expect(other.body.detail).toMatch(/client_id .* already used for a different request/);
+    const stored = await server.api().get(`/users/${alice.id}/events/${first.body.id}`).set(alice.auth);
+    expect(stored.body).toEqual(first.body);
+    const all = await server.api().get(`/users/${alice.id}/events?limit=500`).set(alice.auth);
+    expect(all.body.filter((e: { client_id: string }) => e.client_id === client_id)).toHaveLength(1);
   });
 
   test('10 concurrent identical creates make exactly one event', async () => {
@@ -86,6 +99,12 @@ describe('POST /users/{user_id}/events', () => {
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     const list = await server.api().get(`/users/${bob.id}/events?tag=race`).set(bob.auth);
     expect(list.body).toHaveLength(1);
+  });
+
+  test('concurrent creates reusing one client_id with different bodies: one wins, the others are 409', async () => {
+    const client_id = randomUUID();
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => post(bob, { client_id, notes: `n${i}` })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
   });
 
   test('the same client_id is independent per user', async () => {

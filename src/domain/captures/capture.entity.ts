@@ -10,6 +10,8 @@ export const LogCapture = defineEntity({
     id: p.uuid().primary(),
     userId: p.uuid(),
     clientId: p.uuid().nullable(),
+    /** What the client_id's first request asked, to tell a replay from a reused key. */
+    requestFingerprint: p.text().nullable(),
     text: p.text(),
     capturedAt: p.datetime(),
     status: p.enum(CAPTURE_STATUSES),

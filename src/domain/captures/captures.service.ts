@@ -1,6 +1,7 @@
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
+import { assertSameRequest, instant, requestFingerprint } from '../../core/idempotency.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { enqueue } from '../../jobs/boss.ts';
@@ -41,7 +42,8 @@ export function enqueueParse(captureId: string, userId: string): Promise<boolean
 /**
  * Stores a capture (status queued) and, after the insert has committed, queues its parse job.
  * With a client_id the insert is `on conflict do nothing`: under any number of concurrent
- * re-submits exactly one row exists, and every other request answers with it (created=false).
+ * re-submits exactly one row exists, and every other identical request answers with it
+ * (created=false); the same client_id with other text or time is a Conflict.
  * If the job cannot be sent, the row stays queued and the workers' sweep finds it.
  */
 export async function submitCapture(actor: Actor, input: unknown): Promise<{ capture: LogCaptureRead; created: boolean }> {
@@ -51,15 +53,17 @@ export async function submitCapture(actor: Actor, input: unknown): Promise<{ cap
   const id = newId();
   const text = data.text.normalize('NFC');
   const capturedAt = data.captured_at ? new Date(data.captured_at) : now;
+  const fingerprint = data.client_id ? requestFingerprint({ text, captured_at: instant(data.captured_at) }) : null;
   const inserted = await em().execute<{ id: string }[]>(
-    `insert into log_captures (id, user_id, client_id, text, captured_at, status, attempts, created_at, updated_at)
-     values (?, ?, ?, ?, ?, 'queued', 0, ?, ?)
+    `insert into log_captures (id, user_id, client_id, text, captured_at, status, attempts, created_at, updated_at, request_fingerprint)
+     values (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)
      on conflict (user_id, client_id) do nothing
      returning id`,
-    [id, actor.userId, data.client_id ?? null, text, capturedAt, now, now],
+    [id, actor.userId, data.client_id ?? null, text, capturedAt, now, now, fingerprint],
   );
   if (inserted.length === 0) {
     const existing = await em().findOneOrFail(LogCapture, { userId: actor.userId, clientId: data.client_id! });
+    assertSameRequest(existing.requestFingerprint, fingerprint!, data.client_id!);
     return { capture: (await withSuggestions(actor.userId, [existing]))[0]!, created: false };
   }
   await enqueueParse(id, actor.userId);

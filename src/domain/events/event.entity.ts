@@ -9,6 +9,8 @@ export const Event = defineEntity({
     id: p.uuid().primary(),
     userId: p.uuid(),
     clientId: p.uuid().nullable(),
+    /** What the client_id's first request asked, to tell a replay from a reused key. */
+    requestFingerprint: p.text().nullable(),
     categoryId: p.uuid().nullable(),
     occurredAt: p.datetime(),
     localDate: p.string().columnType('date'),

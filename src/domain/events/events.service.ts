@@ -2,6 +2,7 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { Invalid, NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
+import { assertSameRequest, instant, requestFingerprint } from '../../core/idempotency.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
@@ -49,8 +50,9 @@ function normalizedDuration(d: string | null | undefined) {
 }
 
 /**
- * Creates an event; with a client_id a re-submit returns the first event (created=false).
- * Under concurrency the unique key (user_id, client_id) decides which request created it.
+ * Creates an event; with a client_id a re-submit of the same request returns the first event
+ * (created=false) and the same key with a different request is a Conflict. Under concurrency
+ * the unique key (user_id, client_id) decides which request created it.
  */
 export async function createEvent(
   actor: Actor,
@@ -59,9 +61,14 @@ export async function createEvent(
 ): Promise<{ event: EventRead; created: boolean }> {
   authorize(actor, actor.userId, 'write');
   const data = parse(EventCreate, input);
+  const fingerprint = data.client_id ? requestFingerprint({ ...data, occurred_at: instant(data.occurred_at), source }) : null;
+  const replay = (existing: Event) => {
+    assertSameRequest(existing.requestFingerprint, fingerprint!, data.client_id!);
+    return { event: toEventRead(existing), created: false };
+  };
   if (data.client_id) {
     const existing = await em().findOne(Event, { userId: actor.userId, clientId: data.client_id });
-    if (existing) return { event: toEventRead(existing), created: false };
+    if (existing) return replay(existing);
   }
   await checkCategory(actor, data.category_id);
   const occurredAt = data.occurred_at ? new Date(data.occurred_at) : new Date();
@@ -71,23 +78,20 @@ export async function createEvent(
   // on conflict do nothing, not catch-and-retry: it stays correct inside a caller's transaction.
   const inserted = await query<{ id: string }>(
     `insert into events (id, user_id, client_id, category_id, occurred_at, local_date, duration, duration_seconds,
-       boolean_value, scalar_value, notes, tags, metadata, encrypted_payload, saved_meal_id, source, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+       boolean_value, scalar_value, notes, tags, metadata, encrypted_payload, saved_meal_id, source, created_at, updated_at,
+       request_fingerprint)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
      on conflict (user_id, client_id) do nothing
      returning id`,
     [
       id, actor.userId, data.client_id ?? null, data.category_id ?? null, occurredAt, localDate,
       duration?.duration ?? null, duration?.durationSeconds ?? null, data.boolean_value ?? null,
       data.scalar_value ?? null, data.notes ?? null, data.tags ?? null, JSON.stringify(data.metadata ?? {}),
-      data.encrypted_payload ?? null, data.saved_meal_id ?? null, source, new Date(),
+      data.encrypted_payload ?? null, data.saved_meal_id ?? null, source, new Date(), fingerprint,
     ],
   );
-  const created = inserted.length === 1;
-  const event = await em().findOneOrFail(
-    Event,
-    created ? { id } : { userId: actor.userId, clientId: data.client_id! },
-  );
-  return { event: toEventRead(event), created };
+  if (inserted.length === 0) return replay(await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.client_id! }));
+  return { event: toEventRead(await em().findOneOrFail(Event, { id })), created: true };
 }
 
 export async function ownEvent(actor: Actor, eventId: string): Promise<Event> {
