@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
+import { provisionUserDefaults } from './domain/users/provisioning.ts';
 import { startJobRuntime, type JobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
 
@@ -13,7 +14,11 @@ export type RunningServer = { url: string; db: Database; http: Server; jobs: Job
 /** Opens the database (migrating it), loads keys and listens. Used by main.ts and by tests. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server', logger });
-  await withContext(() => loadSigningKey(config.jwtSecret), db.orm);
+  await withContext(async () => {
+    await loadSigningKey(config.jwtSecret);
+    // Users created before a metric type or source kind existed get its defaults now, not on a read.
+    await provisionUserDefaults(null);
+  }, db.orm);
   // Always able to send jobs; runs the workers too unless WORKERS=0 (then `npm run worker` does).
   const jobs = await startJobRuntime({
     db,

@@ -1,12 +1,12 @@
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
-import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
+import { query } from '../../db/sql.ts';
 import { EVENT_SOURCE_KINDS, EventSourceRow, type EventSourceKind } from './event-source.entity.ts';
 import { EventSourceListQuery, EventSourceUpdate, type EventSourceRead } from './event-sources.schemas.ts';
 
-/** Every user has one default source per kind (DESIGN §4), created the first time they are listed. */
+/** Every user has one default source per kind (DESIGN §4). */
 const DEFAULT_LABELS: Record<EventSourceKind, string> = {
   manual: 'Manual entry',
   health: 'Health data',
@@ -30,16 +30,19 @@ function toRead(s: EventSourceRow): EventSourceRead {
   };
 }
 
-/** Idempotent under concurrency: the partial unique key (user_id, kind) where is_default decides. */
-async function ensureDefaults(userId: string): Promise<void> {
-  const now = new Date();
-  const values = EVENT_SOURCE_KINDS.map(() => '(?::uuid, ?::uuid, ?, ?, true, true, \'{}\'::jsonb, ?::timestamptz, ?::timestamptz)').join(', ');
-  const params = EVENT_SOURCE_KINDS.flatMap((kind) => [newId(), userId, kind, DEFAULT_LABELS[kind], now, now]);
-  await em().execute(
+/**
+ * The default sources, written when the user is created and at start-up for users missing one
+ * (never by a read). `userId` null means every user. Idempotent under concurrency: the partial
+ * unique key (user_id, kind) where is_default decides.
+ */
+export async function provisionEventSources(userId: string | null): Promise<void> {
+  await query(
     `insert into event_sources (id, user_id, kind, source_label, enabled, is_default, config, created_at, updated_at)
-     values ${values}
+     select gen_random_uuid(), u.id, d.kind, d.label, true, true, '{}'::jsonb, now(), now()
+     from users u cross join unnest($2::text[], $3::text[]) as d (kind, label)
+     where $1::uuid is null or u.id = $1
      on conflict (user_id, kind) where is_default do nothing`,
-    params,
+    [userId, [...EVENT_SOURCE_KINDS], EVENT_SOURCE_KINDS.map((k) => DEFAULT_LABELS[k])],
   );
 }
 
@@ -48,7 +51,6 @@ const ORDER = new Map(EVENT_SOURCE_KINDS.map((k, i) => [k, i]));
 export async function listEventSources(actor: Actor, input: unknown): Promise<EventSourceRead[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(EventSourceListQuery, input);
-  await ensureDefaults(actor.userId);
   const rows = await em().find(EventSourceRow, { userId: actor.userId });
   rows.sort(
     (a, b) =>

@@ -25,16 +25,16 @@ export function toDefinitionRead(d: MetricDefinition, automations: MetricAutomat
 }
 
 /**
- * Definitions are provisioned with defaults (enabled, manual fallback, priority, no ranked sources)
- * the first time a user's definitions are used; until then every metric resolves with those defaults.
- * Idempotent and safe under concurrency (the unique key decides).
+ * Every user has a definition per metric type with the defaults (enabled, manual fallback,
+ * priority, no ranked sources). Written when the user is created, and at start-up for users
+ * missing some (a metric type added since), never by a read: read-only tokens cause no writes.
+ * `userId` null means every user. Idempotent and safe under concurrency (the unique key decides).
  */
-export async function ensureDefinitions(userId: string): Promise<void> {
-  const [{ n }] = await query<{ n: number }>('select count(*)::int as n from metric_definitions where user_id = $1', [userId]);
-  if (n >= ALL_TYPE_IDS.length) return;
+export async function provisionDefinitions(userId: string | null): Promise<void> {
   await query(
     `insert into metric_definitions (id, user_id, metric_type_id, created_at, updated_at)
-     select gen_random_uuid(), $1, t, now(), now() from unnest($2::int2[]) as t
+     select gen_random_uuid(), u.id, t, now(), now() from users u cross join unnest($2::int2[]) as t
+     where $1::uuid is null or u.id = $1
      on conflict (user_id, metric_type_id) do nothing`,
     [userId, ALL_TYPE_IDS],
   );
@@ -53,7 +53,6 @@ async function automationsOf(userId: string, definitionIds: string[]): Promise<M
 export async function listDefinitions(actor: Actor, input: unknown): Promise<DefinitionRead[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(DefinitionListQuery, input);
-  await ensureDefinitions(actor.userId);
   const defs = await em().find(
     MetricDefinition,
     { userId: actor.userId },

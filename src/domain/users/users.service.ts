@@ -5,6 +5,7 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { flushUnique } from '../../db/flush.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { provisionUserDefaults } from './provisioning.ts';
 import { User } from './user.entity.ts';
 import { ProfileUpdate, UserCreate, type ProfileRead } from './users.schemas.ts';
 
@@ -49,6 +50,7 @@ export async function createUser(input: unknown): Promise<ProfileRead> {
     updatedAt: now,
   });
   await flushUnique(`An account with email ${data.email} already exists`);
+  await provisionUserDefaults(user.id);
   return toProfile(user);
 }
 

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { withContext } from '../../src/db/context.ts';
+import { query } from '../../src/db/sql.ts';
+import { allRoutes } from '../../src/rest/routes/index.ts';
+import { withServer, type TestServer } from '../helpers/server.ts';
+import type { TestUser } from '../helpers/users.ts';
+
+/**
+ * A GET never writes: read-only credentials (read PATs, OAuth tokens) must not cause inserts or
+ * updates of the user's data. Credential bookkeeping (last_used_at) and throttling are exempt.
+ */
+let server: TestServer;
+let owner: TestUser;
+withServer((f) => ({ server, owner } = f));
+
+const BOOKKEEPING = new Set(['sessions', 'access_tokens', 'pending_logins', 'auth_attempts', 'app_secrets', 'mikro_orm_migrations']);
+
+async function snapshot(): Promise<Record<string, string>> {
+  return withContext(async () => {
+    const tables = await query<{ name: string }>(
+      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    );
+    const out: Record<string, string> = {};
+    for (const { name } of tables) {
+      if (BOOKKEEPING.has(name)) continue;
+      const [row] = await query<{ h: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`);
+      out[name] = row?.h ?? 'empty';
+    }
+    return out;
+  }, server.db.orm);
+}
+
+test('a new user has every definition and default source stored at sign-up, before any read', async () => {
+  const [counts] = await withContext(
+    () =>
+      query<{ definitions: number; sources: number }>(
+        `select (select count(*)::int from metric_definitions where user_id = $1) as definitions,
+                (select count(*)::int from event_sources where user_id = $1 and is_default) as sources`,
+        [owner.id],
+      ),
+    server.db.orm,
+  );
+  expect(counts!.definitions).toBeGreaterThanOrEqual(26);
+  expect(counts!.sources).toBe(6);
+});
+
+test('every GET route, called with a read-only token, leaves the data exactly as it was', async () => {
+  const readToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'ro', scope: 'read' })).body.token;
+  const auth = { Authorization: `Bearer ${readToken}` };
+  const gets = allRoutes({ allowRegistration: true }).filter((r) => r.method === 'get' && r.access !== 'public');
+  const before = await snapshot();
+  for (const r of gets) {
+    const path = r.path.replace('{user_id}', owner.id).replace(/\{\w+\}/g, () => randomUUID());
+    const res = await server.api().get(path).set(auth);
+    expect(res.status).toBeLessThan(500);
+  }
+  const definitions = await server.api().get(`/users/${owner.id}/metric-definitions`).set(auth);
+  expect(definitions.body.length).toBeGreaterThanOrEqual(26);
+  const sources = await server.api().get(`/users/${owner.id}/event-sources`).set(auth);
+  expect(sources.body).toHaveLength(6);
+  expect(await snapshot()).toEqual(before);
+});
