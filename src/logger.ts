@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Credentials never reach the log: headers that carry them and body fields that are secrets. */
 export const REDACT = [
@@ -17,12 +17,20 @@ export const REDACT = [
  * a driver error can carry the whole client (connection parameters, queued queries, user data).
  */
 export function safeError(err: unknown): Record<string, unknown> {
-  if (!(err instanceof Error)) return { message: String(err) };
-  const { code } = err as { code?: unknown };
-  const cause = err.cause instanceof Error ? { type: err.cause.name, message: err.cause.message } : undefined;
-  return { type: err.name, message: err.message, ...(typeof code === 'string' ? { code } : {}), stack: err.stack, ...(cause ? { cause } : {}) };
+  // Duck-typed, not instanceof: errors from another realm (vm contexts, workers) are errors too.
+  if (typeof err !== 'object' || err === null) return { message: String(err) };
+  const { name, message, code, stack, cause } = err as Record<string, unknown>;
+  const out: Record<string, unknown> = { type: name, message: String(message) };
+  // Not `code`: that key is redacted everywhere (TOTP codes), and error codes are worth reading.
+  if (typeof code === 'string') out.error_code = code;
+  if (typeof stack === 'string') out.stack = stack;
+  if (typeof cause === 'object' && cause !== null) {
+    out.cause = { type: (cause as Error).name, message: String((cause as Error).message) };
+  }
+  return out;
 }
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, serializers: { err: safeError } });
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACT, censor: '[redacted]' }, serializers: { err: safeError } };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -41,9 +41,20 @@ function typeName(issue: z.core.$ZodIssue): string {
 
 /** Shared field schemas, so every area spells the same rule the same way. */
 export const uuid = () => z.uuid({ message: 'Input should be a valid UUID' });
+/**
+ * Years 1000..9999 in UTC: the format allows year 0000 (and an offset can push 0001 into it),
+ * which PostgreSQL has no such year for. Nothing a person tracks happened before 1000.
+ */
+const inStoredRange = (iso: string) => {
+  const year = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).getUTCFullYear();
+  return year >= 1000 && year <= 9999;
+};
+const RANGE = { message: 'Input should be between the years 1000 and 9999' };
 export const dateTime = () =>
-  z.iso.datetime({ offset: true, message: 'Input should be a valid ISO 8601 date-time with a timezone' });
-export const isoDate = () => z.iso.date({ message: 'Input should be a valid date (YYYY-MM-DD)' });
+  z.iso
+    .datetime({ offset: true, message: 'Input should be a valid ISO 8601 date-time with a timezone' })
+    .refine(inStoredRange, RANGE);
+export const isoDate = () => z.iso.date({ message: 'Input should be a valid date (YYYY-MM-DD)' }).refine(inStoredRange, RANGE);
 /** Query strings: "true"/"false"/"1"/"0". */
 export const queryBool = () =>
   z.enum(['true', 'false', '1', '0'], { message: 'Input should be a valid boolean' }).transform((v) => v === 'true' || v === '1');

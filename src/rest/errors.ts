@@ -52,6 +52,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (err instanceof TransportInvalid) return sendError(res, 422, err.issues);
   const bodyError = typeof err?.type === 'string' ? BODY_PARSER_ERRORS[err.type] : undefined;
   if (bodyError) return sendError(res, bodyError[0], bodyError[1]);
+  // Any other client error raised while reading the body (a corrupt gzip stream, an aborted upload).
+  if (err?.expose === true && Number.isInteger(err.status) && err.status >= 400 && err.status < 500) {
+    return sendError(res, err.status, 'Malformed request body');
+  }
   if (err instanceof Invalid) return sendError(res, 422, err.issues);
   if (err instanceof DomainError) {
     const { status } = describeError(err);

@@ -53,31 +53,75 @@ test('unknown JSON fields are ignored and not stored', async () => {
   expect(res.body.admin).toBeUndefined();
 });
 
-test('readyz is a 503 while the database is unreachable, and the API answers 503, not 500', async () => {
-  // The server reaches its database through a proxy we can cut.
+/** A second server whose database sits behind a proxy the test can break; its log lines are kept. */
+async function serverBehindProxy() {
   const embedded = server.databaseUrl ? undefined : await startEmbedded(MEMORY);
   const target = server.databaseUrl
     ? { host: new URL(server.databaseUrl).hostname, port: Number(new URL(server.databaseUrl).port || 5432) }
     : { path: socketPathFor(embedded!.socketDir) };
   const proxy = await tcpProxy(target);
   const dbName = server.databaseUrl ? new URL(server.databaseUrl).pathname : '/postgres';
+  const lines: string[] = [];
   const doomed = await startServer(
     testConfig({ databaseUrl: `postgres://postgres@127.0.0.1:${proxy.port}${dbName}` }),
-    createLogger('silent'),
+    createLogger('error', { write: (line: string) => void lines.push(line) }),
   );
   const api = () => supertest(doomed.url);
-  const reg = await api().post('/auth/register').send({ email: 'down@example.com', password: 'long enough' });
-  const login = await api().post('/auth/login').send({ email: 'down@example.com', password: 'long enough' });
-  await proxy.cut();
+  const email = `down-${Date.now()}@example.com`;
+  const reg = await api().post('/auth/register').send({ email, password: 'long enough' });
+  const login = await api().post('/auth/login').send({ email, password: 'long enough' });
+  const events = () => api().get(`/users/${reg.body.id}/events`).set('Authorization', `Bearer ${login.body.api_token}`);
+  const stop = async () => {
+    await doomed.stop().catch(() => undefined);
+    await proxy.cut();
+    await embedded?.close();
+  };
+  return { proxy, api, events, lines, stop };
+}
+
+test('readyz is a 503 while the database is unreachable, and the API answers 503, not 500', async () => {
+  const s = await serverBehindProxy();
+  await s.proxy.cut();
   try {
-    expectError(await api().get('/readyz'), 503);
-    expect((await api().get('/healthz')).status).toBe(200);
-    const res = await api().get(`/users/${reg.body.id}/events`).set('Authorization', `Bearer ${login.body.api_token}`);
+    expectError(await s.api().get('/readyz'), 503);
+    expect((await s.api().get('/healthz')).status).toBe(200);
+    const res = await s.events();
     expectError(res, 503);
     expect(res.headers['retry-after']).toBe('5');
   } finally {
-    await doomed.stop().catch(() => undefined);
-    await embedded?.close();
+    await s.stop();
+  }
+});
+
+test('a reset connection (ECONNRESET, "Connection terminated") is a 503 too, logged without the driver client', async () => {
+  const s = await serverBehindProxy();
+  expect((await s.events()).status).toBe(200);
+  try {
+    s.proxy.reset();
+    for (let i = 0; i < 3; i++) expectError(await s.events(), 503);
+    const errors = s.lines.map((l) => JSON.parse(l)).filter((l) => l.err);
+    expect(errors.length).toBeGreaterThan(0);
+    for (const line of errors) {
+      expect(Object.keys(line.err).every((k) => ['type', 'message', 'error_code', 'stack', 'cause'].includes(k))).toBe(true);
+      expect(JSON.stringify(line)).not.toMatch(/"client"|"connectionParameters"|"password"/);
+    }
+  } finally {
+    await s.stop();
+  }
+});
+
+test('/metrics can be protected with METRICS_TOKEN (compared in constant time)', async () => {
+  const guarded = await startTestServer({ metricsToken: 'a-metrics-token-of-some-length' });
+  try {
+    const none = await guarded.api().get('/metrics');
+    expectError(none, 401);
+    expect(none.headers['www-authenticate']).toBe('Bearer');
+    expectError(await guarded.api().get('/metrics').set('Authorization', 'Bearer wrong'), 401);
+    const ok = await guarded.api().get('/metrics').set('Authorization', 'Bearer a-metrics-token-of-some-length');
+    expect(ok.status).toBe(200);
+    expect(ok.text).toContain('process_cpu_user_seconds_total');
+  } finally {
+    await guarded.stop();
   }
 });
 

@@ -1,0 +1,25 @@
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+test.each([
+  ['1', 1],
+  ['2', 2],
+  ['false', false],
+  ['0', false],
+  ['loopback', 'loopback'],
+  ['10.0.0.1, 192.168.0.0/16,loopback', '10.0.0.1, 192.168.0.0/16, loopback'],
+  ['::1,fd00::/8', '::1, fd00::/8'],
+])('TRUST_PROXY=%s is express trust proxy %p', (value, expected) => {
+  expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+});
+
+test.each(['true', '*', '10.0.0.1/33', 'proxy.example.com', '1.2.3'])('TRUST_PROXY=%s is refused', (value) => {
+  expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+  expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+});
+
+test('TRUST_PROXY defaults to trusting no proxy; METRICS_TOKEN to unset', () => {
+  const c = loadConfig({});
+  expect(c.trustProxy).toBe(false);
+  expect(c.metricsToken).toBeUndefined();
+  expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+});
