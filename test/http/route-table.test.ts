@@ -12,12 +12,14 @@ let server: TestServer;
 let owner: TestUser;
 let intruder: TestUser;
 let readToken: string;
+let writeToken: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   owner = await signUp(server);
   intruder = await signUp(server);
   readToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'ro', scope: 'read' })).body.token;
+  writeToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'rw', scope: 'write' })).body.token;
 });
 afterAll(() => server.stop());
 
@@ -59,6 +61,15 @@ test.each(routes.filter((r) => r.access === 'write' || r.access === 'account').m
   '%s refuses a read-only token (403)',
   async (_l, r) => {
     const res = await call(r.method, fill(r.path, owner.id)).set('Authorization', `Bearer ${readToken}`);
+    expect(res.status).toBe(403);
+  },
+);
+
+// The router only matches the token's user with the path: these answers come from the services.
+test.each(routes.filter((r) => r.access === 'account').map((r) => [label(r), r] as const))(
+  '%s refuses a write access token: credentials are managed from a signed-in session (403)',
+  async (_l, r) => {
+    const res = await call(r.method, fill(r.path, owner.id)).set('Authorization', `Bearer ${writeToken}`);
     expect(res.status).toBe(403);
   },
 );
