@@ -1,5 +1,5 @@
 import { PARSE_JOB } from '../domain/captures/captures.service.ts';
-import { MAX_ATTEMPTS, markFailed, processCapture, requeue, strandedCaptures, type ParseFn } from '../domain/captures/processing.ts';
+import { MAX_ATTEMPTS, markFailed, processCapture, requeue, strandedCaptures, warmUpParser, type ParseFn } from '../domain/captures/processing.ts';
 import type { QueueOptions } from 'pg-boss';
 import { defineJob, type JobContext } from './job.ts';
 
@@ -21,6 +21,10 @@ export function captureParseJob(parse?: ParseFn, queue: QueueOptions = PARSE_QUE
     queue,
     handler: async (data, ctx) => {
       await processCapture(data.capture_id, { finalAttempt: ctx.finalAttempt, logger: ctx.logger, parse });
+    },
+    // The parser's one-time start-up cost (~150 ms of regex compilation) at start, not in a capture.
+    onWorkerStart: async () => {
+      if (!parse) warmUpParser();
     },
   });
 }

@@ -1,4 +1,5 @@
 import { DURATION, L, NUM, R, durationSeconds, re, toNumber } from './grammar.ts';
+import { blankAll } from './types.ts';
 
 /**
  * Activities the grammar recognises, with the category names that usually hold them, so
@@ -78,13 +79,16 @@ export function extractQuantities(masked: { text: string }): Quantity[] {
   for (const rule of QUANTITY_RULES) {
     rule.pattern.lastIndex = 0;
     const current = masked.text;
+    const spans: Quantity[] = [];
     let m: RegExpExecArray | null;
     while ((m = rule.pattern.exec(current))) {
       const q = rule.read(m);
       if (!q) continue;
       out.push(q);
-      masked.text = masked.text.slice(0, q.start) + ' '.repeat(q.end - q.start) + masked.text.slice(q.end);
+      spans.push(q);
     }
+    // Blanked once per rule (the rule itself reads `current`), not by copying the text per match.
+    masked.text = blankAll(masked.text, spans);
   }
   return out.sort((a, b) => a.start - b.start);
 }

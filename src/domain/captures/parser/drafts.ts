@@ -3,7 +3,7 @@ import { findActivity, type Activity, type Quantity } from './activities.ts';
 import type { FoundMeal } from './meals.ts';
 import type { FoundReading } from './metrics.ts';
 import { atLocalTime, type TimeMention } from './time.ts';
-import { blank, within, type ParseContext, type Range, type SegmentFacts, type SuggestionDraft } from './types.ts';
+import { allWithin, blankAll, firstWithin, type ParseContext, type Range, type SegmentFacts, type SuggestionDraft } from './types.ts';
 
 /** Turning what the grammar found into suggestion drafts: titles, payloads, categories, confidence. */
 
@@ -11,12 +11,56 @@ const USUAL_MEAL_TIME: Record<string, [number, number]> = {
   breakfast: [8, 0], brunch: [11, 0], lunch: [12, 30], dinner: [19, 0], supper: [19, 0],
 };
 
+const LEADING = new Set([' ', ',', ';', ':', '.', '-', '–', '—', '+', '&']);
+const TRAILING = new Set([' ', ',', ';', ':', '-', '–', '—', '+', '&']);
+
+/**
+ * Whitespace collapsed, separators trimmed from both ends (a leading "." too), no space before
+ * punctuation. The ends are trimmed by a loop: the regex `[…]+$` retries from every character
+ * of a long run of separators ("a-----…-b"), which is quadratic.
+ */
 export function tidy(s: string): string {
-  return s.replace(/\s+/g, ' ').replace(/^[\s,;:.\-–—+&]+|[\s,;:\-–—+&]+$/gu, '').replace(/\s+([,.;:!?])/g, '$1').trim();
+  const t = s.replace(/\s+/g, ' ');
+  let start = 0;
+  let end = t.length;
+  while (start < end && LEADING.has(t[start]!)) start++;
+  while (end > start && TRAILING.has(t[end - 1]!)) end--;
+  return t.slice(start, end).replace(/ ([,.;:!?])/g, '$1').trim();
 }
 
 const norm = (s: string) => s.normalize('NFC').toLowerCase().trim();
 const singular = (s: string) => s.replace(/(?:es|s)$/, '');
+
+type Category = ParseContext['categories'][number];
+type CategoryIndex = {
+  /** Normalised name -> the first category with it. */
+  byName: Map<string, Category>;
+  /** Singular of the normalised name -> index of the first category with it. */
+  bySingular: Map<string, number>;
+  /** Longest name first, each with its word pattern. */
+  patterns: { category: Category; pattern: RegExp }[];
+};
+
+/** Built once per categories list (one parse calls matchCategory per event, with the same list). */
+const indexes = new WeakMap<ParseContext['categories'], CategoryIndex>();
+
+function indexOf(categories: ParseContext['categories']): CategoryIndex {
+  let index = indexes.get(categories);
+  if (index) return index;
+  index = { byName: new Map(), bySingular: new Map(), patterns: [] };
+  for (const [i, c] of categories.entries()) {
+    const n = norm(c.name);
+    if (!index.byName.has(n)) index.byName.set(n, c);
+    if (!index.bySingular.has(singular(n))) index.bySingular.set(singular(n), i);
+  }
+  const byLength = [...categories].sort((a, b) => b.name.length - a.name.length || a.name.localeCompare(b.name));
+  for (const c of byLength) {
+    const name = norm(c.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (name) index.patterns.push({ category: c, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${name}(?:s|es)?(?![\\p{L}\\p{N}])`, 'u') });
+  }
+  indexes.set(categories, index);
+  return index;
+}
 
 export function matchCategory(
   categories: ParseContext['categories'],
@@ -24,19 +68,20 @@ export function matchCategory(
   text: string,
   tags: string[],
 ): { id: string; name: string } | null {
+  const index = indexOf(categories);
   for (const cand of candidates) {
-    const hit = categories.find((c) => norm(c.name) === cand);
+    const hit = index.byName.get(cand);
     if (hit) return hit;
   }
   for (const tag of tags) {
-    const hit = categories.find((c) => norm(c.name) === tag || singular(norm(c.name)) === singular(tag));
-    if (hit) return hit;
+    // A name equal to the tag also has the same singular: the first category with that singular.
+    const i = index.bySingular.get(singular(tag));
+    if (i !== undefined) return categories[i]!;
   }
   const lower = norm(text);
-  const byLength = [...categories].sort((a, b) => b.name.length - a.name.length || a.name.localeCompare(b.name));
-  for (const c of byLength) {
-    const name = norm(c.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    if (name && new RegExp(`(?<![\\p{L}\\p{N}])${name}(?:s|es)?(?![\\p{L}\\p{N}])`, 'u').test(lower)) return c;
+  if (!lower) return null;
+  for (const { category, pattern } of index.patterns) {
+    if (pattern.test(lower)) return category;
   }
   return null;
 }
@@ -100,7 +145,7 @@ export function readingDraft(r: FoundReading, text: string, at: Date): Suggestio
 
 /** The time a suggestion happened: a time phrase in its own piece, else the segment's only one, else capture time. */
 export function timeFor(range: Range, facts: SegmentFacts): TimeMention | null {
-  const own = facts.times.find((t) => within(t, range));
+  const own = firstWithin(facts.times, range);
   if (own) return own;
   return facts.times.length === 1 ? facts.times[0]! : null;
 }
@@ -117,19 +162,21 @@ export function eventDraft(
   const remainder = masked.slice(range.start, range.end);
   const found = findActivity(remainder);
   const activity: Activity | null = found?.activity ?? null;
-  const duration = quantities.find((q) => q.kind === 'duration' && within(q, range)) as Extract<Quantity, { kind: 'duration' }> | undefined;
-  const distance = quantities.find((q) => q.kind === 'distance' && within(q, range)) as Extract<Quantity, { kind: 'distance' }> | undefined;
+  const own = allWithin(quantities, range);
+  const duration = own.find((q) => q.kind === 'duration') as Extract<Quantity, { kind: 'duration' }> | undefined;
+  const distance = own.find((q) => q.kind === 'distance') as Extract<Quantity, { kind: 'distance' }> | undefined;
   const time = timeFor(range, facts);
   const occurredAt = time?.at ?? ctx.capturedAt;
   let seconds = duration?.seconds ?? null;
   if (seconds === null && time?.endAt) seconds = Math.round((time.endAt.getTime() - time.at.getTime()) / 1000);
 
-  const ownTags = facts.tags.filter((t) => within(t, range)).map((t) => t.tag);
+  const ownTagRanges = allWithin(facts.tags, range);
+  const ownTags = ownTagRanges.map((t) => t.tag);
   const tags = [...new Set([...ownTags, ...segmentTags])];
-  let notesText = text.slice(range.start, range.end);
-  for (const r of [...facts.times, ...facts.tags].filter((x) => within(x, range)).sort((a, b) => b.start - a.start)) {
-    notesText = blank(notesText, { start: r.start - range.start, end: r.end - range.start });
-  }
+  const notesText = blankAll(
+    text.slice(range.start, range.end),
+    [...allWithin(facts.times, range), ...ownTagRanges].map((r) => ({ start: r.start - range.start, end: r.end - range.start })),
+  );
   const notes = tidy(notesText) || null;
   const category = matchCategory(ctx.categories, activity?.categories ?? [], notes ?? '', tags);
   const recognised = Boolean(activity || category || duration || distance || time || tags.length);

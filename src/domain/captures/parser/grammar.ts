@@ -20,12 +20,17 @@ export function toNumber(text: string): number {
   return Number(t.replace(',', '.'));
 }
 
-/** A duration as typed: "7h20", "7 h 20 min", "1.5 hours", "27 min", "45 sec", "half an hour". */
+/**
+ * A duration as typed: "7h20", "7 h 20 min", "1.5 hours", "27 min", "45 sec", "half an hour".
+ * A number starts where its digits start (`(?<!\\d)`): a match found from inside a run of digits
+ * is always found from the run's first digit already, and trying every digit of a long run
+ * ("1111…") made a scan quadratic.
+ */
 export const DURATION = [
-  `\\d+\\s*(?:h|hrs?|hours?)\\s*(?:and\\s*)?\\d{1,2}\\s*(?:m|mins?|minutes?)?${R}`,
-  `\\d+(?:[.,]\\d+)?\\s*(?:h|hrs?|hours?)${R}(?:\\s*(?:and\\s+)?a\\s+half)?`,
-  `\\d+(?:[.,]\\d+)?\\s*(?:mins?|minutes?)${R}`,
-  `\\d+\\s*(?:secs?|seconds?)${R}`,
+  `(?<!\\d)\\d+\\s*(?:h|hrs?|hours?)\\s*(?:and\\s*)?\\d{1,2}\\s*(?:m|mins?|minutes?)?${R}`,
+  `(?<!\\d)\\d+(?:[.,]\\d+)?\\s*(?:h|hrs?|hours?)${R}(?:\\s*(?:and\\s+)?a\\s+half)?`,
+  `(?<!\\d)\\d+(?:[.,]\\d+)?\\s*(?:mins?|minutes?)${R}`,
+  `(?<!\\d)\\d+\\s*(?:secs?|seconds?)${R}`,
   `half\\s+an\\s+hour${R}`,
   `(?:an|one)\\s+hour(?:\\s+and\\s+a\\s+half)?${R}`,
 ].join('|');

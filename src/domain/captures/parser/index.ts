@@ -3,7 +3,7 @@ import { eventDraft, mealDraft, readingDraft, timeFor } from './drafts.ts';
 import { NEXT_MEAL, readMeal } from './meals.ts';
 import { extractReadings } from './metrics.ts';
 import { findTimes } from './time.ts';
-import { blank, within, type ParseContext, type Range, type SegmentFacts, type SuggestionDraft } from './types.ts';
+import { allWithin, blankAll, firstWithin, type ParseContext, type Range, type SegmentFacts, type SuggestionDraft } from './types.ts';
 
 /**
  * The capture parser: free text in, suggestion drafts out. Deterministic (same text, reference
@@ -44,7 +44,8 @@ function pieces(text: string, seg: Range): Range[] {
   const body = text.slice(seg.start, seg.end);
   const out: Range[] = [];
   let from = 0;
-  for (const m of body.matchAll(/(?<!\d),|,(?!\d)|\s+(?:and|then|and then|also|plus|&|\+)\s+/giu)) {
+  // `(?<!\s)`: a run of spaces is tried from its first one only (the same matches; linear, not quadratic).
+  for (const m of body.matchAll(/(?<!\d),|,(?!\d)|(?<!\s)\s+(?:and|then|and then|also|plus|&|\+)\s+/giu)) {
     out.push({ start: seg.start + from, end: seg.start + m.index });
     from = m.index + m[0].length;
   }
@@ -59,34 +60,71 @@ const meaningful = (s: string) => {
   return !words.split(/\s+/).every((w) => FILLER.test(w));
 };
 
+/** A meal needs one of these words (OPENER in meals.ts); without one, the meal pass is skipped. */
+const MEAL_HINT = /breakfast|brunch|lunch|dinner|supper|snack|dessert|ate|eaten|eating|🍽|🥗/iu;
+
+/**
+ * Spaces kept around a segment when it is parsed on its own. The grammar and chrono only ever saw
+ * the segment with everything else blanked, so a few spaces give them the same surroundings.
+ */
+const PAD = 8;
+
+/**
+ * One segment, parsed in a string of its own length (plus a little padding) rather than in a copy
+ * of the whole text with the rest blanked: that copy, and chrono and every rule scanning it, made
+ * each segment cost as much as the whole text, i.e. quadratic time for many short segments.
+ */
 function parseSegment(text: string, seg: Range, ctx: ParseContext): SuggestionDraft[] {
-  let masked = text;
+  const padLeft = Math.min(seg.start, PAD);
+  const padRight = Math.min(text.length - seg.end, PAD);
+  const local = ' '.repeat(padLeft) + text.slice(seg.start, seg.end) + ' '.repeat(padRight);
+  const drafts = parseLocal(local, { start: padLeft, end: padLeft + seg.end - seg.start }, ctx);
+  const shift = seg.start - padLeft;
+  if (shift) for (const d of drafts) d.span = { ...d.span, start: d.span.start + shift, end: d.span.end + shift };
+  return drafts;
+}
+
+/** Index of the piece holding offset `at` (pieces are sorted and disjoint), by binary search. */
+function pieceAt(pieces: Range[], at: number): Range | undefined {
+  let lo = 0;
+  let hi = pieces.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const p = pieces[mid]!;
+    if (at < p.start) hi = mid - 1;
+    else if (at >= p.end) lo = mid + 1;
+    else return p;
+  }
+  return undefined;
+}
+
+/** `text` holds the segment at `seg` and only spaces around it. */
+function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraft[] {
   const tags: SegmentFacts['tags'] = [];
   for (const m of text.slice(seg.start, seg.end).matchAll(/(?<![\p{L}\p{N}_])#([\p{L}\p{N}_][\p{L}\p{N}_-]*)/gu)) {
     const r = { start: seg.start + m.index, end: seg.start + m.index + m[0].length };
     tags.push({ ...r, tag: m[1]!.toLowerCase().slice(0, 64) });
-    masked = blank(masked, r);
   }
-  const segmentOnly = (s: string) => ' '.repeat(seg.start) + s.slice(seg.start, seg.end) + ' '.repeat(text.length - seg.end);
-  masked = segmentOnly(masked);
+  const masked = blankAll(text, tags);
 
   // Meals read the whole segment: their items ("a latte") are food, not separate readings.
-  const mealTimes = findTimes(masked, ctx.capturedAt, ctx.timezone);
-  let mealMasked = masked;
-  for (const t of mealTimes) mealMasked = blank(mealMasked, t);
-  const meal = readMeal(mealMasked.slice(seg.start, seg.end));
-  if (meal) return [mealDraft(text, meal, { seg, times: mealTimes, tags }, ctx)];
+  if (MEAL_HINT.test(text.slice(seg.start, seg.end))) {
+    const mealTimes = findTimes(masked, ctx.capturedAt, ctx.timezone);
+    const mealMasked = blankAll(masked, mealTimes);
+    const meal = readMeal(mealMasked.slice(seg.start, seg.end));
+    if (meal) return [mealDraft(text, meal, { seg, times: mealTimes, tags }, ctx)];
+  }
 
   const box = { text: masked };
   const readings = extractReadings(box);
   const quantities = extractQuantities(box);
   const times = findTimes(box.text, ctx.capturedAt, ctx.timezone);
-  for (const t of times) box.text = blank(box.text, t);
+  box.text = blankAll(box.text, times);
   const facts: SegmentFacts = { seg, times, tags };
   const drafts: SuggestionDraft[] = [];
 
   const segPieces = pieces(text, seg);
-  const pieceOf = (r: Range) => segPieces.find((p) => r.start >= p.start && r.start < p.end) ?? seg;
+  const pieceOf = (r: Range) => pieceAt(segPieces, r.start) ?? seg;
   for (const r of readings) drafts.push(readingDraft(r, text, timeFor(pieceOf(r), facts)?.at ?? ctx.capturedAt));
 
   // Events: a piece naming an activity starts one; other content joins the event before it.
@@ -95,7 +133,7 @@ function parseSegment(text: string, seg: Range, ctx: ParseContext): SuggestionDr
   for (const p of segPieces) {
     const rest = box.text.slice(p.start, p.end);
     const hasActivity = findActivity(rest) !== null;
-    const hasQuantity = quantities.some((q) => within(q, p));
+    const hasQuantity = firstWithin(quantities, p) !== undefined;
     if (!meaningful(rest) && !hasQuantity) continue;
     if (current && !hasActivity && (current.activity || !hasQuantity)) {
       current.end = p.end;
@@ -109,7 +147,7 @@ function parseSegment(text: string, seg: Range, ctx: ParseContext): SuggestionDr
     current = { start: p.start, end: p.end, activity: hasActivity };
   }
   if (current) groups.push(current);
-  const claimedTags = new Set(groups.flatMap((g) => tags.filter((t) => within(t, g)).map((t) => t.tag)));
+  const claimedTags = new Set(groups.flatMap((g) => allWithin(tags, g).map((t) => t.tag)));
   const loose = [...new Set(tags.filter((t) => !claimedTags.has(t.tag)).map((t) => t.tag))];
   if (groups.length === 0 && loose.length && drafts.length === 0) groups.push({ start: seg.start, end: seg.end });
   // "weight 70 kg #fasted": with no event to carry them, the tags go into the readings' metadata.
@@ -117,25 +155,91 @@ function parseSegment(text: string, seg: Range, ctx: ParseContext): SuggestionDr
     for (const d of drafts) (d.payload.metadata as Record<string, unknown>).tags = loose;
   }
   for (const g of groups) drafts.push(eventDraft(text, g, box.text, quantities, facts, ctx, groups.length === 1 ? loose : []));
-  return drafts;
+  return drafts.sort((a, b) => a.span.start - b.span.start);
 }
 
-export function parseCapture(input: string, ctx: ParseContext): SuggestionDraft[] {
+/** At most this many suggestions per capture; the rest of the text is not suggested. */
+export const MAX_SUGGESTIONS = 20;
+
+export type ParseLimits = {
+  /** Suggestions kept; parsing stops once one more is found. */
+  maxSuggestions: number;
+  /** Milliseconds of parsing after which no further segment is started (what was found is kept). */
+  budgetMs: number;
+  /** The clock the budget is read from (tests pass their own). */
+  now: () => number;
+};
+
+export type ParseOutcome = {
+  drafts: SuggestionDraft[];
+  /** Why parsing stopped before the end of the text, or null when all of it was read. */
+  truncated: null | 'max_suggestions' | 'time_budget';
+};
+
+/**
+ * The parser with its limits: segments are parsed in text order, so the drafts kept are those of
+ * the start of the text. It stops when a draft beyond `maxSuggestions` turns up (truncated
+ * 'max_suggestions'), or when `budgetMs` has passed and segments remain ('time_budget').
+ */
+export function parseCaptureWithLimits(input: string, ctx: ParseContext, limits: Partial<ParseLimits> = {}): ParseOutcome {
+  const max = limits.maxSuggestions ?? MAX_SUGGESTIONS;
+  const budget = limits.budgetMs ?? Infinity;
+  const now = limits.now ?? (() => performance.now());
+  const started = now();
   const text = input.normalize('NFC');
-  const drafts = segments(text).flatMap((seg) => parseSegment(text, seg, ctx));
-  if (drafts.length > 0) return drafts.sort((a, b) => a.span.start - b.span.start);
+  const drafts: SuggestionDraft[] = [];
+  let truncated: ParseOutcome['truncated'] = null;
+  const segs = segments(text);
+  for (const [i, seg] of segs.entries()) {
+    if (i > 0 && now() - started > budget) {
+      truncated = 'time_budget';
+      break;
+    }
+    // Segments are disjoint and in text order, so their sorted drafts concatenate in text order.
+    drafts.push(...parseSegment(text, seg, ctx));
+    if (drafts.length > max) {
+      truncated = 'max_suggestions';
+      break;
+    }
+  }
+  if (drafts.length > 0) return { drafts: drafts.slice(0, max), truncated };
   // Never a silent drop: the whole text becomes a low-confidence event for the user to fix.
   const at = findTimes(text, ctx.capturedAt, ctx.timezone)[0]?.at ?? ctx.capturedAt;
   const notes = text.trim();
-  return [{
-    kind: 'event',
-    title: notes.length > 60 ? `${notes.slice(0, 59)}…` : notes || 'Log entry',
-    summary: notes,
-    confidence: 0.2,
-    occurredAt: at,
-    windowStart: null,
-    windowEnd: null,
-    payload: { category_id: null, occurred_at: at.toISOString(), duration: null, scalar_value: null, notes, tags: null, metadata: {} },
-    span: { start: 0, end: text.length, text },
-  }];
+  return {
+    drafts: [{
+      kind: 'event',
+      title: notes.length > 60 ? `${notes.slice(0, 59)}…` : notes || 'Log entry',
+      summary: notes,
+      confidence: 0.2,
+      occurredAt: at,
+      windowStart: null,
+      windowEnd: null,
+      payload: { category_id: null, occurred_at: at.toISOString(), duration: null, scalar_value: null, notes, tags: null, metadata: {} },
+      span: { start: 0, end: text.length, text },
+    }],
+    truncated,
+  };
+}
+
+let warm = false;
+
+/**
+ * Parses a sample once, so the one-time costs (compiling chrono's and the grammar's regular
+ * expressions, timezone formatters: about 150 ms) are paid at worker start rather than counted
+ * against the first capture's time budget. Idempotent.
+ */
+export function warmUpParser(): void {
+  if (warm) return;
+  warm = true;
+  parseCapture(
+    'weight 72.4 kg, slept 7h20, 2 coffees; ran 5k in 27 min yesterday 9pm #tag\n' +
+      'lunch at Café Nero: salad and a latte; bp 120/80, mood 7/10, 3 days ago, in 2 hours, next week on 3/10 at 10:30',
+    { capturedAt: new Date(0), timezone: 'UTC', categories: [{ id: 'warm-up', name: 'Running' }] },
+  );
+}
+
+/** Free text in, at most MAX_SUGGESTIONS drafts out (in text order); no time budget. */
+export function parseCapture(input: string, ctx: ParseContext): SuggestionDraft[] {
+  return parseCaptureWithLimits(input, ctx).drafts;
 }

@@ -17,15 +17,23 @@ const OPENER = new RegExp(
   'iu',
 );
 /** A later meal in the same line starts a new one: "breakfast: eggs, lunch: salad". */
-export const NEXT_MEAL = new RegExp(`(?:[,;]|\\s+and)\\s+(?=(?:${TYPE})\\s*(?::|-|—|at\\s|@))`, 'giu');
+// `(?<!\\s)`: a run of spaces is tried from its first one only (same matches; linear, not quadratic).
+export const NEXT_MEAL = new RegExp(`(?:[,;]|(?<!\\s)\\s+and)\\s+(?=(?:${TYPE})\\s*(?::|-|—|at\\s|@))`, 'giu');
 
 const ITEM_SPLIT = /\s*(?:,|;|\+|&|\band\b|\bplus\b)\s*/iu;
 const ITEM_COUNT = new RegExp(`^(${COUNT}|some|a\\s+few|few)\\s+(?:(?:pieces?|slices?|bowls?|cups?|glass(?:es)?|plates?|portions?)\\s+of\\s+)?`, 'iu');
 
+/** `s` without trailing characters from `chars` (a loop: `/[.!]+$/` retries from every dot of a long run). */
+function trimEnd(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && chars.includes(s[end - 1]!)) end--;
+  return s.slice(0, end);
+}
+
 function items(text: string): MealItem[] {
   return text
     .split(ITEM_SPLIT)
-    .map((t) => t.trim().replace(/[.!]+$/, ''))
+    .map((t) => trimEnd(t.trim(), '.!'))
     .filter((t) => /[\p{L}\p{N}]/u.test(t))
     .map((t) => {
       const m = ITEM_COUNT.exec(t);
@@ -36,6 +44,8 @@ function items(text: string): MealItem[] {
       return { name: name || t, quantity: name ? quantity : null };
     });
 }
+
+const PLACE = new RegExp(`^\\s*(?:at|@|in|from)\\s+(?![\\s:])([^:,—–;]+?)(?<!\\s)\\s*(?=$|:|,|—|–|;|\\s-\\s|${L}(?:with|had|ate|i had|we had)${R})`, 'iu');
 
 /**
  * Reads a segment whose (time-masked) text opens with a meal word. `masked` has time phrases
@@ -49,7 +59,9 @@ export function readMeal(masked: string): FoundMeal | null {
   let placeText: string | null = null;
   let notes: string | null = null;
 
-  const place = new RegExp(`^\\s*(?:at|@|in|from)\\s+(?![\\s:])([^:,—–;]+?)\\s*(?=$|:|,|—|–|;|\\s-\\s|${L}(?:with|had|ate|i had|we had)${R})`, 'iu').exec(rest);
+  // `(?<!\\s)`: the place never ends inside a run of spaces (the run's start is tried first and
+  // `\\s*` takes the run), so those ends are skipped instead of each rescanning the run.
+  const place = PLACE.exec(rest);
   if (place) {
     placeText = place[1]!.trim().replace(/\s+/g, ' ');
     rest = rest.slice(place[0].length);

@@ -1,5 +1,6 @@
 import { metricType, toCanonical } from '../../metrics/catalogue.ts';
 import { COUNT, DURATION, L, NUM, R, durationSeconds, re, toNumber } from './grammar.ts';
+import { blankAll } from './types.ts';
 
 /**
  * Metric readings in free text. The grammar maps words to a metric slug and a unit as written;
@@ -24,7 +25,12 @@ type Rule = {
   read(m: RegExpExecArray): Omit<FoundReading, 'start' | 'end'>[] | null;
 };
 
-const SEP = '\\s*(?:is|was|at|of|=|:|-)?\\s*';
+/**
+ * Between a metric's name and its number: spaces, an optional word, spaces. Written so that a run
+ * of spaces can be matched one way only (`\\s*(?:word)?\\s*` lets the engine try every split of a
+ * long run between the two `\\s*` — quadratic — before failing). Same language, same matches.
+ */
+const SEP = '\\s*(?:(?:is|was|at|of|=|:|-)\\s*)?';
 
 /** Unit words as people write them -> the unit names the catalogue knows. */
 const UNIT_WORDS: Record<string, string> = {
@@ -215,6 +221,9 @@ export function extractReadings(masked: { text: string }): FoundReading[] {
   for (const rule of RULES) {
     rule.pattern.lastIndex = 0;
     const current = masked.text;
+    // A rule reads the text as it was before its own matches were blanked, so they are blanked
+    // together afterwards: one copy of the text per rule, not one per match.
+    const spans: { start: number; end: number }[] = [];
     let m: RegExpExecArray | null;
     while ((m = rule.pattern.exec(current))) {
       if (m[0].trim() === '') {
@@ -228,8 +237,9 @@ export function extractReadings(masked: { text: string }): FoundReading[] {
       const start = m.index + lead;
       const end = m.index + m[0].trimEnd().length;
       for (const r of readings) found.push({ ...r, start, end });
-      masked.text = masked.text.slice(0, start) + ' '.repeat(end - start) + masked.text.slice(end);
+      spans.push({ start, end });
     }
+    masked.text = blankAll(masked.text, spans);
   }
   return found.sort((a, b) => a.start - b.start);
 }

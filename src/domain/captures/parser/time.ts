@@ -1,10 +1,26 @@
-import * as chrono from 'chrono-node';
+import { casual } from './chrono.ts';
 
 /** Wall-clock arithmetic in an IANA timezone, so "yesterday 9pm" means 21:00 where the user is. */
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Offsets already computed, by timezone and second: formatToParts is slow (it was 40% of a parse
+ * of many short dated lines) and a capture asks for the same few instants again and again.
+ */
+const offsets = new Map<string, number>();
+
 /** Minutes east of UTC of `timezone` at `instant` (Europe/Berlin in winter: 60). */
 export function offsetMinutes(timezone: string, instant: Date): number {
+  const key = `${timezone} ${Math.floor(instant.getTime() / 1000)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const minutes = computeOffset(timezone, instant);
+  if (offsets.size >= 10_000) offsets.clear();
+  offsets.set(key, minutes);
+  return minutes;
+}
+
+function computeOffset(timezone: string, instant: Date): number {
   let f = offsetFormatters.get(timezone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -46,7 +62,7 @@ const LONE_WORDS = /^(?:sat|sun|mon|wed|thu|fri|tue|may|march|second|now|today)$
 export function findTimes(text: string, reference: Date, timezone: string): TimeMention[] {
   const ref = { instant: reference, timezone: offsetMinutes(timezone, reference) };
   const out: TimeMention[] = [];
-  for (const r of chrono.casual.parse(text, ref, { forwardDate: false })) {
+  for (const r of casual.parse(text, ref, { forwardDate: false })) {
     const phrase = r.text.trim();
     if (LONE_WORDS.test(phrase) && phrase.toLowerCase() !== 'today') continue;
     if (/^\d+(?:[.,]\d+)?$/.test(phrase)) continue;
