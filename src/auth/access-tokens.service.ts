@@ -48,7 +48,7 @@ function toRead(t: AccessToken): AccessTokenRead {
 }
 
 export async function createAccessToken(actor: Actor, input: unknown) {
-  authorize(actor, actor.userId, 'write');
+  authorize(actor, actor.userId, 'account');
   const data = parse(AccessTokenCreate, input);
   const expiresAt = data.expires_at ? new Date(data.expires_at) : null;
   if (expiresAt && expiresAt <= new Date()) throw Invalid.at(['expires_at'], 'Expiry must be in the future');
@@ -70,12 +70,13 @@ export async function createAccessToken(actor: Actor, input: unknown) {
 }
 
 export async function listAccessTokens(actor: Actor): Promise<AccessTokenRead[]> {
+  authorize(actor, actor.userId, 'account');
   const rows = await em().find(AccessToken, { userId: actor.userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   return rows.map(toRead);
 }
 
 export async function deleteAccessToken(actor: Actor, tokenId: string): Promise<void> {
-  authorize(actor, actor.userId, 'write');
+  authorize(actor, actor.userId, 'account');
   const deleted = await em().nativeDelete(AccessToken, { id: tokenId, userId: actor.userId });
   if (deleted === 0) throw new NotFound('Access token');
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateTime } from '../core/validation.ts';
+import { dateTime, Pagination } from '../core/validation.ts';
+import { Password } from '../domain/users/users.schemas.ts';
 
 export const LoginRequest = z
   .object({ email: z.string().min(1).max(254), password: z.string().min(1).max(256) })
@@ -55,3 +56,24 @@ export type AccessTokenRead = z.infer<typeof AccessTokenRead>;
 export const AccessTokenCreated = AccessTokenRead.extend({
   token: z.string().describe('The secret, shown only in this response'),
 }).meta({ id: 'AccessTokenCreated' });
+
+export const SessionListQuery = z.object({ ...Pagination }).meta({ id: 'SessionListQuery' });
+
+export const SessionRead = z
+  .object({
+    id: z.uuid(),
+    created_at: z.iso.datetime(),
+    last_used_at: z.iso.datetime().nullable().describe('Updated at most once a minute'),
+    expires_at: z.iso.datetime(),
+    current: z.boolean().describe('Whether this is the session of the token making the request'),
+  })
+  .meta({ id: 'SessionRead' });
+export type SessionRead = z.infer<typeof SessionRead>;
+
+export const SessionsRevoked = z
+  .object({ revoked: z.number().int().min(0).describe('How many sessions were signed out') })
+  .meta({ id: 'SessionsRevoked' });
+
+export const PasswordChange = z
+  .object({ current_password: z.string().min(1).max(256), new_password: Password })
+  .meta({ id: 'PasswordChange' });

@@ -5,6 +5,10 @@ import { signingKey } from './signing-key.ts';
 const ISSUER = 'lifetrack';
 export type TokenUse = 'session' | 'pending';
 
+/** Ids are looked up in uuid columns: anything else would fail in the database, not as a 401. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+
 export async function signToken(use: TokenUse, claims: { sub: string; sid: string }, expiresAt: Date): Promise<string> {
   return new SignJWT({ sid: claims.sid, use })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -15,11 +19,11 @@ export async function signToken(use: TokenUse, claims: { sub: string; sid: strin
     .sign(signingKey());
 }
 
-/** Verifies signature, issuer, expiry and intended use; the caller still checks the server-side row. */
+/** Verifies signature, issuer, expiry, intended use and the ids' shape; the caller still checks the server-side row. */
 export async function verifyToken(use: TokenUse, token: string): Promise<{ sub: string; sid: string }> {
   try {
     const { payload } = await jwtVerify(token, signingKey(), { issuer: ISSUER, algorithms: ['HS256'] });
-    if (payload.use !== use || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
+    if (payload.use !== use || !isUuid(payload.sid) || !isUuid(payload.sub)) {
       throw new Unauthenticated('Invalid token');
     }
     return { sub: payload.sub, sid: payload.sid };

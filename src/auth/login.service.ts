@@ -2,6 +2,7 @@ import { Forbidden, Unauthenticated } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { parse } from '../core/validation.ts';
 import { em } from '../db/context.ts';
+import { query } from '../db/sql.ts';
 import { User } from '../domain/users/user.entity.ts';
 import { createUser, findUserByEmail, loadUser } from '../domain/users/users.service.ts';
 import type { ProfileRead } from '../domain/users/users.schemas.ts';
@@ -10,28 +11,40 @@ import { signToken, verifyToken } from './jwt.ts';
 import { verifyPassword } from './passwords.ts';
 import { PendingLogin } from './session.entity.ts';
 import { openSession } from './sessions.service.ts';
-import { loginThrottle, registrationThrottle } from './throttle.ts';
+import { clearAttempts, countAttempt, limits, refundAttempt, type Attempt } from './throttle.ts';
 import { matchTotp } from './totp.ts';
 
 /** Where the attempt comes from, for throttling. */
 export type ClientInfo = { ip: string };
 
 const PENDING_MS = 5 * 60_000;
-const MAX_WRONG_CODES = 5;
+const MAX_CODE_ATTEMPTS = 5;
+
+/**
+ * One password guess against an account, counted (per account and per address) before the
+ * password is checked. Login and password change share the account's budget, so a stolen
+ * session cannot add guesses. Returns the user when the password is right.
+ */
+export async function guessPassword(
+  client: ClientInfo,
+  email: string,
+  password: string,
+  load: () => Promise<User | null>,
+): Promise<User | null> {
+  const account: Attempt = [limits.password, email.trim().toLowerCase()];
+  const address: Attempt = [limits.address, client.ip];
+  await countAttempt(account, address);
+  const user = await load();
+  if (!(await verifyPassword(user?.passwordHash, password)) || !user) return null;
+  await clearAttempts(account);
+  await refundAttempt(address);
+  return user;
+}
 
 export async function login(input: unknown, client: ClientInfo) {
   const { email, password } = parse(LoginRequest, input);
-  const accountKey = email.trim().toLowerCase();
-  loginThrottle.ip.check(client.ip);
-  loginThrottle.account.check(accountKey);
-
-  const user = await findUserByEmail(email);
-  if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-    loginThrottle.ip.fail(client.ip);
-    loginThrottle.account.fail(accountKey);
-    throw new Unauthenticated('Incorrect email or password');
-  }
-  loginThrottle.account.reset(accountKey);
+  const user = await guessPassword(client, email, password, () => findUserByEmail(email));
+  if (!user) throw new Unauthenticated('Incorrect email or password');
   if (!user.totpEnabled) return openSession(user.id);
 
   const now = new Date();
@@ -52,37 +65,60 @@ export async function login(input: unknown, client: ClientInfo) {
   };
 }
 
+const expired = () => new Unauthenticated('This sign-in has expired; log in again');
+
 export async function verifyTotpLogin(input: unknown, client: ClientInfo) {
   const { pending_token, code } = parse(TotpVerifyRequest, input);
-  loginThrottle.ip.check(client.ip);
   const claims = await verifyToken('pending', pending_token);
-  const pending = await em().findOne(PendingLogin, { id: claims.sid, userId: claims.sub });
-  if (!pending || pending.usedAt || pending.expiresAt <= new Date() || pending.failedAttempts >= MAX_WRONG_CODES) {
-    throw new Unauthenticated('This sign-in has expired; log in again');
-  }
-  const user = await loadUser(pending.userId);
-  if (!(await acceptTotpCode(user, code))) {
-    loginThrottle.ip.fail(client.ip);
-    pending.failedAttempts += 1;
-    await em().flush();
-    throw new Unauthenticated('Incorrect authentication code');
-  }
-  pending.usedAt = new Date();
-  await em().flush();
+  const totp: Attempt = [limits.totp, claims.sub];
+  const address: Attempt = [limits.address, client.ip];
+  await countAttempt(totp, address);
+  // Only an attempt that claimed one of the pending login's five tries may check a code: the
+  // claim is one conditional update, so concurrent attempts cannot share a try.
+  const [claimed] = await query(
+    `update pending_logins set failed_attempts = failed_attempts + 1
+      where id = $1 and user_id = $2 and failed_attempts < $3 and used_at is null and expires_at > now()
+      returning id`,
+    [claims.sid, claims.sub, MAX_CODE_ATTEMPTS],
+  );
+  if (!claimed) throw expired();
+  const user = await loadUser(claims.sub);
+  if (!(await acceptTotpCode(user, code))) throw new Unauthenticated('Incorrect authentication code');
+  // Two right codes (adjacent time steps) racing each other open one session, not two.
+  const [used] = await query(
+    `update pending_logins set used_at = now(), failed_attempts = failed_attempts - 1
+      where id = $1 and used_at is null returning id`,
+    [claims.sid],
+  );
+  if (!used) throw expired();
+  await clearAttempts(totp);
+  await refundAttempt(address);
   return openSession(user.id);
+}
+
+/**
+ * One TOTP code for a signed-in user (enable, disable), counted against the user's TOTP budget
+ * before it is checked, like a sign-in code.
+ */
+export async function guessTotpCode(user: User, code: string): Promise<boolean> {
+  const totp: Attempt = [limits.totp, user.id];
+  await countAttempt(totp);
+  if (!(await acceptTotpCode(user, code))) return false;
+  await clearAttempts(totp);
+  return true;
 }
 
 /**
  * Accepts a code once: the matched time step must be newer than the last accepted one,
  * and the update is conditional so two concurrent requests cannot both use one code.
  */
-export async function acceptTotpCode(user: User, code: string): Promise<boolean> {
+async function acceptTotpCode(user: User, code: string): Promise<boolean> {
   if (!user.totpSecret) return false;
   const step = await matchTotp(user.totpSecret, code);
   if (step === null) return false;
-  const [claimed] = await em().getConnection().execute<{ id: string }[]>(
-    `update users set totp_last_step = ? where id = ? and (totp_last_step is null or totp_last_step < ?) returning id`,
-    [step, user.id, step],
+  const [claimed] = await query(
+    `update users set totp_last_step = $1 where id = $2 and (totp_last_step is null or totp_last_step < $1) returning id`,
+    [step, user.id],
   );
   if (!claimed) return false;
   user.totpLastStep = step;
@@ -91,7 +127,6 @@ export async function acceptTotpCode(user: User, code: string): Promise<boolean>
 
 export async function register(input: unknown, allowed: boolean, client: ClientInfo): Promise<ProfileRead> {
   if (!allowed) throw new Forbidden('Registration is disabled on this server');
-  registrationThrottle.check(client.ip);
-  registrationThrottle.fail(client.ip);
+  await countAttempt([limits.registration, client.ip]);
   return createUser(input);
 }

@@ -1,8 +1,9 @@
-import type { Actor } from '../core/actor.ts';
-import { Forbidden, Unauthenticated } from '../core/errors.ts';
+import { authorize, type Actor } from '../core/actor.ts';
+import { Forbidden, NotFound, Unauthenticated } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { parse } from '../core/validation.ts';
 import { em } from '../db/context.ts';
-import type { TokenResponse } from './auth.schemas.ts';
+import { SessionListQuery, type SessionRead, type TokenResponse } from './auth.schemas.ts';
 import { signToken, verifyToken } from './jwt.ts';
 import { Session } from './session.entity.ts';
 
@@ -36,9 +37,55 @@ export async function actorFromSessionToken(token: string): Promise<Actor> {
   return { userId: session.userId, scope: 'write', via: 'session', credentialId: session.id };
 }
 
+/** The session the actor signed in with, if it is one (a system actor has none). */
+const currentSession = (actor: Actor) => (actor.via === 'session' ? actor.credentialId : null);
+
+/** Sessions that still work: not revoked, not expired. */
+const live = (userId: string) => ({ userId, revokedAt: null, expiresAt: { $gt: new Date() } });
+
+export async function listSessions(actor: Actor, input: unknown): Promise<SessionRead[]> {
+  authorize(actor, actor.userId, 'account');
+  const q = parse(SessionListQuery, input);
+  const rows = await em().find(Session, live(actor.userId), {
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    limit: q.limit,
+    offset: q.offset,
+  });
+  return rows.map((s) => ({
+    id: s.id,
+    created_at: s.createdAt.toISOString(),
+    last_used_at: s.lastUsedAt?.toISOString() ?? null,
+    expires_at: s.expiresAt.toISOString(),
+    current: s.id === currentSession(actor),
+  }));
+}
+
+/** Signs one session out at once; it may be the caller's own (then it works like logout). */
+export async function revokeSession(actor: Actor, sessionId: string): Promise<void> {
+  authorize(actor, actor.userId, 'account');
+  const revoked = await em().nativeUpdate(Session, { id: sessionId, ...live(actor.userId) }, { revokedAt: new Date() });
+  if (revoked === 0) throw new NotFound('Session');
+}
+
+/** "Sign out everywhere else": every live session of the user but the caller's. */
+export async function revokeOtherSessions(actor: Actor): Promise<{ revoked: number }> {
+  authorize(actor, actor.userId, 'account');
+  return { revoked: await endOtherSessions(actor) };
+}
+
+/**
+ * For use cases that change how the account signs in (password, email, TOTP): whoever holds
+ * another session may be the reason for the change, so those sessions end; the caller's stays.
+ */
+export async function endOtherSessions(actor: Actor): Promise<number> {
+  const current = currentSession(actor);
+  const others = current ? { ...live(actor.userId), id: { $ne: current } } : live(actor.userId);
+  return em().nativeUpdate(Session, others, { revokedAt: new Date() });
+}
+
 export async function logout(actor: Actor): Promise<void> {
-  if (actor.via !== 'session' || !actor.credentialId) {
-    throw new Forbidden('Only a session token can be logged out; delete an access token under /auth/tokens');
-  }
-  await em().nativeUpdate(Session, { id: actor.credentialId, userId: actor.userId }, { revokedAt: new Date() });
+  authorize(actor, actor.userId, 'account');
+  const current = currentSession(actor);
+  if (!current) throw new Forbidden('Only a session token can be logged out; delete an access token under /auth/tokens');
+  await em().nativeUpdate(Session, { id: current, userId: actor.userId }, { revokedAt: new Date() });
 }

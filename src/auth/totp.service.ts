@@ -4,12 +4,13 @@ import { parse } from '../core/validation.ts';
 import { em } from '../db/context.ts';
 import { loadUser } from '../domain/users/users.service.ts';
 import { TotpCodeRequest } from './auth.schemas.ts';
-import { acceptTotpCode } from './login.service.ts';
+import { guessTotpCode } from './login.service.ts';
+import { endOtherSessions } from './sessions.service.ts';
 import { newTotpSecret, totpUri } from './totp.ts';
 
 /** Step 1 of enrolment: a new secret, not yet in force until a first code proves the app has it. */
 export async function setupTotp(actor: Actor) {
-  authorize(actor, actor.userId, 'write');
+  authorize(actor, actor.userId, 'account');
   const user = await loadUser(actor.userId);
   if (user.totpEnabled) throw new Conflict('Two-factor authentication is already enabled');
   user.totpSecret = newTotpSecret();
@@ -20,27 +21,29 @@ export async function setupTotp(actor: Actor) {
 }
 
 export async function enableTotp(actor: Actor, input: unknown) {
-  authorize(actor, actor.userId, 'write');
+  authorize(actor, actor.userId, 'account');
   const { code } = parse(TotpCodeRequest, input);
   const user = await loadUser(actor.userId);
   if (user.totpEnabled) throw new Conflict('Two-factor authentication is already enabled');
   if (!user.totpSecret) throw new Conflict('Call /auth/totp/setup first');
-  if (!(await acceptTotpCode(user, code))) throw Invalid.at(['code'], 'Incorrect authentication code');
+  if (!(await guessTotpCode(user, code))) throw Invalid.at(['code'], 'Incorrect authentication code');
   user.totpEnabled = true;
   user.updatedAt = new Date();
   await em().flush();
+  await endOtherSessions(actor);
   return { totp_enabled: true };
 }
 
 export async function disableTotp(actor: Actor, input: unknown) {
-  authorize(actor, actor.userId, 'write');
+  authorize(actor, actor.userId, 'account');
   const { code } = parse(TotpCodeRequest, input);
   const user = await loadUser(actor.userId);
   if (!user.totpEnabled) throw new Conflict('Two-factor authentication is not enabled');
-  if (!(await acceptTotpCode(user, code))) throw Invalid.at(['code'], 'Incorrect authentication code');
+  if (!(await guessTotpCode(user, code))) throw Invalid.at(['code'], 'Incorrect authentication code');
   user.totpEnabled = false;
   user.totpSecret = null;
   user.updatedAt = new Date();
   await em().flush();
+  await endOtherSessions(actor);
   return { totp_enabled: false };
 }

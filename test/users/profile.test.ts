@@ -51,3 +51,33 @@ test('401 without a token, 403 for another user', async () => {
   expectError(await server.api().get(url()).set(other.auth), 403);
   expectError(await server.api().patch(url()).set(other.auth).send({ timezone: 'UTC' }), 403);
 });
+
+describe('the login email is a credential', () => {
+  const writeToken = async () => {
+    const res = await server.api().post('/auth/tokens').set(u.auth).send({ name: 'script', scope: 'write' });
+    return { Authorization: `Bearer ${res.body.token}` };
+  };
+
+  test('a write access token may change the timezone but not the email (403, nothing changes)', async () => {
+    const pat = await writeToken();
+    expect((await server.api().patch(url()).set(pat).send({ timezone: 'Europe/Paris' })).body).toMatchObject({ timezone: 'Europe/Paris' });
+    expectError(await server.api().patch(url()).set(pat).send({ email: 'taken-over@example.com' }), 403);
+    expectError(await server.api().patch(url()).set(pat).send({ email: 'taken-over@example.com', timezone: 'UTC' }), 403);
+    expect((await server.api().get(url()).set(u.auth)).body).toMatchObject({ email: u.email, timezone: 'Europe/Paris' });
+  });
+
+  test('changing it signs out the other sessions, not this one; the same address or a timezone change does not', async () => {
+    const signIn = async () => ({
+      Authorization: `Bearer ${(await server.api().post('/auth/login').send({ email: u.email, password: u.password })).body.api_token}`,
+    });
+    const elsewhere = await signIn();
+    expect((await server.api().patch(url()).set(u.auth).send({ email: u.email, timezone: 'UTC' })).status).toBe(200);
+    expect((await server.api().get(url()).set(elsewhere)).status).toBe(200);
+
+    const newEmail = `moved-${u.email}`;
+    expect((await server.api().patch(url()).set(u.auth).send({ email: newEmail })).status).toBe(200);
+    u.email = newEmail;
+    expectError(await server.api().get(url()).set(elsewhere), 401);
+    expect((await server.api().get(url()).set(u.auth)).status).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@ import { Migration20261122000000_foundation } from './Migration20261122000000_fo
 import { Migration20261122010000_metrics } from './Migration20261122010000_metrics.ts';
 import { Migration20261122020000_captures } from './Migration20261122020000_captures.ts';
 import { Migration20261122030000_encryption_key } from './Migration20261122030000_encryption_key.ts';
+import { Migration20261123000000_auth_hardening } from './Migration20261123000000_auth_hardening.ts';
 import { Migration20261123010000_request_fingerprints } from './Migration20261123010000_request_fingerprints.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
@@ -10,5 +11,6 @@ export const migrations = [
   Migration20261122010000_metrics,
   Migration20261122020000_captures,
   Migration20261122030000_encryption_key,
+  Migration20261123000000_auth_hardening,
   Migration20261123010000_request_fingerprints,
 ];

@@ -5,6 +5,7 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { flushUnique } from '../../db/flush.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { endOtherSessions } from '../../auth/sessions.service.ts';
 import { provisionUserDefaults } from './provisioning.ts';
 import { User } from './user.entity.ts';
 import { ProfileUpdate, UserCreate, type ProfileRead } from './users.schemas.ts';
@@ -55,16 +56,23 @@ export async function createUser(input: unknown): Promise<ProfileRead> {
 }
 
 export async function getProfile(actor: Actor): Promise<ProfileRead> {
+  authorize(actor, actor.userId, 'read');
   return toProfile(await loadUser(actor.userId));
 }
 
+/** The login email is a credential: only an interactive session may change it (timezone is plain data). */
+const changesEmail = (input: unknown) => typeof input === 'object' && input !== null && 'email' in input;
+
 export async function updateProfile(actor: Actor, input: unknown): Promise<ProfileRead> {
-  authorize(actor, actor.userId, 'write');
+  authorize(actor, actor.userId, changesEmail(input) ? 'account' : 'write');
   const data = parse(ProfileUpdate, input);
   const user = await loadUser(actor.userId);
+  const emailChanged = data.email !== undefined && data.email !== user.email;
   if (data.email !== undefined) user.email = data.email;
   if (data.timezone !== undefined) user.timezone = data.timezone;
   user.updatedAt = new Date();
   await flushUnique(`An account with email ${data.email} already exists`);
+  // Whoever holds another session may be why the address changes: those sessions end.
+  if (emailChanged) await endOtherSessions(actor);
   return toProfile(user);
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import * as S from '../../auth/auth.schemas.ts';
 import { createAccessToken, deleteAccessToken, listAccessTokens } from '../../auth/access-tokens.service.ts';
 import { login, register, verifyTotpLogin } from '../../auth/login.service.ts';
-import { logout } from '../../auth/sessions.service.ts';
+import { changePassword } from '../../auth/password.service.ts';
+import { listSessions, logout, revokeOtherSessions, revokeSession } from '../../auth/sessions.service.ts';
 import { disableTotp, enableTotp, setupTotp } from '../../auth/totp.service.ts';
 import { uuid } from '../../core/validation.ts';
 import { getProfile } from '../../domain/users/users.service.ts';
@@ -35,6 +36,30 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       method: 'post', path: '/auth/logout', tag, access: 'account',
       summary: 'Revoke the session this api_token belongs to', responses: { 204: null },
       handler: async (r) => (await logout(r.actor), noContent()),
+    },
+    {
+      method: 'get', path: '/auth/sessions', tag, access: 'account',
+      summary: 'List the signed-in sessions (not revoked or expired), newest first; `current` marks this one',
+      query: S.SessionListQuery, responses: { 200: z.array(S.SessionRead) },
+      handler: async (r) => ok(await listSessions(r.actor, r.query)),
+    },
+    {
+      method: 'delete', path: '/auth/sessions/{session_id}', tag, access: 'account',
+      summary: 'Revoke a session; its api_token stops working at once (this one too, like logout)',
+      params: z.object({ session_id: uuid() }), responses: { 204: null },
+      handler: async (r) => (await revokeSession(r.actor, r.params.session_id!), noContent()),
+    },
+    {
+      method: 'post', path: '/auth/sessions/revoke-others', tag, access: 'account',
+      summary: 'Sign out everywhere else: revoke every session but this one',
+      responses: { 200: S.SessionsRevoked },
+      handler: async (r) => ok(await revokeOtherSessions(r.actor)),
+    },
+    {
+      method: 'post', path: '/auth/password', tag, access: 'account',
+      summary: 'Change the password (needs the current one); every other session is signed out',
+      body: S.PasswordChange, responses: { 204: null },
+      handler: async (r) => (await changePassword(r.actor, r.body, { ip: r.ip }), noContent()),
     },
     {
       method: 'get', path: '/auth/me', tag, access: 'read',

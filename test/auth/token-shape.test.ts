@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
+import { expectError } from '../helpers/expect.ts';
+
+/**
+ * A token signed with the server's own key but carrying ids that are not UUIDs is refused as a
+ * 401 before any lookup, never a 500 from the database rejecting the value.
+ */
+const SECRET = 'a known test secret of at least thirty-two characters';
+let server: TestServer;
+let u: TestUser;
+beforeAll(async () => {
+  server = await startTestServer({ jwtSecret: SECRET });
+  u = await signUp(server);
+});
+afterAll(() => server.stop());
+
+const sign = (claims: { sub: string; sid: string; use: string }) =>
+  new SignJWT({ sid: claims.sid, use: claims.use })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer('lifetrack')
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(SECRET));
+
+const me = (token: string) => server.api().get('/auth/me').set('Authorization', `Bearer ${token}`);
+
+test('the key is the server’s: a well-formed token for a real session is accepted', async () => {
+  const sid = (await server.api().get('/auth/sessions').set(u.auth)).body[0].id;
+  expect((await me(await sign({ sub: u.id, sid, use: 'session' }))).status).toBe(200);
+});
+
+test.each([
+  ['sid "x"', () => ({ sub: u.id, sid: 'x' })],
+  ['sid empty', () => ({ sub: u.id, sid: '' })],
+  ['sid with SQL', () => ({ sub: u.id, sid: "' or 1=1 --" })],
+  ['sub not a UUID', () => ({ sub: 'admin', sid: randomUUID() })],
+  ['sub with a trailing character', () => ({ sub: `${u.id}x`, sid: randomUUID() })],
+])('a session token with %s is a 401', async (_label, claims) => {
+  const res = await me(await sign({ ...claims(), use: 'session' }));
+  expectError(res, 401);
+  expect(res.headers['www-authenticate']).toBe('Bearer');
+});
+
+test('a pending token with a malformed id is a 401 at /auth/totp/verify', async () => {
+  for (const claims of [{ sub: u.id, sid: 'x' }, { sub: 'x', sid: randomUUID() }]) {
+    const pending_token = await sign({ ...claims, use: 'pending' });
+    expectError(await server.api().post('/auth/totp/verify').send({ pending_token, code: '123456' }), 401);
+  }
+});
