@@ -1,6 +1,5 @@
-import type { Actor } from '../../core/actor.ts';
+import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
-import { Invalid } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { loadDailyMatrix } from '../days/summary.service.ts';
 import { metricType } from '../metrics/catalogue.ts';
@@ -9,6 +8,7 @@ import { loadUser } from '../users/users.service.ts';
 import { computeEpisodes, episodeMetricKeys, type Episodes } from './episodes.ts';
 import { computeGraph, type InsightGraph } from './graph.ts';
 import { EpisodesQuery, InsightGraphQuery } from './insights.schemas.ts';
+import { resolveGraphKey } from './keys.ts';
 import type { InsightMatrix } from './matrix.ts';
 import { windowOf } from './window.ts';
 
@@ -23,19 +23,22 @@ async function windowMatrix(actor: Actor, windowDays: number, endDate: string | 
 }
 
 export async function getInsightGraph(actor: Actor, input: unknown): Promise<InsightGraph> {
+  authorize(actor, actor.userId, 'read');
   const q = parse(InsightGraphQuery, input);
   const { matrix } = await windowMatrix(actor, q.window_days, q.end_date);
-  if (!matrix.columns.some((c) => c.key === q.metric)) {
-    // The summary lists only columns with data in the window: a catalogue metric without any is
-    // known but has nothing to relate; a tag or category without events here is not a column.
-    const type = metricType(q.metric);
-    if (!type) throw Invalid.at(['metric'], 'Unknown metric: not a metric slug, nor a tag or category with events in the window', 'value_error');
-    return { center: { key: type.slug, label: type.label, unit: type.unit }, edges: [], mode: q.mode, window_days: q.window_days };
+  // A slug or a day summary column (sleep_hours) centres on the slug's column; the summary lists
+  // only columns with data in the window, so a catalogue metric without any is known but has
+  // nothing to relate, and a tag or category without events here is not a column (422).
+  const centre = resolveGraphKey(matrix, q.metric);
+  if (centre.kind === 'empty') {
+    const { slug, label, unit } = centre.metric;
+    return { center: { key: slug, label, unit }, edges: [], mode: q.mode, window_days: q.window_days };
   }
-  return computeGraph(matrix, q.metric, { mode: q.mode, windowDays: q.window_days });
+  return computeGraph(matrix, centre.key, { mode: q.mode, windowDays: q.window_days });
 }
 
 export async function getEpisodes(actor: Actor, input: unknown): Promise<Episodes> {
+  authorize(actor, actor.userId, 'read');
   const q = parse(EpisodesQuery, input);
   const { from, to, matrix } = await windowMatrix(actor, q.window_days, q.end_date);
   // Which source supplied each day matters only for the cards shown: fetch it for those metrics alone.
