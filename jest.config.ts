@@ -10,6 +10,10 @@ const config: Config = {
     ],
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // Every answer received through server.api() is checked against /openapi.json; the total is printed.
+  setupFilesAfterEnv: ['<rootDir>/test/helpers/openapi-count.ts'],
+  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+  globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   // Two cores here: two workers, each test file with its own database.
   maxWorkers: 2,
   testTimeout: 60_000,

@@ -47,7 +47,8 @@ export const uuid = () => z.uuid({ message: 'Input should be a valid UUID' });
  */
 const inStoredRange = (iso: string) => {
   const year = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).getUTCFullYear();
-  return year >= 1000 && year <= 9999;
+  // Not a date at all is the format check's issue alone.
+  return Number.isNaN(year) || (year >= 1000 && year <= 9999);
 };
 const RANGE = { message: 'Input should be between the years 1000 and 9999' };
 export const dateTime = () =>

@@ -6,15 +6,22 @@ type JsonSchema = Record<string, unknown>;
 
 const refFor = (id: string) => `#/components/schemas/${id}`;
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/**
+ * zod puts registered subschemas of a standalone conversion under a local `$defs`; in an
+ * OpenAPI document every schema lives in components, so `$defs` are hoisted there and their
+ * refs rewritten.
+ */
+function hoistDefs(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
+  const { $defs, $schema: _ignored, ...rest } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  for (const [id, def] of Object.entries($defs ?? {})) components[id] ??= hoistDefs(def, components);
+  return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/'));
+}
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
   const id = z.globalRegistry.get(schema)?.id;
   if (id) return { $ref: refFor(id) };
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  }) as JsonSchema;
-  return rest;
+  const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return hoistDefs(converted, components);
 }
 
 function componentSchemas(routes: Route[]): Record<string, JsonSchema> {
@@ -63,27 +70,97 @@ function paramSchema(params: z.ZodObject | undefined, name: string): JsonSchema 
   return rest;
 }
 
-const ERROR_BODY = { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] };
-const VALIDATION_BODY = { $ref: refFor('HTTPValidationError') };
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Malformed request body (bad JSON, corrupt compression, nested too deeply)',
+  401: 'Missing, invalid or expired credentials',
+  403: 'The token may not do this (another user, read-only, or not an interactive session)',
+  404: 'No such resource for this user',
+  409: 'Conflict with the current state (already decided, already exists, idempotency key reused)',
+  413: 'Request body too large',
+  415: 'Request body must be application/json',
+  422: 'Validation error',
+  429: 'Too many attempts; retry after the Retry-After seconds',
+  503: 'Database unavailable; retry shortly',
+};
 
-function responses(route: Route): JsonSchema {
+const errorBody = (status: number) => ({
+  $ref: refFor(status === 422 ? 'HTTPValidationError' : 'ErrorDetail'),
+});
+
+/** Every status an operation can answer: the success ones it declares, and the errors its shape and `errors` imply. */
+export function errorStatuses(route: Route): number[] {
+  const statuses = new Set<number>([422, 503, ...(route.errors ?? [])]);
+  if (route.access !== 'public') [401, 403].forEach((s) => statuses.add(s));
+  if (route.params) statuses.add(404);
+  if (route.body) [400, 413, 415].forEach((s) => statuses.add(s));
+  return [...statuses].sort();
+}
+
+function responses(route: Route, components: Record<string, JsonSchema>): JsonSchema {
   const out: JsonSchema = {};
   for (const [status, schema] of Object.entries(route.responses)) {
     out[status] = schema
-      ? { description: 'Success', content: { 'application/json': { schema: toSchema(schema, 'output') } } }
+      ? { description: 'Success', content: { 'application/json': { schema: toSchema(schema, 'output', components) } } }
       : { description: 'Success, no content' };
   }
-  out['422'] = { description: 'Validation error', content: { 'application/json': { schema: VALIDATION_BODY } } };
-  if (route.access !== 'public') {
-    out['401'] = { description: 'Missing or invalid token', content: { 'application/json': { schema: ERROR_BODY } } };
-    out['403'] = { description: 'Token not allowed here', content: { 'application/json': { schema: ERROR_BODY } } };
+  for (const status of errorStatuses(route)) {
+    out[status] = {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      ...(status === 401 ? { headers: { 'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } } } } : {}),
+      ...(status === 429 || status === 503
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+        : {}),
+      content: { 'application/json': { schema: errorBody(status) } },
+    };
   }
-  if (route.params) out['404'] = { description: 'Not found', content: { 'application/json': { schema: ERROR_BODY } } };
   return out;
 }
 
+/** A body is required only when the route cannot take an empty one (all-optional bodies may be left out). */
+const bodyRequired = (body: z.ZodType) => !body.safeParse({}).success;
+
+const TAGS: Record<string, string> = {
+  auth: 'Sign-in, TOTP, sessions, password and personal access tokens',
+  profile: "The user's email, timezone and two-factor status",
+  categories: 'Categories that events can belong to',
+  events: 'Logged events: tags, durations, values, encrypted payloads; client_id makes creates idempotent',
+  'log-captures': 'Free-text captures parsed in the background into suggestions',
+  suggestions: 'The inbox: suggestions awaiting accept or dismiss',
+  metrics: 'Metric types, bulk ingest of readings, definitions with ranked sources and automations',
+  days: 'Daily summaries: resolved metric values, factors and goal progress per local day',
+  goals: 'Standing daily goals per metric',
+  insights: 'Deterministic insights computed at query time: the metric-centred graph and episodes',
+  'tracking-timers': 'Running timers that become events when stopped',
+  'event-sources': 'Where data comes from, each can be switched off',
+  'encryption key': "The user's wrapped data key, stored and never unwrapped",
+  operations: 'Liveness and readiness',
+};
+
+/** The plain express endpoints, described here because they are not in the route table. */
+const OPERATIONAL_PATHS = {
+  '/healthz': {
+    get: {
+      summary: 'The process is up', tags: ['operations'], operationId: 'get_healthz', security: [],
+      responses: { 200: { description: 'Up', content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } } } } },
+    },
+  },
+  '/readyz': {
+    get: {
+      summary: 'The database is reachable', tags: ['operations'], operationId: 'get_readyz', security: [],
+      responses: {
+        200: {
+          description: 'Ready',
+          content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' }, database: { const: 'reachable' } }, required: ['status', 'database'] } } },
+        },
+        503: { description: ERROR_DESCRIPTIONS[503], content: { 'application/json': { schema: errorBody(503) } } },
+      },
+    },
+  },
+};
+
 export function buildOpenApi(routes: Route[]): JsonSchema {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const components = componentSchemas(routes);
+  const paths: Record<string, Record<string, JsonSchema>> = { ...OPERATIONAL_PATHS };
   for (const route of routes) {
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {
@@ -94,11 +171,12 @@ export function buildOpenApi(routes: Route[]): JsonSchema {
       ...(route.access === 'public' ? { security: [] } : {}),
       parameters: parameters(route),
       ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } }
+        ? { requestBody: { required: bodyRequired(route.body), content: { 'application/json': { schema: toSchema(route.body, 'input', components) } } } }
         : {}),
-      responses: responses(route),
+      responses: responses(route, components),
     };
   }
+  const usedTags = new Set(['operations', ...routes.map((r) => r.tag)]);
   return {
     openapi: '3.1.0',
     info: {
@@ -106,10 +184,17 @@ export function buildOpenApi(routes: Route[]): JsonSchema {
       version: '0.1.0',
       description: 'Personal tracking data, insights and an inbox of suggestions. Errors are {"detail": ...}.',
     },
+    servers: [{ url: '/', description: 'This server' }],
+    tags: [...usedTags].map((name) => ({ name, description: TAGS[name] ?? name })),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
-        ...componentSchemas(routes),
+        ...components,
+        ErrorDetail: {
+          type: 'object',
+          required: ['detail'],
+          properties: { detail: { type: 'string', description: 'A sentence a person can read' } },
+        },
         HTTPValidationError: {
           type: 'object',
           required: ['detail'],

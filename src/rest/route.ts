@@ -35,6 +35,12 @@ export type Route = {
   bodyLimit?: string;
   /** Documented responses by status; null means no body. */
   responses: Record<number, z.ZodType | null>;
+  /**
+   * Error statuses this route answers beyond those its shape implies (401/403 for a token,
+   * 404 for path ids, 400/413/415 for a body, 422, 503): e.g. 409 for a conflict, 429 where
+   * throttled, 401 on a public sign-in. /openapi.json declares them and the tests hold it to that.
+   */
+  errors?: number[];
   handler: (req: RouteRequest) => Promise<Reply>;
 };
 

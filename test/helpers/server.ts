@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import type { Config } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import { openApiChecker } from './openapi-check.ts';
 import { signUp, type TestUser } from './users.ts';
 
 /**
@@ -48,6 +49,28 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+type Thenable = { then: (ok?: (r: supertest.Response) => unknown, fail?: (e: unknown) => unknown) => Promise<unknown> };
+type Send = (url: string) => Thenable;
+
+/** A supertest agent whose every answer is checked against the server's /openapi.json. */
+export function checkedAgent(url: string): supertest.Agent {
+  const agent = supertest.agent(url);
+  for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+    const send = (agent[method] as unknown as Send).bind(agent);
+    (agent as unknown as Record<string, Send>)[method] = (path: string) => {
+      const test = send(path);
+      const then = test.then.bind(test);
+      test.then = (ok, fail) =>
+        then(async (res) => {
+          (await openApiChecker(url))(res);
+          return res;
+        }).then(ok as (r: unknown) => unknown, fail);
+      return test;
+    };
+  }
+  return agent;
+}
+
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const base = process.env.DATABASE_URL;
   const database = base ? await freshDatabase(base) : undefined;
@@ -56,7 +79,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   return {
     ...server,
     databaseUrl: database?.url,
-    api: () => supertest.agent(server.url),
+    api: () => checkedAgent(server.url),
     stop: async () => {
       await server.stop();
       await database?.drop();

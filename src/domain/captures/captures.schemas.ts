@@ -17,7 +17,7 @@ const CaptureText = z.string().superRefine((text, ctx) => {
   } else if (text.includes('\u0000')) {
     ctx.addIssue({ code: 'custom', input: text, message: 'Text must not contain NUL characters' });
   }
-});
+}).meta({ minLength: 1, maxLength: MAX_TEXT, description: '1 to 2000 characters (code points: an emoji is one); not blank' });
 
 export const LogCaptureCreate = z
   .object({

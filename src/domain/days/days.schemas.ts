@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESOLUTION_OPERATORS } from '../metrics/metric.entity.ts';
 import { isoDate } from '../../core/validation.ts';
 import { METRIC_TYPES } from '../metrics/catalogue.ts';
 
@@ -37,7 +38,7 @@ export const GoalProgress = z
 
 export const MetricResolution = z
   .object({
-    operator: z.string(),
+    operator: z.enum(RESOLUTION_OPERATORS),
     resolved_from: z.string().nullable(),
     sources: z.record(z.string(), z.number()),
   })

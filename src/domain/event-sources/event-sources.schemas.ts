@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Pagination } from '../../core/validation.ts';
+import { EVENT_SOURCE_KINDS } from './event-source.entity.ts';
 
 const Config = z
   .record(z.string(), z.unknown())
@@ -9,7 +10,7 @@ export const EventSourceRead = z
   .object({
     id: z.uuid(),
     user_id: z.uuid(),
-    kind: z.string(),
+    kind: z.enum(EVENT_SOURCE_KINDS),
     source_label: z.string(),
     enabled: z.boolean(),
     is_default: z.boolean(),

@@ -1,5 +1,5 @@
 import { METRIC_TYPES, type Aggregation } from './catalogue.ts';
-import type { SourceEntry } from './metric.entity.ts';
+import type { RESOLUTION_OPERATORS, SourceEntry } from './metric.entity.ts';
 import { query } from '../../db/sql.ts';
 
 /**
@@ -41,9 +41,11 @@ const PER_SOURCE_SQL = `
   order by d.local_date, d.metric_type_id, d.source`;
 
 type Row = { local_date: string; t: number; source: string; v: number; last_ms: number };
-type Definition = { t: number; enabled: boolean; manual_fallback: boolean; op: string; sources: SourceEntry[] };
+/** The column has a check constraint on these values. */
+type Operator = (typeof RESOLUTION_OPERATORS)[number];
+type Definition = { t: number; enabled: boolean; manual_fallback: boolean; op: Operator; sources: SourceEntry[] };
 
-export type ResolvedValue = { localDate: string; metricTypeId: number; operator: string; value: number; source: string | null };
+export type ResolvedValue = { localDate: string; metricTypeId: number; operator: Operator; value: number; source: string | null };
 export type SourceValue = { localDate: string; metricTypeId: number; source: string; value: number };
 
 const DEFAULT: Omit<Definition, 't'> = { enabled: true, manual_fallback: true, op: 'priority', sources: [] };

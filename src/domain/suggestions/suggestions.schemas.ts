@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { Pagination } from '../../core/validation.ts';
-import { SUGGESTION_STATUSES } from './suggestion.entity.ts';
+import { SUGGESTION_KINDS, SUGGESTION_SOURCES, SUGGESTION_STATUSES } from './suggestion.entity.ts';
 
 export const SuggestionRead = z
   .object({
     id: z.uuid(),
-    kind: z.string(),
-    source: z.string(),
-    status: z.string(),
+    kind: z.enum(SUGGESTION_KINDS),
+    source: z.enum(SUGGESTION_SOURCES),
+    status: z.enum(SUGGESTION_STATUSES),
     title: z.string(),
     summary: z.string(),
     confidence: z.number().min(0).max(1).nullable(),

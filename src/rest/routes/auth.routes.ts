@@ -15,19 +15,19 @@ const tag = 'auth';
 export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
   return [
     {
-      method: 'post', path: '/auth/login', tag, access: 'public',
+      method: 'post', path: '/auth/login', tag, access: 'public', errors: [401, 429],
       summary: 'Sign in with email and password; returns an api_token, or a pending_token when TOTP is on',
       body: S.LoginRequest, responses: { 200: S.LoginResponse },
       handler: async (r) => ok(await login(r.body, { ip: r.ip })),
     },
     {
-      method: 'post', path: '/auth/totp/verify', tag, access: 'public',
+      method: 'post', path: '/auth/totp/verify', tag, access: 'public', errors: [401, 429],
       summary: 'Finish a TOTP sign-in with the pending_token and the current code',
       body: S.TotpVerifyRequest, responses: { 200: S.TokenResponse },
       handler: async (r) => ok(await verifyTotpLogin(r.body, { ip: r.ip })),
     },
     {
-      method: 'post', path: '/auth/register', tag, access: 'public',
+      method: 'post', path: '/auth/register', tag, access: 'public', errors: [403, 409, 429],
       summary: 'Create an account (only when the server sets ALLOW_REGISTRATION=true)',
       body: UserCreate, responses: { 201: ProfileRead },
       handler: async (r) => created(await register(r.body, opts.allowRegistration, { ip: r.ip })),
@@ -56,7 +56,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       handler: async (r) => ok(await revokeOtherSessions(r.actor)),
     },
     {
-      method: 'post', path: '/auth/password', tag, access: 'account',
+      method: 'post', path: '/auth/password', tag, access: 'account', errors: [429],
       summary: 'Change the password (needs the current one); every other session is signed out',
       body: S.PasswordChange, responses: { 204: null },
       handler: async (r) => (await changePassword(r.actor, r.body, { ip: r.ip }), noContent()),
@@ -67,19 +67,19 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       handler: async (r) => ok(await getProfile(r.actor)),
     },
     {
-      method: 'post', path: '/auth/totp/setup', tag, access: 'account',
+      method: 'post', path: '/auth/totp/setup', tag, access: 'account', errors: [409],
       summary: 'Start TOTP enrolment: a new secret and otpauth URI, in force after /auth/totp/enable',
       responses: { 200: S.TotpSetupResponse },
       handler: async (r) => ok(await setupTotp(r.actor)),
     },
     {
-      method: 'post', path: '/auth/totp/enable', tag, access: 'account',
+      method: 'post', path: '/auth/totp/enable', tag, access: 'account', errors: [409, 429],
       summary: 'Turn TOTP on with a first code from the authenticator app',
       body: S.TotpCodeRequest, responses: { 200: S.TotpStatus },
       handler: async (r) => ok(await enableTotp(r.actor, r.body)),
     },
     {
-      method: 'post', path: '/auth/totp/disable', tag, access: 'account',
+      method: 'post', path: '/auth/totp/disable', tag, access: 'account', errors: [409, 429],
       summary: 'Turn TOTP off with a current code', body: S.TotpCodeRequest, responses: { 200: S.TotpStatus },
       handler: async (r) => ok(await disableTotp(r.actor, r.body)),
     },

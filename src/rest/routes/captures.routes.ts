@@ -9,7 +9,7 @@ const params = z.object({ capture_id: uuid() });
 
 export const captureRoutes: Route[] = [
   {
-    method: 'post', path: '/users/{user_id}/log-captures', tag, access: 'write',
+    method: 'post', path: '/users/{user_id}/log-captures', tag, access: 'write', errors: [409],
     summary: 'Submit omnibar text for background parsing (201, status queued); re-sending a client_id returns the first capture with 200',
     body: LogCaptureCreate, responses: { 201: LogCaptureRead, 200: LogCaptureRead },
     handler: async (r) => {

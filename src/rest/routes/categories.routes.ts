@@ -14,13 +14,13 @@ export const categoryRoutes: Route[] = [
     handler: async (r) => ok(await categories.listCategories(r.actor)),
   },
   {
-    method: 'post', path: '/users/{user_id}/categories', tag, access: 'write',
+    method: 'post', path: '/users/{user_id}/categories', tag, access: 'write', errors: [409],
     summary: 'Create a category (names are unique per user, ignoring case)',
     body: CategoryCreate, responses: { 201: CategoryRead },
     handler: async (r) => created(await categories.createCategory(r.actor, r.body)),
   },
   {
-    method: 'patch', path: '/users/{user_id}/categories/{category_id}', tag, access: 'write',
+    method: 'patch', path: '/users/{user_id}/categories/{category_id}', tag, access: 'write', errors: [409],
     summary: 'Rename or restyle a category', params, body: CategoryUpdate, responses: { 200: CategoryRead },
     handler: async (r) => ok(await categories.updateCategory(r.actor, r.params.category_id!, r.body)),
   },

@@ -6,7 +6,7 @@ const tag = 'encryption key';
 
 export const encryptionKeyRoutes: Route[] = [
   {
-    method: 'get', path: '/users/{user_id}/encryption-key', tag, access: 'read',
+    method: 'get', path: '/users/{user_id}/encryption-key', tag, access: 'read', errors: [404],
     summary: 'The wrapped data key and its KDF parameters (404 until one is stored)', responses: { 200: EncryptionKeyRead },
     handler: async (r) => ok(await getEncryptionKey(r.actor)),
   },

@@ -9,7 +9,7 @@ const params = z.object({ event_id: uuid() });
 
 export const eventRoutes: Route[] = [
   {
-    method: 'post', path: '/users/{user_id}/events', tag, access: 'write',
+    method: 'post', path: '/users/{user_id}/events', tag, access: 'write', errors: [409],
     summary: 'Log an event; re-sending the same client_id returns the first event with 200',
     body: EventCreate, responses: { 201: EventRead, 200: EventRead },
     handler: async (r) => {

@@ -56,7 +56,7 @@ export const metricRoutes: Route[] = [
     handler: async (r) => ok(await definitions.updateDefinition(r.actor, r.params.definition_id!, r.body)),
   },
   {
-    method: 'post', path: '/users/{user_id}/metric-definitions/{definition_id}/automations', tag, access: 'write',
+    method: 'post', path: '/users/{user_id}/metric-definitions/{definition_id}/automations', tag, access: 'write', errors: [409],
     summary: 'Add an automation (fires at most once per local day)',
     params: definitionParams, body: AutomationCreate, responses: { 201: AutomationRead },
     handler: async (r) => created(await automations.createAutomation(r.actor, r.params.definition_id!, r.body)),

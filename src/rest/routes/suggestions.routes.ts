@@ -22,13 +22,13 @@ export const suggestionRoutes: Route[] = [
     handler: async (r) => ok(await suggestions.getSuggestion(r.actor, r.params.suggestion_id!)),
   },
   {
-    method: 'post', path: '/users/{user_id}/suggestions/{suggestion_id}/accept', tag, access: 'write',
+    method: 'post', path: '/users/{user_id}/suggestions/{suggestion_id}/accept', tag, access: 'write', errors: [409],
     summary: 'Accept: creates the event / metric reading / meal event (optionally with changed payload fields); 409 when already decided or expired',
     params, body: SuggestionAccept, responses: { 200: SuggestionRead },
     handler: async (r) => ok(await suggestions.acceptSuggestion(r.actor, r.params.suggestion_id!, r.body)),
   },
   {
-    method: 'post', path: '/users/{user_id}/suggestions/{suggestion_id}/dismiss', tag, access: 'write',
+    method: 'post', path: '/users/{user_id}/suggestions/{suggestion_id}/dismiss', tag, access: 'write', errors: [409],
     summary: 'Dismiss; 409 when already decided or expired', params, responses: { 200: SuggestionRead },
     handler: async (r) => ok(await suggestions.dismissSuggestion(r.actor, r.params.suggestion_id!)),
   },

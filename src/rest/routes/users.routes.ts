@@ -11,7 +11,7 @@ export const userRoutes: Route[] = [
     handler: async (r) => ok(await getProfile(r.actor)),
   },
   {
-    method: 'patch', path: '/users/{user_id}/profile', tag, access: 'write',
+    method: 'patch', path: '/users/{user_id}/profile', tag, access: 'write', errors: [409],
     summary: 'Change email or timezone', body: ProfileUpdate, responses: { 200: ProfileRead },
     handler: async (r) => ok(await updateProfile(r.actor, r.body)),
   },
