@@ -48,3 +48,39 @@ test('demo data is reproducible, written through the services, and a re-run adds
   expect(daysA.some((d: { factors: Record<string, number> }) => d.factors['tag:sick'] > 0)).toBe(true);
   expect(daysA[0].goals.map((g: { slug: string }) => g.slug)).toEqual(['steps', 'sleep_duration', 'water', 'caffeine']);
 });
+
+type Edge = { key: string; confidence: string; lag: number; direction: string };
+type Card = { key: string; direction: string; z: number; recent_days: number };
+const significant = (edges: Edge[]) => edges.filter((e) => e.confidence === 'strong' || e.confidence === 'moderate');
+
+test('the insights find what is planted in the last 90 days, ending on the seeded today', async () => {
+  const u = await signUp(server, { timezone: 'Europe/Berlin' });
+  await withContext(() => seedDemo(u.id, 'Europe/Berlin', { days: 120, seed: 42, today }));
+  const end = '2026-06-30';
+  const episodes = await server.api().get(`/users/${u.id}/insights/episodes?end_date=${end}`).set(u.auth);
+  expect(episodes.status).toBe(200);
+  const cards: Card[] = episodes.body.episodes;
+  // The demanding week that ends today: HRV down, more coffee (and resting heart rate up, z < 2.5 here).
+  expect(cards.map((c) => [c.key, c.direction])).toEqual([['hrv_sdnn', 'below'], ['caffeine', 'above']]);
+  expect(cards[0]).toMatchObject({ z: -3.23, recent_days: 7 });
+
+  const graph = await server.api().get(`/users/${u.id}/insights/graph?metric=sleep_duration&end_date=${end}`).set(u.auth);
+  expect(graph.status).toBe(200);
+  const edges: Edge[] = significant(graph.body.edges);
+  // How rested you feel follows the night; drinks in the evening shorten the next night.
+  expect(edges.find((e) => e.key === 'energy')).toMatchObject({ confidence: 'strong', lag: 0, direction: 'positive' });
+  expect(edges.find((e) => e.key === 'tag:alcohol')).toMatchObject({ lag: 1, direction: 'negative' });
+}, 60_000);
+
+test('right after seeding 120 days up to the real today, the insights show something with no parameters', async () => {
+  const u = await signUp(server, { timezone: 'America/New_York' });
+  await withContext(() => seedDemo(u.id, 'America/New_York', { days: 120, seed: 42 }));
+  const episodes = await server.api().get(`/users/${u.id}/insights/episodes`).set(u.auth);
+  expect(episodes.status).toBe(200);
+  expect(episodes.body.window_days).toBe(90);
+  expect(episodes.body.episodes.length).toBeGreaterThanOrEqual(1);
+  const graph = await server.api().get(`/users/${u.id}/insights/graph?metric=sleep_duration`).set(u.auth);
+  expect(graph.status).toBe(200);
+  expect(graph.body).toMatchObject({ center: { key: 'sleep_duration' }, mode: 'explore', window_days: 90 });
+  expect(significant(graph.body.edges).length).toBeGreaterThanOrEqual(1);
+}, 60_000);

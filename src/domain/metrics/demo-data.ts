@@ -14,11 +14,13 @@ import { ingestReadings } from './ingest.service.ts';
  * and anomalies the insights should find. The same seed, user and day give the same data, and
  * every reading and event has a deterministic id, so a re-run adds nothing.
  *
- * Planted: an evening with alcohol -> shorter sleep, lower HRV and higher resting heart rate that
- * night, lower mood next day; a run -> more steps and active energy that day, better mood next day;
+ * Planted: an evening with alcohol -> shorter sleep (0.4 h a drink), lower HRV and higher resting
+ * heart rate that night, lower mood next day; how energetic you feel follows the night's sleep; a run -> more steps and active energy that day, better mood next day;
  * meditation -> more mindful minutes and slightly better mood; more coffee -> a little less sleep;
  * late screens -> less sleep. Anomalies: a sick week (resting HR up, HRV and steps down), a travel
- * stretch (steps up), and a week without the watch (steps fall back to the phone).
+ * stretch (steps up), a week without the watch (steps fall back to the phone), and a demanding
+ * week at work ending today (resting HR up, HRV down, more coffee and late screens, #work-late), so
+ * the default insights (90 days ending today) have episodes and a sleep graph with strong edges.
  */
 export type DemoOptions = { days: number; seed: number; today?: Date };
 export type DemoResult = { days: number; from: string; to: string; readings: number; readingsCreated: number; events: number; eventsCreated: number };
@@ -111,7 +113,10 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
   const travel = n >= 120 ? [n - 100, n - 96] : [-1, -1];
   const noWatch = n >= 90 ? [n - 70, n - 64] : [-1, -1];
   let weight = 74 + normal(0, 0.5);
-  let drankYesterday = false;
+  // The last week, ending today: a demanding week at work, so a new user's first look at the
+  // episodes has something in it (resting heart rate up, HRV down, more coffee and late screens).
+  const crunch = n >= 28 ? [n - 7, n - 1] : [-1, -1];
+  let drinksYesterday = 0;
   let ranYesterday = false;
 
   for (let i = 0; i < n; i++) {
@@ -121,17 +126,19 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
     const isSick = i >= sick[0]! && i <= sick[1]!;
     const traveling = i >= travel[0]! && i <= travel[1]!;
     const watchWorn = !(i >= noWatch[0]! && i <= noWatch[1]!) && !chance(0.06);
+    const busy = i >= crunch[0]! && i <= crunch[1]!;
+    const drankYesterday = drinksYesterday > 0;
 
     // Last night, ending this morning: shaped by yesterday evening.
-    const lateScreen = chance(0.3);
-    const coffees = Math.max(0, Math.round(normal(isSick ? 1 : 2, 0.9)));
-    let sleep = normal(7.3, 0.45) - (drankYesterday ? 0.7 : 0) - (lateScreen ? 0.35 : 0) - 0.12 * coffees + (isSick ? 0.6 : 0);
+    const lateScreen = chance(busy ? 0.75 : 0.3);
+    const coffees = Math.max(0, Math.round(normal(isSick ? 1 : busy ? 3.5 : 2, 0.9)));
+    let sleep = normal(7.3, 0.45) - 0.4 * drinksYesterday - (lateScreen ? 0.35 : 0) - 0.12 * coffees + (isSick ? 0.6 : 0);
     sleep = Math.min(9.5, Math.max(4.5, sleep));
     const wake = normal(weekend ? 8 : 7, 0.3);
     if (!chance(0.05)) add('sleep_duration', 'oura', date, 0, at(date, wake), round(sleep, 2), 'h');
     if (watchWorn && chance(0.6)) add('sleep_duration', 'apple_watch', date, 0, at(date, wake), round((sleep + normal(-0.2, 0.15)) * 60, 0), 'min');
-    const rhr = normal(56, 1.5) + (drankYesterday ? 4 : 0) + (isSick ? 8 : 0) - 0.01 * i * 0.2;
-    const hrv = normal(52, 5) - (drankYesterday ? 10 : 0) - (isSick ? 15 : 0);
+    const rhr = normal(56, 1.5) + (drankYesterday ? 4 : 0) + (isSick ? 8 : 0) + (busy ? 9 : 0) - 0.01 * i * 0.2;
+    const hrv = normal(52, 5) - (drankYesterday ? 10 : 0) - (isSick ? 15 : 0) - (busy ? 22 : 0);
     add('resting_heart_rate', 'oura', date, 0, at(date, wake), round(rhr));
     add('hrv_sdnn', 'oura', date, 0, at(date, wake), round(Math.max(15, hrv)));
     if (watchWorn) {
@@ -143,10 +150,11 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
     const runs = !isSick && chance(weekend ? 0.45 : 0.25);
     const gym = !isSick && !runs && chance(0.15);
     const meditates = chance(0.4);
-    const drinks = !isSick && chance(weekday === 5 || weekday === 6 ? 0.4 : 0.1) ? 1 + Math.floor(rand() * 3) : 0;
+    const drinks = !isSick && !busy && chance(weekday === 5 || weekday === 6 ? 0.4 : 0.1) ? 1 + Math.floor(rand() * 3) : 0;
 
     let steps = normal(weekend ? 9000 : 7500, 1800) + (runs ? 5500 : 0);
     if (isSick) steps *= 0.4;
+    if (busy) steps *= 0.75;
     if (traveling) steps *= 1.8;
     steps = Math.max(800, Math.round(steps));
     const hours = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
@@ -186,10 +194,11 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
     for (let k = 0; k < drinks; k++) event(date, 'alcohol', k, 19.5 + k, { category_id: category('Alcohol'), tags: ['alcohol', chance(0.5) ? 'wine' : 'beer'] });
     if (lateScreen) event(addDays(date, -1), 'late-screen', 0, 23, { tags: ['late-screen'] });
     if (isSick) event(date, 'sick', 0, 9, { category_id: category('Health'), tags: ['sick'] });
+    if (busy) event(date, 'work-late', 0, 20, { tags: ['work-late'] });
 
     const glasses = 3 + Math.floor(rand() * 4);
     for (let k = 0; k < glasses; k++) add('water', 'manual', date, k, at(date, 9 + k * 2), chance(0.5) ? 250 : 330, 'ml');
-    const mood = normal(6.5, 0.8) + (ranYesterday ? 0.8 : 0) - (drankYesterday ? 0.7 : 0) + (meditates ? 0.4 : 0) - (isSick ? 2 : 0);
+    const mood = normal(6.5, 0.8) + (ranYesterday ? 0.8 : 0) - (drankYesterday ? 0.7 : 0) + (meditates ? 0.4 : 0) - (isSick ? 2 : 0) - (busy ? 1 : 0);
     add('mood', 'manual', date, 0, at(date, 21.5), round(Math.min(10, Math.max(1, mood))));
     add('energy', 'manual', date, 0, at(date, 21.5), round(Math.min(10, Math.max(1, 5 + (sleep - 7) * 1.2 + normal(0, 0.8)))));
 
@@ -197,7 +206,7 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
     if (chance(0.5)) add('weight', 'withings', date, 0, at(date, wake + 0.3), round(weight + normal(0, 0.25), 2), 'kg');
     else if (chance(0.08)) add('weight', 'manual', date, 0, at(date, wake + 0.5), round((weight + normal(0, 0.3)) / 0.45359237, 1), 'lb');
 
-    drankYesterday = drinks > 0;
+    drinksYesterday = drinks;
     ranYesterday = runs;
   }
 
