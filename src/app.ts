@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
@@ -11,7 +11,9 @@ import type { Database } from './db/database.ts';
 import { errorHandler, sendError } from './rest/errors.ts';
 import { createMetrics } from './rest/metrics.ts';
 import { buildOpenApi } from './rest/openapi.ts';
-import { mountRoutes } from './rest/router.ts';
+import { mountRoutes, requireActor } from './rest/router.ts';
+import { inputSteps } from './rest/body.ts';
+import type { GraphqlGateway } from './graphql/server.ts';
 import { allRoutes } from './rest/routes/index.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -29,8 +31,8 @@ function docsRouter(): express.Router {
   return router;
 }
 
-export function buildApp(deps: { config: Config; db: Database; logger: Logger }): Express {
-  const { config, db, logger } = deps;
+export function buildApp(deps: { config: Config; db: Database; logger: Logger; graphql: GraphqlGateway }): Express {
+  const { config, db, logger, graphql } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -83,6 +85,11 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger })
   // Bodies are parsed per route, after authentication (src/rest/router.ts).
   app.use((_req, _res, next) => RequestContext.create(db.orm.em, next));
   app.use(mountRoutes(routes));
+  // GraphQL: the same authentication first, then the body (src/rest/body.ts), then Apollo.
+  // Apollo's express integration insists on req.body, which a GET (query in the URL) has none of.
+  const emptyBody: RequestHandler = (req, _res, next) => ((req.body ??= {}), next());
+  app.post('/graphql', requireActor, ...inputSteps(true), emptyBody, graphql.handler);
+  app.get('/graphql', requireActor, ...inputSteps(false), emptyBody, graphql.handler);
 
   app.use((req, res) => sendError(res, 404, `No route for ${req.method} ${req.path}`));
   app.use(errorHandler);

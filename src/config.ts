@@ -46,6 +46,7 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   TRUST_PROXY: TrustProxy.default(false),
+  GRAPHQL_INTROSPECTION: bool.default(true),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
@@ -61,6 +62,8 @@ export type Config = {
   workers: number;
   /** express `trust proxy`: false, a hop count, or a list of trusted addresses. */
   trustProxy: false | number | string;
+  /** Schema introspection on /graphql (GRAPHQL_INTROSPECTION=false turns it off). */
+  graphqlIntrospection: boolean;
   /** When set, /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   metricsToken: string | undefined;
   shutdownTimeoutMs: number;
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: c.WORKERS,
     trustProxy: c.TRUST_PROXY,
     metricsToken: c.METRICS_TOKEN,
+    graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -6,6 +6,7 @@ import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { provisionUserDefaults } from './domain/users/provisioning.ts';
+import { startGraphql } from './graphql/server.ts';
 import { startJobRuntime, type JobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
 
@@ -31,7 +32,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await db.close();
     throw err;
   });
-  const app = buildApp({ config, db, logger });
+  const graphql = await startGraphql({ logger, introspection: config.graphqlIntrospection });
+  const app = buildApp({ config, db, logger, graphql });
   const http = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
@@ -48,6 +50,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       const timer = setTimeout(() => http.closeAllConnections(), config.shutdownTimeoutMs);
       await closed;
       clearTimeout(timer);
+      await graphql.stop();
       // Workers finish their current job before the database (and PGlite's socket) closes.
       await jobs.stop();
       await db.close();

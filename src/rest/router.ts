@@ -19,6 +19,18 @@ function bearerToken(req: Request): string | undefined {
   return token;
 }
 
+/** Who is calling (a 401 without a valid bearer token); also the gate of /graphql. */
+export async function identify(req: Request): Promise<Actor> {
+  const token = bearerToken(req);
+  if (!token) throw new Unauthenticated();
+  return authenticate(token);
+}
+
+export const requireActor: RequestHandler = async (req: Admitted, _res, next) => {
+  req.actor = await identify(req);
+  next();
+};
+
 /**
  * Authentication, before any body is read: who is calling, and is it the user the path names.
  * Whether that caller may do the operation (read, write, account) is the service's check, so
@@ -28,9 +40,7 @@ function bearerToken(req: Request): string | undefined {
 function admit(route: Route): RequestHandler {
   return async (req: Admitted, _res, next) => {
     if (route.access === 'public') return next();
-    const token = bearerToken(req);
-    if (!token) throw new Unauthenticated();
-    const actor = await authenticate(token);
+    const actor = await identify(req);
     const pathUser = req.params.user_id;
     if (pathUser !== undefined && pathUser !== actor.userId) throw new Forbidden('This token may not access another user');
     req.actor = actor;

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { startGraphql } from '../../src/graphql/server.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadSigningKey } from '../../src/auth/signing-key.ts';
 import { withContext } from '../../src/db/context.ts';
@@ -170,7 +171,8 @@ async function serve() {
   const logger = createLogger('silent');
   const db = await openDatabase({ databaseUrl, pgliteDir: ':memory:', role: 'server', logger });
   await withContext(() => loadSigningKey(undefined));
-  const app = buildApp({ config, db, logger });
+  const graphql = await startGraphql({ logger, introspection: false });
+  const app = buildApp({ config, db, logger, graphql });
   const http = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => http.once('listening', resolve));
   const baselineKb = process.resourceUsage().maxRSS;
@@ -179,6 +181,7 @@ async function serve() {
     if (m === 'stop') {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
+      await graphql.stop();
       await db.close();
       // Closing the IPC channel leaves nothing to wait for: the process ends on its own.
       process.disconnect!();

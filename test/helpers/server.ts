@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     workers: 1,
     trustProxy: false,
     metricsToken: undefined,
+    graphqlIntrospection: true,
     shutdownTimeoutMs: 2000,
     ...overrides,
   };

@@ -32,6 +32,13 @@ export async function listCategories(actor: Actor): Promise<CategoryRead[]> {
   return rows.map(toRead);
 }
 
+/** Batch read for relations (an event's category): the user's categories among `ids`, by id. */
+export async function categoriesByIds(actor: Actor, ids: string[]): Promise<Map<string, CategoryRead>> {
+  authorize(actor, actor.userId, 'read');
+  const rows = ids.length ? await em().find(Category, { userId: actor.userId, id: { $in: ids } }) : [];
+  return new Map(rows.map((c) => [c.id, toRead(c)]));
+}
+
 export async function createCategory(actor: Actor, input: unknown): Promise<CategoryRead> {
   authorize(actor, actor.userId, 'write');
   const data = parse(CategoryCreate, input);

@@ -1,0 +1,26 @@
+import type { GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { Logger } from 'pino';
+import { DomainError, Invalid, describeError } from '../core/errors.ts';
+
+/** snake_case service locs in the GraphQL argument names clients wrote (category_id → categoryId). */
+const camel = (s: string | number) => (typeof s === 'string' ? s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : s);
+
+/**
+ * The one error table (core/errors.ts) as GraphQL `extensions.code`; a validation failure carries
+ * the same loc/msg/type list as a REST 422 in `extensions.detail`. Anything else is masked and logged.
+ */
+export function formatError(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof DomainError) {
+      const { code } = describeError(original);
+      const detail = original instanceof Invalid ? original.issues.map((i) => ({ ...i, loc: i.loc.map(camel) })) : undefined;
+      return { ...formatted, message: original.message, extensions: { code, ...(detail ? { detail } : {}) } };
+    }
+    const code = formatted.extensions?.code;
+    if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') return formatted; // parse/validation errors of the query itself
+    logger.error({ err: original }, 'graphql resolver failed');
+    return { message: 'Internal server error', ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  };
+}

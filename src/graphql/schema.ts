@@ -1,0 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { DateResolver, DateTimeResolver, JSONObjectResolver, UUIDResolver } from 'graphql-scalars';
+import { userResolvers } from './resolvers/users.ts';
+
+const SCHEMA_DIR = join(import.meta.dirname, '../../schema');
+
+/** schema/*.graphql (one file per area) with the resolvers of each area. */
+export function buildSchema() {
+  const typeDefs = readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort()
+    .map((f) => readFileSync(join(SCHEMA_DIR, f), 'utf8'));
+  return makeExecutableSchema({
+    typeDefs,
+    resolvers: [{ DateTime: DateTimeResolver, Date: DateResolver, UUID: UUIDResolver, JSONObject: JSONObjectResolver }, userResolvers],
+  });
+}
