@@ -2,6 +2,8 @@ import DataLoader from 'dataloader';
 import type { Actor } from '../core/actor.ts';
 import { categoriesByIds } from '../domain/categories/categories.service.ts';
 import type { CategoryRead } from '../domain/categories/categories.schemas.ts';
+import { eventsByIds } from '../domain/events/events.service.ts';
+import type { EventRead } from '../domain/events/events.schemas.ts';
 
 /**
  * One set of loaders per request, each bound to the caller: a batch function takes the user
@@ -15,6 +17,7 @@ export function createLoaders(actor: Actor) {
     });
   return {
     category: byIds<CategoryRead>(categoriesByIds),
+    event: byIds<EventRead>(eventsByIds),
   };
 }
 export type Loaders = ReturnType<typeof createLoaders>;

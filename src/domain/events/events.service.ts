@@ -100,6 +100,13 @@ export async function ownEvent(actor: Actor, eventId: string): Promise<Event> {
   return event;
 }
 
+/** Batch read for relations (a suggestion's resulting event): the user's events among `ids`, by id. */
+export async function eventsByIds(actor: Actor, ids: string[]): Promise<Map<string, EventRead>> {
+  authorize(actor, actor.userId, 'read');
+  const rows = ids.length ? await em().find(Event, { userId: actor.userId, id: { $in: ids } }) : [];
+  return new Map(rows.map((e) => [e.id, toEventRead(e)]));
+}
+
 export async function getEvent(actor: Actor, eventId: string): Promise<EventRead> {
   authorize(actor, actor.userId, 'read');
   return toEventRead(await ownEvent(actor, eventId));

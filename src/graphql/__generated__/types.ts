@@ -1,8 +1,12 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { UserParent } from '../mappers.ts';
-import type { ProfileRead } from '../../domain/users/users.schemas.ts';
-import type { CategoryRead } from '../../domain/categories/categories.schemas.ts';
-import type { EventRead } from '../../domain/events/events.schemas.ts';
+import type { UserParent as UserParentModel, SuggestionPageParent as SuggestionPageParentModel } from '../mappers.ts';
+import type { ProfileRead as ProfileReadModel } from '../../domain/users/users.schemas.ts';
+import type { CategoryRead as CategoryReadModel } from '../../domain/categories/categories.schemas.ts';
+import type { EventRead as EventReadModel } from '../../domain/events/events.schemas.ts';
+import type { SuggestionRead as SuggestionReadModel } from '../../domain/suggestions/suggestions.schemas.ts';
+import type { GoalMetricRead as GoalMetricReadModel } from '../../domain/goals/goals.schemas.ts';
+import type { InsightGraph as InsightGraphModel, InsightEdge as InsightEdgeModel } from '../../domain/insights/graph.ts';
+import type { Episodes as EpisodesModel, EpisodeCard as EpisodeCardModel } from '../../domain/insights/episodes.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -39,6 +43,63 @@ export type Category = {
   name: Scalars['String']['output'];
   /** When it last changed */
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Confidence tier of an edge */
+export type Confidence =
+  | 'moderate'
+  | 'strong'
+  | 'suggestive'
+  | 'weak';
+
+/** Sign of a correlation */
+export type EdgeDirection =
+  | 'negative'
+  | 'positive';
+
+/** A recent deviation from the user's own baseline */
+export type EpisodeCard = {
+  __typename?: 'EpisodeCard';
+  /** Baseline days with a value */
+  baselineDays: Scalars['Int']['output'];
+  /** What limits trust in this card; empty when nothing does */
+  caution: Scalars['String']['output'];
+  /** Other episodes of this window linked in the graph */
+  corroboration?: Maybe<Scalars['String']['output']>;
+  /** Above or below the baseline */
+  direction: EpisodeDirection;
+  /** One sentence saying what happened */
+  headline: Scalars['String']['output'];
+  /** Stable for the same user, key and window */
+  id: Scalars['String']['output'];
+  /** The column's key */
+  key: Scalars['String']['output'];
+  /** Metric or factor */
+  kind: InsightKind;
+  /** A readable name */
+  label: Scalars['String']['output'];
+  /** Recent median / baseline median, when the baseline is not 0 */
+  ratio?: Maybe<Scalars['Float']['output']>;
+  /** Recent days with a value */
+  recentDays: Scalars['Int']['output'];
+  /** Days in the window */
+  windowDays: Scalars['Int']['output'];
+  /** Robust z of the recent median against the baseline */
+  z: Scalars['Float']['output'];
+};
+
+/** Side of the baseline an episode is on */
+export type EpisodeDirection =
+  | 'above'
+  | 'below';
+
+/** Episodes of a window */
+export type Episodes = {
+  __typename?: 'Episodes';
+  /** The cards, most deviating first */
+  episodes: Array<EpisodeCard>;
+  /** Days in the window */
+  windowDays: Scalars['Int']['output'];
 };
 
 /** Something that happened, logged by the user or derived for them */
@@ -84,6 +145,93 @@ export type EventSource =
   | 'timer'
   | 'user';
 
+/** A goalable metric and its standing daily goal, if set */
+export type Goal = {
+  __typename?: 'Goal';
+  /** Whether the goal is in force */
+  active: Scalars['Boolean']['output'];
+  /** The catalogue category */
+  category: Scalars['String']['output'];
+  /** Which side of the target meets the goal */
+  direction: GoalDirection;
+  /** Whether a goal was ever set */
+  isSet: Scalars['Boolean']['output'];
+  /** A readable name */
+  label: Scalars['String']['output'];
+  /** The metric's slug */
+  slug: Scalars['String']['output'];
+  /** The daily target; null when no goal is set */
+  target?: Maybe<Scalars['Float']['output']>;
+  /** The canonical unit */
+  unit: Scalars['String']['output'];
+  /** The day summary's top-level field for this metric, if it has one */
+  valueField?: Maybe<Scalars['String']['output']>;
+};
+
+/** Which side of the target meets a goal */
+export type GoalDirection =
+  | 'at_least'
+  | 'at_most';
+
+/** explore: every tier; significant: strong and moderate only */
+export type GraphMode =
+  | 'explore'
+  | 'significant';
+
+/** The centred column of a graph */
+export type InsightCenter = {
+  __typename?: 'InsightCenter';
+  /** Its canonical key */
+  key: Scalars['String']['output'];
+  /** A readable name */
+  label: Scalars['String']['output'];
+  /** Its unit */
+  unit: Scalars['String']['output'];
+};
+
+/** One contributor related to the centred metric */
+export type InsightEdge = {
+  __typename?: 'InsightEdge';
+  /** Confidence tier */
+  confidence: Confidence;
+  /** Sign of the correlation */
+  direction: EdgeDirection;
+  /** The contributor's key */
+  key: Scalars['String']['output'];
+  /** Metric or factor */
+  kind: InsightKind;
+  /** A readable name */
+  label: Scalars['String']['output'];
+  /** Days the contributor precedes the centre */
+  lag: Scalars['Int']['output'];
+  /** Days with both values at this lag */
+  n: Scalars['Int']['output'];
+  /** Benjamini-Hochberg adjusted p, 4 significant digits */
+  qValue: Scalars['Float']['output'];
+  /** Spearman's rho, 4 significant digits */
+  r: Scalars['Float']['output'];
+  /** Days the factor occurred among them (n for a metric) */
+  support: Scalars['Int']['output'];
+};
+
+/** A metric-centred correlation graph, computed at query time */
+export type InsightGraph = {
+  __typename?: 'InsightGraph';
+  /** The centred column */
+  center: InsightCenter;
+  /** Related contributors, strongest first */
+  edges: Array<InsightEdge>;
+  /** The mode asked for */
+  mode: GraphMode;
+  /** Days in the window */
+  windowDays: Scalars['Int']['output'];
+};
+
+/** A metric or a factor (tag, category) */
+export type InsightKind =
+  | 'factor'
+  | 'metric';
+
 /** The account's settings */
 export type Profile = {
   __typename?: 'Profile';
@@ -114,17 +262,100 @@ export type QueryUserArgs = {
   id: Scalars['UUID']['input'];
 };
 
+/** A proposal in the inbox, awaiting accept or dismiss */
+export type Suggestion = {
+  __typename?: 'Suggestion';
+  /** How sure the parser was, 0..1 */
+  confidence?: Maybe<Scalars['Float']['output']>;
+  /** When it was made */
+  createdAt: Scalars['DateTime']['output'];
+  /** When it was accepted or dismissed */
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When it expires unless decided */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The suggestion's id */
+  id: Scalars['UUID']['output'];
+  /** What it proposes */
+  kind: SuggestionKind;
+  /** When the proposed thing happened */
+  occurredAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What would be created */
+  payload: Scalars['JSONObject']['output'];
+  /** Where it came from (capture text span, automation ...) */
+  provenance: Scalars['JSONObject']['output'];
+  /** The event accepting it created */
+  resultingEvent?: Maybe<Event>;
+  /** What produced it */
+  source: SuggestionSource;
+  /** Where it stands */
+  status: SuggestionStatus;
+  /** A sentence describing it */
+  summary: Scalars['String']['output'];
+  /** A short title */
+  title: Scalars['String']['output'];
+  /** End of the time window it covers */
+  windowEnd?: Maybe<Scalars['DateTime']['output']>;
+  /** Start of the time window it covers */
+  windowStart?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** What a suggestion proposes */
+export type SuggestionKind =
+  | 'event'
+  | 'meal'
+  | 'metric_reading'
+  | 'new_place'
+  | 'place_visit';
+
+/** A page of the inbox */
+export type SuggestionPage = {
+  __typename?: 'SuggestionPage';
+  /** This page, newest first */
+  items: Array<Suggestion>;
+  /** Pending suggestions in all (the inbox badge), whatever the page */
+  pendingCount: Scalars['Int']['output'];
+};
+
+/** What produced a suggestion */
+export type SuggestionSource =
+  | 'automation'
+  | 'calendar'
+  | 'location'
+  | 'log_capture';
+
+/** Where a suggestion stands */
+export type SuggestionStatus =
+  | 'accepted'
+  | 'dismissed'
+  | 'expired'
+  | 'pending';
+
 /** One person's tracking data: every resource is a field */
 export type User = {
   __typename?: 'User';
   /** Categories, by name */
   categories: Array<Category>;
+  /** Baseline-deviation episodes of the window ending on endDate (default: local today) */
+  episodes: Episodes;
   /** Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   events: Array<Event>;
+  /** Every goalable metric in catalogue order, with its goal when set */
+  goals: Array<Goal>;
   /** The user's id */
   id: Scalars['UUID']['output'];
+  /** The graph centred on one daily summary column (a metric slug, a summary field, tag:<tag>, category:<id|name>) */
+  insightGraph: InsightGraph;
   /** Email, timezone and two-factor status */
   profile: Profile;
+  /** The inbox, newest first (default: pending) */
+  suggestions: SuggestionPage;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserEpisodesArgs = {
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+  windowDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -136,6 +367,23 @@ export type UserEventsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserInsightGraphArgs = {
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+  metric: Scalars['String']['input'];
+  mode?: InputMaybe<GraphMode>;
+  windowDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserSuggestionsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<SuggestionStatus>;
 };
 
 
@@ -212,36 +460,61 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  Category: ResolverTypeWrapper<CategoryRead>;
+  Category: ResolverTypeWrapper<CategoryReadModel>;
+  Confidence: Confidence;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
-  Event: ResolverTypeWrapper<EventRead>;
+  EdgeDirection: EdgeDirection;
+  EpisodeCard: ResolverTypeWrapper<EpisodeCardModel>;
+  EpisodeDirection: EpisodeDirection;
+  Episodes: ResolverTypeWrapper<EpisodesModel>;
+  Event: ResolverTypeWrapper<EventReadModel>;
   EventSource: EventSource;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Goal: ResolverTypeWrapper<GoalMetricReadModel>;
+  GoalDirection: GoalDirection;
+  GraphMode: GraphMode;
+  InsightCenter: ResolverTypeWrapper<InsightCenter>;
+  InsightEdge: ResolverTypeWrapper<InsightEdgeModel>;
+  InsightGraph: ResolverTypeWrapper<InsightGraphModel>;
+  InsightKind: InsightKind;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
-  Profile: ResolverTypeWrapper<ProfileRead>;
+  Profile: ResolverTypeWrapper<ProfileReadModel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Suggestion: ResolverTypeWrapper<SuggestionReadModel>;
+  SuggestionKind: SuggestionKind;
+  SuggestionPage: ResolverTypeWrapper<SuggestionPageParentModel>;
+  SuggestionSource: SuggestionSource;
+  SuggestionStatus: SuggestionStatus;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
-  User: ResolverTypeWrapper<UserParent>;
+  User: ResolverTypeWrapper<UserParentModel>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
-  Category: CategoryRead;
+  Category: CategoryReadModel;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
-  Event: EventRead;
+  EpisodeCard: EpisodeCardModel;
+  Episodes: EpisodesModel;
+  Event: EventReadModel;
   Float: Scalars['Float']['output'];
+  Goal: GoalMetricReadModel;
+  InsightCenter: InsightCenter;
+  InsightEdge: InsightEdgeModel;
+  InsightGraph: InsightGraphModel;
   Int: Scalars['Int']['output'];
   JSONObject: Scalars['JSONObject']['output'];
-  Profile: ProfileRead;
+  Profile: ProfileReadModel;
   Query: Record<PropertyKey, never>;
   String: Scalars['String']['output'];
+  Suggestion: SuggestionReadModel;
+  SuggestionPage: SuggestionPageParentModel;
   UUID: Scalars['UUID']['output'];
-  User: UserParent;
+  User: UserParentModel;
 };
 
 export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = {
@@ -261,6 +534,27 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
+export type EpisodeCardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EpisodeCard'] = ResolversParentTypes['EpisodeCard']> = {
+  baselineDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  caution?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  corroboration?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  direction?: Resolver<ResolversTypes['EpisodeDirection'], ParentType, ContextType>;
+  headline?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['InsightKind'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ratio?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  recentDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  windowDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  z?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type EpisodesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Episodes'] = ResolversParentTypes['Episodes']> = {
+  episodes?: Resolver<Array<ResolversTypes['EpisodeCard']>, ParentType, ContextType>;
+  windowDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type EventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
   booleanValue?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType>;
@@ -277,6 +571,44 @@ export type EventResolvers<ContextType = GraphQLContext, ParentType extends Reso
   source?: Resolver<ResolversTypes['EventSource'], ParentType, ContextType>;
   tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type GoalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Goal'] = ResolversParentTypes['Goal']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  direction?: Resolver<ResolversTypes['GoalDirection'], ParentType, ContextType>;
+  isSet?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valueField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type InsightCenterResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InsightCenter'] = ResolversParentTypes['InsightCenter']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type InsightEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InsightEdge'] = ResolversParentTypes['InsightEdge']> = {
+  confidence?: Resolver<ResolversTypes['Confidence'], ParentType, ContextType>;
+  direction?: Resolver<ResolversTypes['EdgeDirection'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['InsightKind'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lag?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  n?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  qValue?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  r?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  support?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type InsightGraphResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InsightGraph'] = ResolversParentTypes['InsightGraph']> = {
+  center?: Resolver<ResolversTypes['InsightCenter'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['InsightEdge']>, ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['GraphMode'], ParentType, ContextType>;
+  windowDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSONObject'], any> {
@@ -297,25 +629,61 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
 };
 
+export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Suggestion'] = ResolversParentTypes['Suggestion']> = {
+  confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['SuggestionKind'], ParentType, ContextType>;
+  occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  payload?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  provenance?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  resultingEvent?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['SuggestionSource'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SuggestionStatus'], ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  windowEnd?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  windowStart?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type SuggestionPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SuggestionPage'] = ResolversParentTypes['SuggestionPage']> = {
+  items?: Resolver<Array<ResolversTypes['Suggestion']>, ParentType, ContextType>;
+  pendingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['UUID'], any> {
   name: 'UUID';
 }
 
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  episodes?: Resolver<ResolversTypes['Episodes'], ParentType, ContextType, RequireFields<UserEpisodesArgs, 'windowDays'>>;
   events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<UserEventsArgs, 'limit' | 'offset'>>;
+  goals?: Resolver<Array<ResolversTypes['Goal']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  insightGraph?: Resolver<ResolversTypes['InsightGraph'], ParentType, ContextType, RequireFields<UserInsightGraphArgs, 'metric' | 'mode' | 'windowDays'>>;
   profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
+  suggestions?: Resolver<ResolversTypes['SuggestionPage'], ParentType, ContextType, RequireFields<UserSuggestionsArgs, 'limit' | 'offset' | 'status'>>;
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
   Category?: CategoryResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
+  EpisodeCard?: EpisodeCardResolvers<ContextType>;
+  Episodes?: EpisodesResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
+  Goal?: GoalResolvers<ContextType>;
+  InsightCenter?: InsightCenterResolvers<ContextType>;
+  InsightEdge?: InsightEdgeResolvers<ContextType>;
+  InsightGraph?: InsightGraphResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
   Profile?: ProfileResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Suggestion?: SuggestionResolvers<ContextType>;
+  SuggestionPage?: SuggestionPageResolvers<ContextType>;
   UUID?: GraphQLScalarType;
   User?: UserResolvers<ContextType>;
 };
