@@ -15,6 +15,9 @@ type Matcher = { template: string; pattern: RegExp; literal: number };
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const checkers = new Map<string, Promise<(res: Response) => void>>();
 
+/** The test servers' latest error log lines, shown when an answer is an unexpected 5xx. */
+export const recentErrors: string[] = [];
+
 export const checked = globalThis as typeof globalThis & { __openapiChecked?: number };
 
 async function buildChecker(baseUrl: string): Promise<(res: Response) => void> {
@@ -42,7 +45,10 @@ async function buildChecker(baseUrl: string): Promise<(res: Response) => void> {
     const op = doc.paths[match.template]![method]!;
     const where = `${req.method} ${match.template} answered ${res.status}`;
     const declared = op.responses[String(res.status)];
-    if (!declared) throw new Error(`${where}, which /openapi.json does not declare (${Object.keys(op.responses).join(', ')}): ${res.text?.slice(0, 300)}`);
+    if (!declared) {
+      const log = res.status >= 500 ? `\nserver errors:\n${recentErrors.join('')}` : '';
+      throw new Error(`${where}, which /openapi.json does not declare (${Object.keys(op.responses).join(', ')}): ${res.text?.slice(0, 300)}${log}`);
+    }
     checked.__openapiChecked = (checked.__openapiChecked ?? 0) + 1;
     if (!declared.content?.['application/json']) return;
     const ref = `openapi#/${pointer('paths', match.template, method, 'responses', String(res.status), 'content', 'application/json', 'schema')}`;

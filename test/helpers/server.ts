@@ -4,7 +4,7 @@ import supertest from 'supertest';
 import type { Config } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
-import { openApiChecker } from './openapi-check.ts';
+import { openApiChecker, recentErrors } from './openapi-check.ts';
 import { signUp, type TestUser } from './users.ts';
 
 /**
@@ -76,7 +76,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const base = process.env.DATABASE_URL;
   const database = base ? await freshDatabase(base) : undefined;
   const config = testConfig({ databaseUrl: database?.url, ...overrides });
-  const server = await startServer(config, createLogger(config.logLevel));
+  // Silent unless TEST_LOG_LEVEL says otherwise, but errors are kept, so an unexpected 500 names its cause.
+  const logger = createLogger(config.logLevel === 'silent' ? 'error' : config.logLevel, {
+    write: (line: string) => {
+      if (config.logLevel !== 'silent') process.stdout.write(line);
+      recentErrors.push(line);
+      if (recentErrors.length > 20) recentErrors.shift();
+    },
+  });
+  const server = await startServer(config, logger);
   return {
     ...server,
     databaseUrl: database?.url,
