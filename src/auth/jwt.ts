@@ -1,13 +1,13 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { Unauthenticated } from '../core/errors.ts';
+import { uuid } from '../core/validation.ts';
 import { signingKey } from './signing-key.ts';
 
 const ISSUER = 'lifetrack';
 export type TokenUse = 'session' | 'pending';
 
 /** Ids are looked up in uuid columns: anything else would fail in the database, not as a 401. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+const isUuid = (v: unknown): v is string => uuid().safeParse(v).success;
 
 export async function signToken(use: TokenUse, claims: { sub: string; sid: string }, expiresAt: Date): Promise<string> {
   return new SignJWT({ sid: claims.sid, use })

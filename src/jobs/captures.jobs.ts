@@ -1,5 +1,6 @@
 import { PARSE_JOB } from '../domain/captures/captures.service.ts';
-import { MAX_ATTEMPTS, markFailed, processCapture, requeue, strandedCaptures, warmUpParser, type ParseFn } from '../domain/captures/processing.ts';
+import { MAX_ATTEMPTS, markFailed, processCapture, requeue, strandedCaptures, type ParseFn } from '../domain/captures/processing.ts';
+import { warmUpParser } from '../domain/captures/parser/index.ts';
 import type { QueueOptions } from 'pg-boss';
 import { defineJob, type JobContext } from './job.ts';
 

@@ -59,11 +59,11 @@ function requireJson(req: Request, _res: Response, next: NextFunction) {
  * depth and NUL checks. The query string gets the NUL check on every route.
  */
 export function inputSteps(takesBody: boolean, limit = DEFAULT_LIMIT): RequestHandler[] {
-  const checkQuery: RequestHandler = (req, _res, next) => {
+  const checkInputs: RequestHandler = (req, _res, next) => {
     checkInput('query', req.query);
     if (takesBody && req.body !== undefined) checkInput('body', req.body);
     next();
   };
-  if (!takesBody) return [checkQuery];
-  return [requireJson, express.json({ limit, strict: true }), checkQuery];
+  if (!takesBody) return [checkInputs];
+  return [requireJson, express.json({ limit, strict: true }), checkInputs];
 }

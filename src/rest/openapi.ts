@@ -88,7 +88,7 @@ const errorBody = (status: number) => ({
 });
 
 /** Every status an operation can answer: the success ones it declares, and the errors its shape and `errors` imply. */
-export function errorStatuses(route: Route): number[] {
+function errorStatuses(route: Route): number[] {
   const statuses = new Set<number>([422, 503, ...(route.errors ?? [])]);
   if (route.access !== 'public') [401, 403].forEach((s) => statuses.add(s));
   if (route.params) statuses.add(404);

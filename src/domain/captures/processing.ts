@@ -30,8 +30,6 @@ export const PARSE_BUDGET_MS = 100;
 
 export type ParseFn = (text: string, ctx: ParseContext) => SuggestionDraft[];
 
-export { warmUpParser };
-
 /** What a user reads on a capture (`failure_reason`, status still `parsed`) that was read only in part. */
 export function truncationNote(truncated: NonNullable<ParseOutcome['truncated']>): string {
   return truncated === 'max_suggestions'
