@@ -4,8 +4,7 @@ import { parse } from '../core/validation.ts';
 import { em } from '../db/context.ts';
 import { query } from '../db/sql.ts';
 import { User } from '../domain/users/user.entity.ts';
-import { createUser, findUserByEmail, loadUser } from '../domain/users/users.service.ts';
-import type { ProfileRead } from '../domain/users/users.schemas.ts';
+import { createUser, type Profile, findUserByEmail, loadUser } from '../domain/users/users.service.ts';
 import { LoginRequest, TotpVerifyRequest } from './auth.schemas.ts';
 import { signToken, verifyToken } from './jwt.ts';
 import { verifyPassword } from './passwords.ts';
@@ -125,7 +124,7 @@ async function acceptTotpCode(user: User, code: string): Promise<boolean> {
   return true;
 }
 
-export async function register(input: unknown, allowed: boolean, client: ClientInfo): Promise<ProfileRead> {
+export async function register(input: unknown, allowed: boolean, client: ClientInfo): Promise<Profile> {
   if (!allowed) throw new Forbidden('Registration is disabled on this server');
   await countAttempt([limits.registration, client.ip]);
   return createUser(input);

@@ -1,15 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { GraphQLScalarType } from 'graphql';
-import { DateTimeResolver, JSONObjectResolver, LocalDateResolver, UUIDResolver } from 'graphql-scalars';
-import { goalResolvers } from './resolvers/goals.ts';
-import { insightResolvers } from './resolvers/insights.ts';
-import { suggestionResolvers } from './resolvers/suggestions.ts';
-import { userResolvers } from './resolvers/users.ts';
-
-/** YYYY-MM-DD kept as a string both ways (graphql-scalars' Date would turn it into a JS Date at midnight UTC). */
-const DateScalar = new GraphQLScalarType({ ...LocalDateResolver.toConfig(), name: 'Date' });
+import { areaResolvers } from './resolvers/index.ts';
+import { scalarResolvers } from './scalars.ts';
 
 const SCHEMA_DIR = join(import.meta.dirname, '../../schema');
 
@@ -21,6 +14,6 @@ export function buildSchema() {
     .map((f) => readFileSync(join(SCHEMA_DIR, f), 'utf8'));
   return makeExecutableSchema({
     typeDefs,
-    resolvers: [{ DateTime: DateTimeResolver, Date: DateScalar, UUID: UUIDResolver, JSONObject: JSONObjectResolver }, userResolvers, suggestionResolvers, goalResolvers, insightResolvers],
+    resolvers: [scalarResolvers, ...areaResolvers],
   });
 }

@@ -11,16 +11,3 @@ export const CategoryCreate = z
 export const CategoryUpdate = z
   .object({ name: Name.optional(), color: Color.nullable().optional(), icon_key: IconKey.nullable().optional() })
   .meta({ id: 'CategoryUpdate' });
-
-export const CategoryRead = z
-  .object({
-    id: z.uuid(),
-    user_id: z.uuid(),
-    name: z.string(),
-    color: z.string().nullable(),
-    icon_key: z.string().nullable(),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .meta({ id: 'CategoryRead' });
-export type CategoryRead = z.infer<typeof CategoryRead>;

@@ -5,19 +5,7 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { flushUnique } from '../../db/flush.ts';
 import { Category } from './category.entity.ts';
-import { CategoryCreate, CategoryUpdate, type CategoryRead } from './categories.schemas.ts';
-
-function toRead(c: Category): CategoryRead {
-  return {
-    id: c.id,
-    user_id: c.userId,
-    name: c.name,
-    color: c.color ?? null,
-    icon_key: c.iconKey ?? null,
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
-  };
-}
+import { CategoryCreate, CategoryUpdate } from './categories.schemas.ts';
 
 /** A category of this user, or NotFound: another user's id is indistinguishable from a missing one. */
 export async function ownCategory(actor: Actor, categoryId: string): Promise<Category> {
@@ -26,20 +14,20 @@ export async function ownCategory(actor: Actor, categoryId: string): Promise<Cat
   return category;
 }
 
-export async function listCategories(actor: Actor): Promise<CategoryRead[]> {
+export async function listCategories(actor: Actor): Promise<Category[]> {
   authorize(actor, actor.userId, 'read');
   const rows = await em().find(Category, { userId: actor.userId }, { orderBy: { name: 'asc', id: 'asc' } });
-  return rows.map(toRead);
+  return rows;
 }
 
 /** Batch read for relations (an event's category): the user's categories among `ids`, by id. */
-export async function categoriesByIds(actor: Actor, ids: string[]): Promise<Map<string, CategoryRead>> {
+export async function categoriesByIds(actor: Actor, ids: string[]): Promise<Map<string, Category>> {
   authorize(actor, actor.userId, 'read');
   const rows = ids.length ? await em().find(Category, { userId: actor.userId, id: { $in: ids } }) : [];
-  return new Map(rows.map((c) => [c.id, toRead(c)]));
+  return new Map(rows.map((c) => [c.id, c]));
 }
 
-export async function createCategory(actor: Actor, input: unknown): Promise<CategoryRead> {
+export async function createCategory(actor: Actor, input: unknown): Promise<Category> {
   authorize(actor, actor.userId, 'write');
   const data = parse(CategoryCreate, input);
   const now = new Date();
@@ -53,10 +41,10 @@ export async function createCategory(actor: Actor, input: unknown): Promise<Cate
     updatedAt: now,
   });
   await flushUnique(`A category named "${data.name}" already exists`);
-  return toRead(category);
+  return category;
 }
 
-export async function updateCategory(actor: Actor, categoryId: string, input: unknown): Promise<CategoryRead> {
+export async function updateCategory(actor: Actor, categoryId: string, input: unknown): Promise<Category> {
   authorize(actor, actor.userId, 'write');
   const data = parse(CategoryUpdate, input);
   const category = await ownCategory(actor, categoryId);
@@ -65,7 +53,7 @@ export async function updateCategory(actor: Actor, categoryId: string, input: un
   if (data.icon_key !== undefined) category.iconKey = data.icon_key;
   category.updatedAt = new Date();
   await flushUnique(`A category named "${data.name}" already exists`);
-  return toRead(category);
+  return category;
 }
 
 /** Events keep existing and lose their category (the foreign key sets it to null). */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { dateTime, isoDate, Pagination, uuid } from '../../core/validation.ts';
 import { durationSeconds } from './duration.ts';
-import { EVENT_SOURCES } from './event.entity.ts';
 
 /** Tags are case-insensitive labels: trimmed, lower-cased, a leading '#' dropped, duplicates removed. */
 const Tag = z
@@ -53,26 +52,3 @@ export const EventListQuery = z
     ...Pagination,
   })
   .meta({ id: 'EventListQuery' });
-
-export const EventRead = z
-  .object({
-    id: z.uuid(),
-    user_id: z.uuid(),
-    client_id: z.uuid().nullable(),
-    category_id: z.uuid().nullable(),
-    occurred_at: z.iso.datetime(),
-    local_date: z.iso.date(),
-    duration: z.string().nullable(),
-    boolean_value: z.boolean().nullable(),
-    scalar_value: z.number().nullable(),
-    notes: z.string().nullable(),
-    tags: z.array(z.string()).nullable(),
-    metadata: z.record(z.string(), z.unknown()),
-    encrypted_payload: z.string().nullable(),
-    saved_meal_id: z.uuid().nullable(),
-    source: z.enum(EVENT_SOURCES),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .meta({ id: 'EventRead' });
-export type EventRead = z.infer<typeof EventRead>;

@@ -2,7 +2,7 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { Invalid, NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { assertSameRequest, instant, requestFingerprint } from '../../core/idempotency.ts';
+import { assertSameRequest, requestFingerprint } from '../../core/idempotency.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
@@ -10,31 +10,9 @@ import { Category } from '../categories/category.entity.ts';
 import { loadUser } from '../users/users.service.ts';
 import { durationSeconds, formatDuration } from './duration.ts';
 import { Event, type EVENT_SOURCES } from './event.entity.ts';
-import { EventCreate, EventListQuery, EventUpdate, type EventRead } from './events.schemas.ts';
+import { EventCreate, EventListQuery, EventUpdate } from './events.schemas.ts';
 
 export type EventSource = (typeof EVENT_SOURCES)[number];
-
-export function toEventRead(e: Event): EventRead {
-  return {
-    id: e.id,
-    user_id: e.userId,
-    client_id: e.clientId ?? null,
-    category_id: e.categoryId ?? null,
-    occurred_at: e.occurredAt.toISOString(),
-    local_date: e.localDate,
-    duration: e.duration ?? null,
-    boolean_value: e.booleanValue ?? null,
-    scalar_value: e.scalarValue == null ? null : Number(e.scalarValue),
-    notes: e.notes ?? null,
-    tags: e.tags ?? null,
-    metadata: e.metadata,
-    encrypted_payload: e.encryptedPayload ?? null,
-    saved_meal_id: e.savedMealId ?? null,
-    source: e.source,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
-}
 
 async function checkCategory(actor: Actor, categoryId: string | null | undefined): Promise<void> {
   if (!categoryId) return;
@@ -49,30 +27,69 @@ function normalizedDuration(d: string | null | undefined) {
   return { duration: formatDuration(seconds), durationSeconds: seconds };
 }
 
+/** A new event's fields, typed: what internal callers (timers, suggestions, automations) log. */
+export type NewEvent = {
+  clientId?: string | null;
+  categoryId?: string | null;
+  occurredAt?: Date;
+  localDate?: string;
+  duration?: string | null;
+  booleanValue?: boolean | null;
+  scalarValue?: number | null;
+  notes?: string | null;
+  tags?: string[] | null;
+  metadata?: Record<string, unknown>;
+  encryptedPayload?: string | null;
+  savedMealId?: string | null;
+};
+
+/** A validated EventCreate as the typed fields logEvent takes. */
+export function newEventFrom(data: EventCreate): NewEvent {
+  return {
+    clientId: data.client_id, categoryId: data.category_id, occurredAt: data.occurred_at ? new Date(data.occurred_at) : undefined,
+    localDate: data.local_date, duration: data.duration, booleanValue: data.boolean_value, scalarValue: data.scalar_value,
+    notes: data.notes, tags: data.tags, metadata: data.metadata, encryptedPayload: data.encrypted_payload, savedMealId: data.saved_meal_id,
+  };
+}
+
 /**
- * Creates an event; with a client_id a re-submit of the same request returns the first event
+ * The request a client_id stands for, in the spelling of the create body (so fingerprints stored
+ * before this function existed still match): one spelling per instant, absent fields left out.
+ */
+function fingerprintOf(e: NewEvent, source: EventSource): string {
+  return requestFingerprint({
+    boolean_value: e.booleanValue, category_id: e.categoryId, client_id: e.clientId, duration: e.duration,
+    encrypted_payload: e.encryptedPayload, local_date: e.localDate, metadata: e.metadata, notes: e.notes,
+    occurred_at: e.occurredAt ? e.occurredAt.toISOString() : null, saved_meal_id: e.savedMealId,
+    scalar_value: e.scalarValue, tags: e.tags, source,
+  });
+}
+
+/** Creates an event from a client's body (validated here); see logEvent. */
+export async function createEvent(actor: Actor, input: unknown, source: EventSource = 'user'): Promise<{ event: Event; created: boolean }> {
+  authorize(actor, actor.userId, 'write');
+  return logEvent(actor, newEventFrom(parse(EventCreate, input)), source);
+}
+
+/**
+ * Logs an event; with a client_id a re-submit of the same request returns the first event
  * (created=false) and the same key with a different request is a Conflict. Under concurrency
  * the unique key (user_id, client_id) decides which request created it.
  */
-export async function createEvent(
-  actor: Actor,
-  input: unknown,
-  source: EventSource = 'user',
-): Promise<{ event: EventRead; created: boolean }> {
+export async function logEvent(actor: Actor, data: NewEvent, source: EventSource): Promise<{ event: Event; created: boolean }> {
   authorize(actor, actor.userId, 'write');
-  const data = parse(EventCreate, input);
-  const fingerprint = data.client_id ? requestFingerprint({ ...data, occurred_at: instant(data.occurred_at), source }) : null;
+  const fingerprint = data.clientId ? fingerprintOf(data, source) : null;
   const replay = (existing: Event) => {
-    assertSameRequest(existing.requestFingerprint, fingerprint!, data.client_id!);
-    return { event: toEventRead(existing), created: false };
+    assertSameRequest(existing.requestFingerprint, fingerprint!, data.clientId!);
+    return { event: existing, created: false };
   };
-  if (data.client_id) {
-    const existing = await em().findOne(Event, { userId: actor.userId, clientId: data.client_id });
+  if (data.clientId) {
+    const existing = await em().findOne(Event, { userId: actor.userId, clientId: data.clientId });
     if (existing) return replay(existing);
   }
-  await checkCategory(actor, data.category_id);
-  const occurredAt = data.occurred_at ? new Date(data.occurred_at) : new Date();
-  const localDate = data.local_date ?? localDateOf(occurredAt, (await loadUser(actor.userId)).timezone);
+  await checkCategory(actor, data.categoryId);
+  const occurredAt = data.occurredAt ?? new Date();
+  const localDate = data.localDate ?? localDateOf(occurredAt, (await loadUser(actor.userId)).timezone);
   const duration = normalizedDuration(data.duration);
   const id = newId();
   // on conflict do nothing, not catch-and-retry: it stays correct inside a caller's transaction.
@@ -84,14 +101,14 @@ export async function createEvent(
      on conflict (user_id, client_id) do nothing
      returning id`,
     [
-      id, actor.userId, data.client_id ?? null, data.category_id ?? null, occurredAt, localDate,
-      duration?.duration ?? null, duration?.durationSeconds ?? null, data.boolean_value ?? null,
-      data.scalar_value ?? null, data.notes ?? null, data.tags ?? null, JSON.stringify(data.metadata ?? {}),
-      data.encrypted_payload ?? null, data.saved_meal_id ?? null, source, new Date(), fingerprint,
+      id, actor.userId, data.clientId ?? null, data.categoryId ?? null, occurredAt, localDate,
+      duration?.duration ?? null, duration?.durationSeconds ?? null, data.booleanValue ?? null,
+      data.scalarValue ?? null, data.notes ?? null, data.tags ?? null, JSON.stringify(data.metadata ?? {}),
+      data.encryptedPayload ?? null, data.savedMealId ?? null, source, new Date(), fingerprint,
     ],
   );
-  if (inserted.length === 0) return replay(await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.client_id! }));
-  return { event: toEventRead(await em().findOneOrFail(Event, { id })), created: true };
+  if (inserted.length === 0) return replay(await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.clientId! }));
+  return { event: await em().findOneOrFail(Event, { id }), created: true };
 }
 
 export async function ownEvent(actor: Actor, eventId: string): Promise<Event> {
@@ -101,18 +118,18 @@ export async function ownEvent(actor: Actor, eventId: string): Promise<Event> {
 }
 
 /** Batch read for relations (a suggestion's resulting event): the user's events among `ids`, by id. */
-export async function eventsByIds(actor: Actor, ids: string[]): Promise<Map<string, EventRead>> {
+export async function eventsByIds(actor: Actor, ids: string[]): Promise<Map<string, Event>> {
   authorize(actor, actor.userId, 'read');
   const rows = ids.length ? await em().find(Event, { userId: actor.userId, id: { $in: ids } }) : [];
-  return new Map(rows.map((e) => [e.id, toEventRead(e)]));
+  return new Map(rows.map((e) => [e.id, e]));
 }
 
-export async function getEvent(actor: Actor, eventId: string): Promise<EventRead> {
+export async function getEvent(actor: Actor, eventId: string): Promise<Event> {
   authorize(actor, actor.userId, 'read');
-  return toEventRead(await ownEvent(actor, eventId));
+  return ownEvent(actor, eventId);
 }
 
-export async function listEvents(actor: Actor, input: unknown): Promise<EventRead[]> {
+export async function listEvents(actor: Actor, input: unknown): Promise<Event[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(EventListQuery, input);
   const where: Record<string, unknown> = { userId: actor.userId };
@@ -131,10 +148,10 @@ export async function listEvents(actor: Actor, input: unknown): Promise<EventRea
     limit: q.limit,
     offset: q.offset,
   });
-  return rows.map(toEventRead);
+  return rows;
 }
 
-export async function updateEvent(actor: Actor, eventId: string, input: unknown): Promise<EventRead> {
+export async function updateEvent(actor: Actor, eventId: string, input: unknown): Promise<Event> {
   authorize(actor, actor.userId, 'write');
   const data = parse(EventUpdate, input);
   const event = await ownEvent(actor, eventId);
@@ -158,7 +175,7 @@ export async function updateEvent(actor: Actor, eventId: string, input: unknown)
   if (data.saved_meal_id !== undefined) event.savedMealId = data.saved_meal_id;
   event.updatedAt = new Date();
   await em().flush();
-  return toEventRead(event);
+  return event;
 }
 
 export async function deleteEvent(actor: Actor, eventId: string): Promise<void> {

@@ -6,8 +6,8 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { Category } from '../categories/category.entity.ts';
 import { formatDuration } from '../events/duration.ts';
-import { createEvent } from '../events/events.service.ts';
-import type { EventRead } from '../events/events.schemas.ts';
+import type { Event } from '../events/event.entity.ts';
+import { logEvent } from '../events/events.service.ts';
 import { TrackingTimer } from './timer.entity.ts';
 import { TrackingTimerListQuery, TrackingTimerStart, TrackingTimerStop, type TrackingTimerRead } from './timers.schemas.ts';
 
@@ -74,7 +74,7 @@ export async function getTimer(actor: Actor, id: string): Promise<TrackingTimerR
  * with its start, duration, category and label. The event's client_id is the timer's id, so a
  * timer can never yield two events; a second stop finds no timer (404).
  */
-export async function stopTimer(actor: Actor, id: string, input: unknown): Promise<EventRead> {
+export async function stopTimer(actor: Actor, id: string, input: unknown): Promise<Event> {
   authorize(actor, actor.userId, 'write');
   const data = parse(TrackingTimerStop, input ?? {});
   return em().transactional(async () => {
@@ -83,12 +83,12 @@ export async function stopTimer(actor: Actor, id: string, input: unknown): Promi
     const endedAt = data.ended_at ? new Date(data.ended_at) : new Date();
     if (endedAt < t.startedAt) throw Invalid.at(['ended_at'], 'ended_at must not be before the timer started');
     const seconds = Math.round((endedAt.getTime() - t.startedAt.getTime()) / 1000);
-    const { event } = await createEvent(
+    const { event } = await logEvent(
       actor,
       {
-        client_id: t.id,
-        category_id: t.categoryId ?? null,
-        occurred_at: t.startedAt.toISOString(),
+        clientId: t.id,
+        categoryId: t.categoryId ?? null,
+        occurredAt: t.startedAt,
         duration: formatDuration(seconds),
         notes: data.notes !== undefined ? data.notes : (t.label ?? null),
         tags: data.tags ?? null,

@@ -17,15 +17,3 @@ export const UserCreate = z
 export const ProfileUpdate = z
   .object({ email: Email.optional(), timezone: Timezone.optional() })
   .meta({ id: 'ProfileUpdate' });
-
-export const ProfileRead = z
-  .object({
-    id: z.uuid(),
-    email: z.string(),
-    timezone: z.string(),
-    totp_enabled: z.boolean(),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .meta({ id: 'ProfileRead' });
-export type ProfileRead = z.infer<typeof ProfileRead>;

@@ -8,17 +8,13 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { endOtherSessions } from '../../auth/sessions.service.ts';
 import { provisionUserDefaults } from './provisioning.ts';
 import { User } from './user.entity.ts';
-import { ProfileUpdate, UserCreate, type ProfileRead } from './users.schemas.ts';
+import { ProfileUpdate, UserCreate } from './users.schemas.ts';
 
-export function toProfile(u: User): ProfileRead {
-  return {
-    id: u.id,
-    email: u.email,
-    timezone: u.timezone,
-    totp_enabled: u.totpEnabled,
-    created_at: u.createdAt.toISOString(),
-    updated_at: u.updatedAt.toISOString(),
-  };
+/** The account as its owner sees it: the user without credentials (no hash, no TOTP secret). */
+export type Profile = Pick<User, 'id' | 'email' | 'timezone' | 'totpEnabled' | 'createdAt' | 'updatedAt'>;
+
+function toProfile(u: User): Profile {
+  return { id: u.id, email: u.email, timezone: u.timezone, totpEnabled: u.totpEnabled, createdAt: u.createdAt, updatedAt: u.updatedAt };
 }
 
 export async function findUserByEmail(email: string): Promise<User | null> {
@@ -36,7 +32,7 @@ export async function loadUser(userId: string): Promise<User> {
 }
 
 /** Used by the CLI and by open registration; nobody is signed in yet, so there is no actor. */
-export async function createUser(input: unknown): Promise<ProfileRead> {
+export async function createUser(input: unknown): Promise<Profile> {
   const data = parse(UserCreate, input);
   const now = new Date();
   const user = em().create(User, {
@@ -55,7 +51,7 @@ export async function createUser(input: unknown): Promise<ProfileRead> {
   return toProfile(user);
 }
 
-export async function getProfile(actor: Actor): Promise<ProfileRead> {
+export async function getProfile(actor: Actor): Promise<Profile> {
   authorize(actor, actor.userId, 'read');
   return toProfile(await loadUser(actor.userId));
 }
@@ -63,7 +59,7 @@ export async function getProfile(actor: Actor): Promise<ProfileRead> {
 /** The login email is a credential: only an interactive session may change it (timezone is plain data). */
 const changesEmail = (input: unknown) => typeof input === 'object' && input !== null && 'email' in input;
 
-export async function updateProfile(actor: Actor, input: unknown): Promise<ProfileRead> {
+export async function updateProfile(actor: Actor, input: unknown): Promise<Profile> {
   authorize(actor, actor.userId, changesEmail(input) ? 'account' : 'write');
   const data = parse(ProfileUpdate, input);
   const user = await loadUser(actor.userId);

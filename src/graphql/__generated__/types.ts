@@ -1,8 +1,8 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { UserParent as UserParentModel, SuggestionPageParent as SuggestionPageParentModel } from '../mappers.ts';
-import type { ProfileRead as ProfileReadModel } from '../../domain/users/users.schemas.ts';
-import type { CategoryRead as CategoryReadModel } from '../../domain/categories/categories.schemas.ts';
-import type { EventRead as EventReadModel } from '../../domain/events/events.schemas.ts';
+import type { Profile as ProfileModel } from '../../domain/users/users.service.ts';
+import type { Category as CategoryModel } from '../../domain/categories/category.entity.ts';
+import type { Event as EventModel } from '../../domain/events/event.entity.ts';
 import type { SuggestionRead as SuggestionReadModel } from '../../domain/suggestions/suggestions.schemas.ts';
 import type { GoalMetricRead as GoalMetricReadModel } from '../../domain/goals/goals.schemas.ts';
 import type { InsightGraph as InsightGraphModel, InsightEdge as InsightEdgeModel } from '../../domain/insights/graph.ts';
@@ -21,7 +21,7 @@ export type Scalars = {
   /** A calendar date, YYYY-MM-DD */
   Date: { input: string; output: string; }
   /** An instant, ISO 8601 in UTC, e.g. 2026-11-22T08:00:00.000Z */
-  DateTime: { input: string; output: string; }
+  DateTime: { input: string; output: Date | string; }
   /** Any JSON object */
   JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
   /** A UUID */
@@ -43,6 +43,26 @@ export type Category = {
   name: Scalars['String']['output'];
   /** When it last changed */
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A new category */
+export type CategoryCreateInput = {
+  /** A #rrggbb colour */
+  color?: InputMaybe<Scalars['String']['input']>;
+  /** An icon name */
+  iconKey?: InputMaybe<Scalars['String']['input']>;
+  /** Its name, 1 to 100 characters, unique per user (case-insensitive) */
+  name: Scalars['String']['input'];
+};
+
+/** Category changes; omitted fields stay, null clears color and iconKey */
+export type CategoryUpdateInput = {
+  /** A #rrggbb colour, or null */
+  color?: InputMaybe<Scalars['String']['input']>;
+  /** An icon name, or null */
+  iconKey?: InputMaybe<Scalars['String']['input']>;
+  /** A new name */
+  name?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Confidence tier of an edge */
@@ -137,6 +157,34 @@ export type Event = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** A new event; every field is optional */
+export type EventCreateInput = {
+  /** A yes/no value */
+  booleanValue?: InputMaybe<Scalars['Boolean']['input']>;
+  /** One of the user's categories */
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  /** An idempotency key: a retry with the same key and input returns the first event */
+  clientId?: InputMaybe<Scalars['UUID']['input']>;
+  /** ISO 8601 duration, e.g. PT27M */
+  duration?: InputMaybe<Scalars['String']['input']>;
+  /** Client-side encrypted payload, stored as sent */
+  encryptedPayload?: InputMaybe<Scalars['String']['input']>;
+  /** The local day it counts for (default: occurredAt's day in the user's timezone) */
+  localDate?: InputMaybe<Scalars['Date']['input']>;
+  /** Any extra data (at most 64 KiB of JSON) */
+  metadata?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** Free text, up to 10,000 characters */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** When it happened (default now), with a timezone */
+  occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** A saved meal this event logs */
+  savedMealId?: InputMaybe<Scalars['UUID']['input']>;
+  /** A numeric value */
+  scalarValue?: InputMaybe<Scalars['Float']['input']>;
+  /** Tags; trimmed, lower-cased, a leading # dropped */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 /** Where an event came from */
 export type EventSource =
   | 'automation'
@@ -144,6 +192,32 @@ export type EventSource =
   | 'suggestion'
   | 'timer'
   | 'user';
+
+/** Event changes; omitted fields stay, null clears a nullable field */
+export type EventUpdateInput = {
+  /** A yes/no value, or null */
+  booleanValue?: InputMaybe<Scalars['Boolean']['input']>;
+  /** One of the user's categories, or null */
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  /** ISO 8601 duration, or null */
+  duration?: InputMaybe<Scalars['String']['input']>;
+  /** Client-side encrypted payload, or null */
+  encryptedPayload?: InputMaybe<Scalars['String']['input']>;
+  /** The local day it counts for */
+  localDate?: InputMaybe<Scalars['Date']['input']>;
+  /** Any extra data */
+  metadata?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** Free text, or null */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** When it happened */
+  occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** A saved meal, or null */
+  savedMealId?: InputMaybe<Scalars['UUID']['input']>;
+  /** A numeric value, or null */
+  scalarValue?: InputMaybe<Scalars['Float']['input']>;
+  /** Tags, or null */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
 
 /** A goalable metric and its standing daily goal, if set */
 export type Goal = {
@@ -232,6 +306,101 @@ export type InsightKind =
   | 'factor'
   | 'metric';
 
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Create a category; names are unique per user, ignoring case (CONFLICT otherwise) */
+  createCategory: Category;
+  /** Log an event; the same clientId with the same input returns the first event, with another input is a CONFLICT */
+  createEvent: Event;
+  /** Delete a category; its events stay, without a category. True when it was deleted */
+  deleteCategory: Scalars['Boolean']['output'];
+  /** Delete an event. True when it was deleted */
+  deleteEvent: Scalars['Boolean']['output'];
+  /** Rename or restyle a category; omitted fields stay, null clears */
+  updateCategory: Category;
+  /** Change an event; omitted fields stay, null clears a nullable field */
+  updateEvent: Event;
+  /** Change the profile (timezone; email needs a signed-in session); omitted fields stay */
+  updateProfile: Profile;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCreateCategoryArgs = {
+  input: CategoryCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCreateEventArgs = {
+  input: EventCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeleteCategoryArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeleteEventArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateCategoryArgs = {
+  id: Scalars['UUID']['input'];
+  input: CategoryUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateEventArgs = {
+  id: Scalars['UUID']['input'];
+  input: EventUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateProfileArgs = {
+  input: ProfileUpdateInput;
+};
+
 /** The account's settings */
 export type Profile = {
   __typename?: 'Profile';
@@ -247,6 +416,14 @@ export type Profile = {
   totpEnabled: Scalars['Boolean']['output'];
   /** When the profile last changed */
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Profile changes; an omitted field stays as it is */
+export type ProfileUpdateInput = {
+  /** A new login email (only from a signed-in session, not with an access token) */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** An IANA timezone such as Europe/Berlin */
+  timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Query = {
@@ -337,6 +514,8 @@ export type User = {
   categories: Array<Category>;
   /** Baseline-deviation episodes of the window ending on endDate (default: local today) */
   episodes: Episodes;
+  /** One event by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  event?: Maybe<Event>;
   /** Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   events: Array<Event>;
   /** Every goalable metric in catalogue order, with its goal when set */
@@ -356,6 +535,12 @@ export type User = {
 export type UserEpisodesArgs = {
   endDate?: InputMaybe<Scalars['Date']['input']>;
   windowDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserEventArgs = {
+  id: Scalars['UUID']['input'];
 };
 
 
@@ -460,7 +645,9 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  Category: ResolverTypeWrapper<CategoryReadModel>;
+  Category: ResolverTypeWrapper<CategoryModel>;
+  CategoryCreateInput: CategoryCreateInput;
+  CategoryUpdateInput: CategoryUpdateInput;
   Confidence: Confidence;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -468,8 +655,10 @@ export type ResolversTypes = {
   EpisodeCard: ResolverTypeWrapper<EpisodeCardModel>;
   EpisodeDirection: EpisodeDirection;
   Episodes: ResolverTypeWrapper<EpisodesModel>;
-  Event: ResolverTypeWrapper<EventReadModel>;
+  Event: ResolverTypeWrapper<EventModel>;
+  EventCreateInput: EventCreateInput;
   EventSource: EventSource;
+  EventUpdateInput: EventUpdateInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Goal: ResolverTypeWrapper<GoalMetricReadModel>;
   GoalDirection: GoalDirection;
@@ -480,7 +669,9 @@ export type ResolversTypes = {
   InsightKind: InsightKind;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
-  Profile: ResolverTypeWrapper<ProfileReadModel>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Profile: ResolverTypeWrapper<ProfileModel>;
+  ProfileUpdateInput: ProfileUpdateInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Suggestion: ResolverTypeWrapper<SuggestionReadModel>;
@@ -495,12 +686,16 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
-  Category: CategoryReadModel;
+  Category: CategoryModel;
+  CategoryCreateInput: CategoryCreateInput;
+  CategoryUpdateInput: CategoryUpdateInput;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   EpisodeCard: EpisodeCardModel;
   Episodes: EpisodesModel;
-  Event: EventReadModel;
+  Event: EventModel;
+  EventCreateInput: EventCreateInput;
+  EventUpdateInput: EventUpdateInput;
   Float: Scalars['Float']['output'];
   Goal: GoalMetricReadModel;
   InsightCenter: InsightCenter;
@@ -508,7 +703,9 @@ export type ResolversParentTypes = {
   InsightGraph: InsightGraphModel;
   Int: Scalars['Int']['output'];
   JSONObject: Scalars['JSONObject']['output'];
-  Profile: ProfileReadModel;
+  Mutation: Record<PropertyKey, never>;
+  Profile: ProfileModel;
+  ProfileUpdateInput: ProfileUpdateInput;
   Query: Record<PropertyKey, never>;
   String: Scalars['String']['output'];
   Suggestion: SuggestionReadModel;
@@ -615,6 +812,16 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
   name: 'JSONObject';
 }
 
+export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
+  createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
+  deleteCategory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
+  deleteEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
+  updateCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'id' | 'input'>>;
+  updateEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id' | 'input'>>;
+  updateProfile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
+};
+
 export type ProfileResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -660,6 +867,7 @@ export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
   episodes?: Resolver<ResolversTypes['Episodes'], ParentType, ContextType, RequireFields<UserEpisodesArgs, 'windowDays'>>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<UserEventArgs, 'id'>>;
   events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<UserEventsArgs, 'limit' | 'offset'>>;
   goals?: Resolver<Array<ResolversTypes['Goal']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
@@ -680,6 +888,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   InsightEdge?: InsightEdgeResolvers<ContextType>;
   InsightGraph?: InsightGraphResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
+  Mutation?: MutationResolvers<ContextType>;
   Profile?: ProfileResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Suggestion?: SuggestionResolvers<ContextType>;

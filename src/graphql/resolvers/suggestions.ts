@@ -1,3 +1,4 @@
+import { eventsByIds } from '../../domain/events/events.service.ts';
 import { listSuggestions } from '../../domain/suggestions/suggestions.service.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 
@@ -9,6 +10,6 @@ export const suggestionResolvers: Resolvers = {
     items: (page) => page.suggestions,
   },
   Suggestion: {
-    resultingEvent: (s, _args, { loaders }) => (s.resulting_event_id ? loaders.event.load(s.resulting_event_id) : null),
+    resultingEvent: (s, _args, { loaders }) => (s.resulting_event_id ? loaders.byId(eventsByIds).load(s.resulting_event_id) : null),
   },
 };

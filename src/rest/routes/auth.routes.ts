@@ -7,7 +7,8 @@ import { listSessions, logout, revokeOtherSessions, revokeSession } from '../../
 import { disableTotp, enableTotp, setupTotp } from '../../auth/totp.service.ts';
 import { uuid } from '../../core/validation.ts';
 import { getProfile } from '../../domain/users/users.service.ts';
-import { ProfileRead, UserCreate } from '../../domain/users/users.schemas.ts';
+import { UserCreate } from '../../domain/users/users.schemas.ts';
+import { ProfileRead, presentProfile } from '../presenters/users.ts';
 import { created, noContent, ok, type Route } from '../route.ts';
 
 const tag = 'auth';
@@ -30,7 +31,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       method: 'post', path: '/auth/register', tag, access: 'public', errors: [403, 409, 429],
       summary: 'Create an account (only when the server sets ALLOW_REGISTRATION=true)',
       body: UserCreate, responses: { 201: ProfileRead },
-      handler: async (r) => created(await register(r.body, opts.allowRegistration, { ip: r.ip })),
+      handler: async (r) => created(presentProfile(await register(r.body, opts.allowRegistration, { ip: r.ip }))),
     },
     {
       method: 'post', path: '/auth/logout', tag, access: 'account',
@@ -64,7 +65,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
     {
       method: 'get', path: '/auth/me', tag, access: 'read',
       summary: 'The account the token belongs to', responses: { 200: ProfileRead },
-      handler: async (r) => ok(await getProfile(r.actor)),
+      handler: async (r) => ok(presentProfile(await getProfile(r.actor))),
     },
     {
       method: 'post', path: '/auth/totp/setup', tag, access: 'account', errors: [409],

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as categories from '../../domain/categories/categories.service.ts';
-import { CategoryCreate, CategoryRead, CategoryUpdate } from '../../domain/categories/categories.schemas.ts';
+import { CategoryCreate, CategoryUpdate } from '../../domain/categories/categories.schemas.ts';
+import { CategoryRead, presentCategory } from '../presenters/categories.ts';
 import { created, noContent, ok, type Route } from '../route.ts';
 
 const tag = 'categories';
@@ -11,18 +12,18 @@ export const categoryRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/categories', tag, access: 'read',
     summary: 'All categories, by name', responses: { 200: z.array(CategoryRead) },
-    handler: async (r) => ok(await categories.listCategories(r.actor)),
+    handler: async (r) => ok((await categories.listCategories(r.actor)).map(presentCategory)),
   },
   {
     method: 'post', path: '/users/{user_id}/categories', tag, access: 'write', errors: [409],
     summary: 'Create a category (names are unique per user, ignoring case)',
     body: CategoryCreate, responses: { 201: CategoryRead },
-    handler: async (r) => created(await categories.createCategory(r.actor, r.body)),
+    handler: async (r) => created(presentCategory(await categories.createCategory(r.actor, r.body))),
   },
   {
     method: 'patch', path: '/users/{user_id}/categories/{category_id}', tag, access: 'write', errors: [409],
     summary: 'Rename or restyle a category', params, body: CategoryUpdate, responses: { 200: CategoryRead },
-    handler: async (r) => ok(await categories.updateCategory(r.actor, r.params.category_id!, r.body)),
+    handler: async (r) => ok(presentCategory(await categories.updateCategory(r.actor, r.params.category_id!, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/categories/{category_id}', tag, access: 'write',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as events from '../../domain/events/events.service.ts';
-import { EventCreate, EventListQuery, EventRead, EventUpdate } from '../../domain/events/events.schemas.ts';
+import { EventCreate, EventListQuery, EventUpdate } from '../../domain/events/events.schemas.ts';
+import { EventRead, presentEvent } from '../presenters/events.ts';
 import { createdOrReplayed, noContent, ok, type Route } from '../route.ts';
 
 const tag = 'events';
@@ -14,24 +15,24 @@ export const eventRoutes: Route[] = [
     body: EventCreate, responses: { 201: EventRead, 200: EventRead },
     handler: async (r) => {
       const { event, created } = await events.createEvent(r.actor, r.body);
-      return createdOrReplayed(created, event);
+      return createdOrReplayed(created, presentEvent(event));
     },
   },
   {
     method: 'get', path: '/users/{user_id}/events', tag, access: 'read',
     summary: 'Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive)',
     query: EventListQuery, responses: { 200: z.array(EventRead) },
-    handler: async (r) => ok(await events.listEvents(r.actor, r.query)),
+    handler: async (r) => ok((await events.listEvents(r.actor, r.query)).map(presentEvent)),
   },
   {
     method: 'get', path: '/users/{user_id}/events/{event_id}', tag, access: 'read',
     summary: 'One event', params, responses: { 200: EventRead },
-    handler: async (r) => ok(await events.getEvent(r.actor, r.params.event_id!)),
+    handler: async (r) => ok(presentEvent(await events.getEvent(r.actor, r.params.event_id!))),
   },
   {
     method: 'patch', path: '/users/{user_id}/events/{event_id}', tag, access: 'write',
     summary: 'Change an event; omitted fields stay, null clears', params, body: EventUpdate, responses: { 200: EventRead },
-    handler: async (r) => ok(await events.updateEvent(r.actor, r.params.event_id!, r.body)),
+    handler: async (r) => ok(presentEvent(await events.updateEvent(r.actor, r.params.event_id!, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/events/{event_id}', tag, access: 'write',

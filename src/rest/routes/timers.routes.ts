@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
-import { EventRead } from '../../domain/events/events.schemas.ts';
+import { EventRead, presentEvent } from '../presenters/events.ts';
 import * as timers from '../../domain/timers/timers.service.ts';
 import {
   TrackingTimerListQuery, TrackingTimerRead, TrackingTimerStart, TrackingTimerStop,
@@ -32,7 +32,7 @@ export const timerRoutes: Route[] = [
     method: 'post', path: '/users/{user_id}/tracking-timers/{timer_id}/stop', tag, access: 'write',
     summary: 'Stop: logs an event (source timer) with the start, duration, category and label, and removes the timer',
     params, body: TrackingTimerStop, responses: { 201: EventRead },
-    handler: async (r) => created(await timers.stopTimer(r.actor, r.params.timer_id!, r.body)),
+    handler: async (r) => created(presentEvent(await timers.stopTimer(r.actor, r.params.timer_id!, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/tracking-timers/{timer_id}', tag, access: 'write',

@@ -1,5 +1,6 @@
 import { getProfile, updateProfile } from '../../domain/users/users.service.ts';
-import { ProfileRead, ProfileUpdate } from '../../domain/users/users.schemas.ts';
+import { ProfileUpdate } from '../../domain/users/users.schemas.ts';
+import { ProfileRead, presentProfile } from '../presenters/users.ts';
 import { ok, type Route } from '../route.ts';
 
 const tag = 'profile';
@@ -8,11 +9,11 @@ export const userRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/profile', tag, access: 'read',
     summary: 'Email, timezone and whether TOTP is on', responses: { 200: ProfileRead },
-    handler: async (r) => ok(await getProfile(r.actor)),
+    handler: async (r) => ok(presentProfile(await getProfile(r.actor))),
   },
   {
     method: 'patch', path: '/users/{user_id}/profile', tag, access: 'write', errors: [409],
     summary: 'Change email or timezone', body: ProfileUpdate, responses: { 200: ProfileRead },
-    handler: async (r) => ok(await updateProfile(r.actor, r.body)),
+    handler: async (r) => ok(presentProfile(await updateProfile(r.actor, r.body))),
   },
 ];

@@ -1,0 +1,14 @@
+import { createCategory, deleteCategory, listCategories, updateCategory } from '../../domain/categories/categories.service.ts';
+import { serviceInput, withInput } from '../args.ts';
+import type { Resolvers } from '../__generated__/types.ts';
+
+export const categoryResolvers: Resolvers = {
+  User: {
+    categories: (_user, _args, { actor }) => listCategories(actor),
+  },
+  Mutation: {
+    createCategory: (_root, { input }, { actor }) => withInput('input', () => createCategory(actor, serviceInput(input))),
+    updateCategory: (_root, { id, input }, { actor }) => withInput('input', () => updateCategory(actor, id, serviceInput(input))),
+    deleteCategory: async (_root, { id }, { actor }) => (await deleteCategory(actor, id), true),
+  },
+};

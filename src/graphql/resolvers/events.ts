@@ -1,0 +1,20 @@
+import { categoriesByIds } from '../../domain/categories/categories.service.ts';
+import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from '../../domain/events/events.service.ts';
+import { serviceArgs, serviceInput, withInput } from '../args.ts';
+import type { Resolvers } from '../__generated__/types.ts';
+
+export const eventResolvers: Resolvers = {
+  User: {
+    events: (_user, args, { actor }) => listEvents(actor, serviceArgs(args)),
+    event: (_user, { id }, { actor }) => getEvent(actor, id),
+  },
+  Event: {
+    category: (event, _args, { loaders }) => (event.categoryId ? loaders.byId(categoriesByIds).load(event.categoryId) : null),
+  },
+  Mutation: {
+    createEvent: async (_root, { input }, { actor }) => (await withInput('input', () => createEvent(actor, serviceInput(input)))).event,
+    updateEvent: (_root, { id, input }, { actor }) => withInput('input', () => updateEvent(actor, id, serviceInput(input))),
+    deleteEvent: async (_root, { id }, { actor }) => (await deleteEvent(actor, id), true),
+  },
+};
+

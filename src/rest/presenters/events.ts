@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { EVENT_SOURCES, type Event } from '../../domain/events/event.entity.ts';
+
+export const EventRead = z
+  .object({
+    id: z.uuid(),
+    user_id: z.uuid(),
+    client_id: z.uuid().nullable(),
+    category_id: z.uuid().nullable(),
+    occurred_at: z.iso.datetime(),
+    local_date: z.iso.date(),
+    duration: z.string().nullable(),
+    boolean_value: z.boolean().nullable(),
+    scalar_value: z.number().nullable(),
+    notes: z.string().nullable(),
+    tags: z.array(z.string()).nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    encrypted_payload: z.string().nullable(),
+    saved_meal_id: z.uuid().nullable(),
+    source: z.enum(EVENT_SOURCES),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'EventRead' });
+export type EventRead = z.infer<typeof EventRead>;
+
+export function presentEvent(e: Event): EventRead {
+  return {
+    id: e.id,
+    user_id: e.userId,
+    client_id: e.clientId ?? null,
+    category_id: e.categoryId ?? null,
+    occurred_at: e.occurredAt.toISOString(),
+    local_date: e.localDate,
+    duration: e.duration ?? null,
+    boolean_value: e.booleanValue ?? null,
+    scalar_value: e.scalarValue == null ? null : Number(e.scalarValue),
+    notes: e.notes ?? null,
+    tags: e.tags ?? null,
+    metadata: e.metadata,
+    encrypted_payload: e.encryptedPayload ?? null,
+    saved_meal_id: e.savedMealId ?? null,
+    source: e.source,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}
