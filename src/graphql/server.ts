@@ -1,7 +1,6 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { defaultFieldResolver, type GraphQLFieldResolver } from 'graphql';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Actor } from '../core/actor.ts';
@@ -10,18 +9,6 @@ import { formatError } from './errors.ts';
 import { aliasLimit, depthLimit } from './limits.ts';
 import { createLoaders } from './loaders.ts';
 import { buildSchema } from './schema.ts';
-
-/**
- * The services present snake_case records (the REST shape); a GraphQL field `occurredAt` reads
- * `occurred_at` when the parent has no camelCase property of that name.
- */
-const snakeCaseFields: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) => {
-  if (source && typeof source === 'object' && !(info.fieldName in source)) {
-    const snake = info.fieldName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    return (source as Record<string, unknown>)[snake];
-  }
-  return defaultFieldResolver(source, args, context, info);
-};
 
 export type GraphqlGateway = { handler: RequestHandler; stop(): Promise<void> };
 
@@ -33,7 +20,6 @@ export type GraphqlGateway = { handler: RequestHandler; stop(): Promise<void> };
 export async function startGraphql(opts: { logger: Logger; introspection: boolean }): Promise<GraphqlGateway> {
   const server = new ApolloServer<GraphQLContext>({
     schema: buildSchema(),
-    fieldResolver: snakeCaseFields,
     introspection: opts.introspection,
     allowBatchedHttpRequests: false,
     csrfPrevention: true,
