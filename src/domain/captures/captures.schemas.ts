@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { dateTime, Pagination, uuid } from '../../core/validation.ts';
-import { SuggestionRead } from '../suggestions/suggestions.schemas.ts';
 import { CAPTURE_STATUSES } from './capture.entity.ts';
 
 export const MAX_TEXT = 2000;
@@ -26,26 +25,6 @@ export const LogCaptureCreate = z
     client_id: uuid().nullable().optional(),
   })
   .meta({ id: 'LogCaptureCreate' });
-
-export const LogCaptureRead = z
-  .object({
-    id: z.uuid(),
-    user_id: z.uuid(),
-    client_id: z.uuid().nullable(),
-    text: z.string(),
-    captured_at: z.iso.datetime(),
-    status: z.enum(CAPTURE_STATUSES),
-    /** Why the last attempt failed (a retry is pending while status is queued), or why it ended failed. */
-    failure_reason: z.string().nullable(),
-    parser_version: z.string().nullable(),
-    parsed_at: z.iso.datetime().nullable(),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-    /** What parsing produced, in the order of the text (empty until parsed). */
-    suggestions: z.array(SuggestionRead),
-  })
-  .meta({ id: 'LogCaptureRead' });
-export type LogCaptureRead = z.infer<typeof LogCaptureRead>;
 
 export const LogCaptureListQuery = z
   .object({ status: z.enum(CAPTURE_STATUSES).optional(), ...Pagination })

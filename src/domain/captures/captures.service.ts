@@ -5,34 +5,10 @@ import { assertSameRequest, instant, requestFingerprint } from '../../core/idemp
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { enqueue } from '../../jobs/boss.ts';
-import type { SuggestionRead } from '../suggestions/suggestions.schemas.ts';
-import { suggestionsOfCaptures } from '../suggestions/suggestions.service.ts';
 import { LogCapture } from './capture.entity.ts';
-import { LogCaptureCreate, LogCaptureListQuery, type LogCaptureRead } from './captures.schemas.ts';
+import { LogCaptureCreate, LogCaptureListQuery } from './captures.schemas.ts';
 
 export const PARSE_JOB = 'captures.parse';
-
-export function toCaptureRead(c: LogCapture, suggestions: SuggestionRead[]): LogCaptureRead {
-  return {
-    id: c.id,
-    user_id: c.userId,
-    client_id: c.clientId ?? null,
-    text: c.text,
-    captured_at: c.capturedAt.toISOString(),
-    status: c.status,
-    failure_reason: c.failureReason ?? null,
-    parser_version: c.parserVersion ?? null,
-    parsed_at: c.parsedAt ? c.parsedAt.toISOString() : null,
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
-    suggestions,
-  };
-}
-
-async function withSuggestions(userId: string, rows: LogCapture[]): Promise<LogCaptureRead[]> {
-  const byCapture = await suggestionsOfCaptures(userId, rows.map((r) => r.id));
-  return rows.map((r) => toCaptureRead(r, byCapture.get(r.id) ?? []));
-}
 
 /** Sends the parse job. The job id is the capture id, so sending twice queues one job. */
 export function enqueueParse(captureId: string, userId: string): Promise<boolean> {
@@ -46,7 +22,7 @@ export function enqueueParse(captureId: string, userId: string): Promise<boolean
  * (created=false); the same client_id with other text or time is a Conflict.
  * If the job cannot be sent, the row stays queued and the workers' sweep finds it.
  */
-export async function submitCapture(actor: Actor, input: unknown): Promise<{ capture: LogCaptureRead; created: boolean }> {
+export async function submitCapture(actor: Actor, input: unknown): Promise<{ capture: LogCapture; created: boolean }> {
   authorize(actor, actor.userId, 'write');
   const data = parse(LogCaptureCreate, input);
   const now = new Date();
@@ -64,27 +40,32 @@ export async function submitCapture(actor: Actor, input: unknown): Promise<{ cap
   if (inserted.length === 0) {
     const existing = await em().findOneOrFail(LogCapture, { userId: actor.userId, clientId: data.client_id! });
     assertSameRequest(existing.requestFingerprint, fingerprint!, data.client_id!);
-    return { capture: (await withSuggestions(actor.userId, [existing]))[0]!, created: false };
+    return { capture: existing, created: false };
   }
   await enqueueParse(id, actor.userId);
-  const capture = await em().findOneOrFail(LogCapture, { id });
-  return { capture: toCaptureRead(capture, []), created: true };
+  return { capture: await em().findOneOrFail(LogCapture, { id }), created: true };
 }
 
-export async function listCaptures(actor: Actor, input: unknown): Promise<LogCaptureRead[]> {
+export async function listCaptures(actor: Actor, input: unknown): Promise<LogCapture[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(LogCaptureListQuery, input);
-  const rows = await em().find(
+  return em().find(
     LogCapture,
     { userId: actor.userId, ...(q.status ? { status: q.status } : {}) },
     { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: q.offset },
   );
-  return withSuggestions(actor.userId, rows);
 }
 
-export async function getCapture(actor: Actor, id: string): Promise<LogCaptureRead> {
+export async function getCapture(actor: Actor, id: string): Promise<LogCapture> {
   authorize(actor, actor.userId, 'read');
   const row = await em().findOne(LogCapture, { id, userId: actor.userId });
   if (!row) throw new NotFound('Log capture');
-  return (await withSuggestions(actor.userId, [row]))[0]!;
+  return row;
+}
+
+/** Batch read for relations (the capture a suggestion came from): the user's captures among `ids`, by id. */
+export async function capturesByIds(actor: Actor, ids: string[]): Promise<Map<string, LogCapture>> {
+  authorize(actor, actor.userId, 'read');
+  const rows = ids.length ? await em().find(LogCapture, { userId: actor.userId, id: { $in: ids } }) : [];
+  return new Map(rows.map((c) => [c.id, c]));
 }

@@ -5,6 +5,7 @@ export const SUGGESTION_SOURCES = ['log_capture', 'automation', 'location', 'cal
 export const SUGGESTION_STATUSES = ['pending', 'accepted', 'dismissed', 'expired'] as const;
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 export type SuggestionSource = (typeof SUGGESTION_SOURCES)[number];
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 
 export const Suggestion = defineEntity({
   name: 'Suggestion',

@@ -6,38 +6,21 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { sourceEnabled } from '../event-sources/event-sources.service.ts';
 import { acceptHandler } from './accept/index.ts';
-import { Suggestion, type SuggestionKind, type SuggestionSource } from './suggestion.entity.ts';
-import { SuggestionAccept, SuggestionListQuery, type SuggestionRead } from './suggestions.schemas.ts';
+import { Suggestion, type SuggestionKind, type SuggestionSource, type SuggestionStatus } from './suggestion.entity.ts';
+import { SuggestionAccept, SuggestionListQuery } from './suggestions.schemas.ts';
 
 /** How long a suggestion waits in the inbox before it expires, unless its producer says otherwise. */
 export const DEFAULT_TTL_MS = 7 * 24 * 3600 * 1000;
 
 const isExpired = (s: Suggestion, now: Date) => s.status === 'pending' && s.expiresAt != null && s.expiresAt <= now;
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-export function toSuggestionRead(s: Suggestion, now = new Date()): SuggestionRead {
-  return {
-    id: s.id,
-    kind: s.kind,
-    source: s.source,
-    // The expiry job may not have run yet: a read never shows an expired suggestion as pending.
-    status: isExpired(s, now) ? 'expired' : s.status,
-    title: s.title,
-    summary: s.summary,
-    confidence: s.confidence == null ? null : Number(s.confidence),
-    created_at: s.createdAt.toISOString(),
-    decided_at: iso(s.decidedAt),
-    expires_at: iso(s.expiresAt),
-    occurred_at: iso(s.occurredAt),
-    window_start: iso(s.windowStart),
-    window_end: iso(s.windowEnd),
-    payload: s.payload,
-    provenance: s.provenance,
-    resulting_event_id: s.resultingEventId ?? null,
-    resulting_place_id: s.resultingPlaceId ?? null,
-    resulting_reading_id: s.resultingReadingId ?? null,
-  };
+/** The status a reader sees: the expiry job may not have run yet, and an expired suggestion never shows as pending. */
+export function suggestionStatus(s: Suggestion, now = new Date()): SuggestionStatus {
+  return isExpired(s, now) ? 'expired' : s.status;
 }
+
+/** A page of the inbox: the pending count (the badge, whatever the page) and the page's suggestions. */
+export type SuggestionPage = { pendingCount: number; items: Suggestion[] };
 
 export type NewSuggestion = {
   kind: SuggestionKind;
@@ -68,7 +51,7 @@ const GOVERNING_SOURCE: Partial<Record<SuggestionSource, 'log_capture' | 'locati
  * location and calendar). Runs in the caller's unit of work and transaction, if any. Returns
  * nothing for a source the user has disabled.
  */
-export async function createSuggestions(userId: string, items: NewSuggestion[]): Promise<SuggestionRead[]> {
+export async function createSuggestions(userId: string, items: NewSuggestion[]): Promise<Suggestion[]> {
   if (items.length === 0) return [];
   const sources = [...new Set(items.map((i) => GOVERNING_SOURCE[i.source]).filter((k) => k !== undefined))];
   const disabled = new Set<string>();
@@ -103,7 +86,7 @@ export async function createSuggestions(userId: string, items: NewSuggestion[]):
       }),
     );
   await em().flush();
-  return rows.map((r) => toSuggestionRead(r, now));
+  return rows;
 }
 
 function statusFilter(status: string, now: Date): Record<string, unknown> {
@@ -116,40 +99,38 @@ export async function pendingCount(userId: string, now = new Date()): Promise<nu
   return em().count(Suggestion, { userId, ...statusFilter('pending', now) });
 }
 
-export async function listSuggestions(
-  actor: Actor,
-  input: unknown,
-): Promise<{ pending_count: number; suggestions: SuggestionRead[] }> {
+export async function listSuggestions(actor: Actor, input: unknown): Promise<SuggestionPage> {
   authorize(actor, actor.userId, 'read');
   const q = parse(SuggestionListQuery, input);
   const now = new Date();
-  const rows = await em().find(
+  const items = await em().find(
     Suggestion,
     { userId: actor.userId, ...statusFilter(q.status, now) },
     // Newest first; suggestions of one capture share a timestamp and keep the order of the text.
     { orderBy: { createdAt: 'desc', captureOrdinal: 'asc', id: 'desc' }, limit: q.limit, offset: q.offset },
   );
-  return { pending_count: await pendingCount(actor.userId, now), suggestions: rows.map((r) => toSuggestionRead(r, now)) };
+  return { pendingCount: await pendingCount(actor.userId, now), items };
 }
 
-export async function suggestionsOfCaptures(userId: string, captureIds: string[]): Promise<Map<string, SuggestionRead[]>> {
-  const out = new Map<string, SuggestionRead[]>(captureIds.map((id) => [id, []]));
+/** Batch read for relations (a capture's suggestions): the user's suggestions of each capture, in text order. */
+export async function suggestionsByCaptureIds(actor: Actor, captureIds: string[]): Promise<Map<string, Suggestion[]>> {
+  authorize(actor, actor.userId, 'read');
+  const out = new Map<string, Suggestion[]>(captureIds.map((id) => [id, []]));
   if (captureIds.length === 0) return out;
-  const now = new Date();
   const rows = await em().find(
     Suggestion,
-    { userId, logCaptureId: { $in: captureIds } },
+    { userId: actor.userId, logCaptureId: { $in: captureIds } },
     { orderBy: { captureOrdinal: 'asc', id: 'asc' } },
   );
-  for (const r of rows) out.get(r.logCaptureId!)?.push(toSuggestionRead(r, now));
+  for (const r of rows) out.get(r.logCaptureId!)?.push(r);
   return out;
 }
 
-export async function getSuggestion(actor: Actor, id: string): Promise<SuggestionRead> {
+export async function getSuggestion(actor: Actor, id: string): Promise<Suggestion> {
   authorize(actor, actor.userId, 'read');
   const s = await em().findOne(Suggestion, { id, userId: actor.userId });
   if (!s) throw new NotFound('Suggestion');
-  return toSuggestionRead(s);
+  return s;
 }
 
 function assertPending(s: Suggestion, now: Date): void {
@@ -161,9 +142,9 @@ function assertPending(s: Suggestion, now: Date): void {
  * Applies a suggestion: the kind's handler creates what it stands for (an event, a metric
  * reading, a meal event ...) and the suggestion becomes accepted, in one transaction: either both
  * happen or neither. The row lock makes a concurrent accept or dismiss wait, then see a decided
- * suggestion (409).
+ * suggestion (Conflict).
  */
-export async function acceptSuggestion(actor: Actor, id: string, input: unknown): Promise<SuggestionRead> {
+export async function acceptSuggestion(actor: Actor, id: string, input: unknown): Promise<Suggestion> {
   authorize(actor, actor.userId, 'write');
   const overrides = parse(SuggestionAccept, input ?? {});
   return em().transactional(async () => {
@@ -181,11 +162,11 @@ export async function acceptSuggestion(actor: Actor, id: string, input: unknown)
     s.resultingPlaceId = result.placeId ?? null;
     s.resultingReadingId = result.readingId ?? null;
     await em().flush();
-    return toSuggestionRead(s, now);
+    return s;
   });
 }
 
-export async function dismissSuggestion(actor: Actor, id: string): Promise<SuggestionRead> {
+export async function dismissSuggestion(actor: Actor, id: string): Promise<Suggestion> {
   authorize(actor, actor.userId, 'write');
   return em().transactional(async () => {
     const s = await em().findOne(Suggestion, { id, userId: actor.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -196,7 +177,7 @@ export async function dismissSuggestion(actor: Actor, id: string): Promise<Sugge
     s.decidedAt = now;
     s.updatedAt = now;
     await em().flush();
-    return toSuggestionRead(s, now);
+    return s;
   });
 }
 

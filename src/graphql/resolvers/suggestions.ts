@@ -1,15 +1,23 @@
+import { capturesByIds } from '../../domain/captures/captures.service.ts';
 import { eventsByIds } from '../../domain/events/events.service.ts';
-import { listSuggestions } from '../../domain/suggestions/suggestions.service.ts';
+import {
+  acceptSuggestion, dismissSuggestion, getSuggestion, listSuggestions, suggestionStatus,
+} from '../../domain/suggestions/suggestions.service.ts';
+import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 
 export const suggestionResolvers: Resolvers = {
   User: {
-    suggestions: (_user, args, { actor }) => listSuggestions(actor, args),
-  },
-  SuggestionPage: {
-    items: (page) => page.suggestions,
+    suggestions: (_user, args, { actor }) => listSuggestions(actor, serviceArgs(args)),
+    suggestion: (_user, { id }, { actor }) => getSuggestion(actor, id),
   },
   Suggestion: {
-    resultingEvent: (s, _args, { loaders }) => (s.resulting_event_id ? loaders.byId(eventsByIds).load(s.resulting_event_id) : null),
+    status: (s) => suggestionStatus(s),
+    resultingEvent: (s, _args, { loaders }) => (s.resultingEventId ? loaders.byId(eventsByIds).load(s.resultingEventId) : null),
+    capture: (s, _args, { loaders }) => (s.logCaptureId ? loaders.byId(capturesByIds).load(s.logCaptureId) : null),
+  },
+  Mutation: {
+    acceptSuggestion: (_root, { id, input }, { actor }) => withInput('input', () => acceptSuggestion(actor, id, serviceInput(input))),
+    dismissSuggestion: (_root, { id }, { actor }) => dismissSuggestion(actor, id),
   },
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as captures from '../../domain/captures/captures.service.ts';
-import { LogCaptureCreate, LogCaptureListQuery, LogCaptureRead } from '../../domain/captures/captures.schemas.ts';
+import { LogCaptureCreate, LogCaptureListQuery } from '../../domain/captures/captures.schemas.ts';
+import { LogCaptureRead, presentCapture, presentCaptures } from '../presenters/captures.ts';
 import { createdOrReplayed, ok, type Route } from '../route.ts';
 
 const tag = 'log-captures';
@@ -14,19 +15,19 @@ export const captureRoutes: Route[] = [
     body: LogCaptureCreate, responses: { 201: LogCaptureRead, 200: LogCaptureRead },
     handler: async (r) => {
       const { capture, created } = await captures.submitCapture(r.actor, r.body);
-      return createdOrReplayed(created, capture);
+      return createdOrReplayed(created, await presentCapture(r.actor, capture));
     },
   },
   {
     method: 'get', path: '/users/{user_id}/log-captures', tag, access: 'read',
     summary: 'Captures, newest first, each with its status and the suggestions it produced',
     query: LogCaptureListQuery, responses: { 200: z.array(LogCaptureRead) },
-    handler: async (r) => ok(await captures.listCaptures(r.actor, r.query)),
+    handler: async (r) => ok(await presentCaptures(r.actor, await captures.listCaptures(r.actor, r.query))),
   },
   {
     method: 'get', path: '/users/{user_id}/log-captures/{capture_id}', tag, access: 'read',
     summary: 'One capture: its status (queued, processing, parsed, failed) and the suggestions it produced',
     params, responses: { 200: LogCaptureRead },
-    handler: async (r) => ok(await captures.getCapture(r.actor, r.params.capture_id!)),
+    handler: async (r) => ok(await presentCapture(r.actor, await captures.getCapture(r.actor, r.params.capture_id!))),
   },
 ];

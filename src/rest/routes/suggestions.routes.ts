@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as suggestions from '../../domain/suggestions/suggestions.service.ts';
-import {
-  SuggestionAccept, SuggestionListQuery, SuggestionListResponse, SuggestionRead,
-} from '../../domain/suggestions/suggestions.schemas.ts';
+import { SuggestionAccept, SuggestionListQuery } from '../../domain/suggestions/suggestions.schemas.ts';
+import { presentSuggestion, presentSuggestionPage, SuggestionListResponse, SuggestionRead } from '../presenters/suggestions.ts';
 import { ok, type Route } from '../route.ts';
 
 const tag = 'suggestions';
@@ -14,22 +13,22 @@ export const suggestionRoutes: Route[] = [
     method: 'get', path: '/users/{user_id}/suggestions', tag, access: 'read',
     summary: 'The inbox, newest first (status defaults to pending); pending_count counts every pending suggestion',
     query: SuggestionListQuery, responses: { 200: SuggestionListResponse },
-    handler: async (r) => ok(await suggestions.listSuggestions(r.actor, r.query)),
+    handler: async (r) => ok(presentSuggestionPage(await suggestions.listSuggestions(r.actor, r.query))),
   },
   {
     method: 'get', path: '/users/{user_id}/suggestions/{suggestion_id}', tag, access: 'read',
     summary: 'One suggestion', params, responses: { 200: SuggestionRead },
-    handler: async (r) => ok(await suggestions.getSuggestion(r.actor, r.params.suggestion_id!)),
+    handler: async (r) => ok(presentSuggestion(await suggestions.getSuggestion(r.actor, r.params.suggestion_id!))),
   },
   {
     method: 'post', path: '/users/{user_id}/suggestions/{suggestion_id}/accept', tag, access: 'write', errors: [409],
     summary: 'Accept: creates the event / metric reading / meal event (optionally with changed payload fields); 409 when already decided or expired',
     params, body: SuggestionAccept, responses: { 200: SuggestionRead },
-    handler: async (r) => ok(await suggestions.acceptSuggestion(r.actor, r.params.suggestion_id!, r.body)),
+    handler: async (r) => ok(presentSuggestion(await suggestions.acceptSuggestion(r.actor, r.params.suggestion_id!, r.body))),
   },
   {
     method: 'post', path: '/users/{user_id}/suggestions/{suggestion_id}/dismiss', tag, access: 'write', errors: [409],
     summary: 'Dismiss; 409 when already decided or expired', params, responses: { 200: SuggestionRead },
-    handler: async (r) => ok(await suggestions.dismissSuggestion(r.actor, r.params.suggestion_id!)),
+    handler: async (r) => ok(presentSuggestion(await suggestions.dismissSuggestion(r.actor, r.params.suggestion_id!))),
   },
 ];
