@@ -1,4 +1,4 @@
-import { acceptedUnits, METRIC_TYPES, metricType, toCanonical } from '../../src/domain/metrics/catalogue.ts';
+import { METRIC_TYPES, metricType, toCanonical } from '../../src/domain/metrics/catalogue.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp } from '../helpers/users.ts';
 import { expectError } from '../helpers/expect.ts';
@@ -89,7 +89,7 @@ describe('unit conversion table', () => {
     const fields = METRIC_TYPES.map((t) => t.valueField).filter((f) => f !== null);
     expect(new Set(fields).size).toBe(fields.length);
     for (const t of METRIC_TYPES) {
-      expect(acceptedUnits(t.slug)[0]).toBe(t.unit);
+      expect(t.acceptedUnits[0]).toBe(t.unit);
       expect(toCanonical(t.slug, 1, t.unit)).toBe(1);
     }
   });

@@ -153,7 +153,7 @@ export async function importAppleHealth(
     batch = [];
     const result = await ingestReadings(actor, { readings });
     counts.created += result.created.length;
-    counts.skipped += result.skipped_count;
+    counts.skipped += result.skippedCount;
   };
 
   const parser = new SaxesParser();

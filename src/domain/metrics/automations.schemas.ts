@@ -72,15 +72,3 @@ export const AutomationUpdate = z
   })
   .partial()
   .meta({ id: 'AutomationUpdate' });
-
-export const AutomationRead = z
-  .object({
-    id: z.uuid(),
-    enabled: z.boolean(),
-    trigger_type: z.enum(TRIGGER_TYPES),
-    trigger_config: Config,
-    action_type: z.enum(ACTION_TYPES),
-    action_config: Config,
-  })
-  .meta({ id: 'AutomationRead' });
-export type AutomationRead = z.infer<typeof AutomationRead>;

@@ -5,7 +5,7 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { Category } from '../categories/category.entity.ts';
 import { metricTypeById, toCanonical } from './catalogue.ts';
-import { ACTION_CONFIGS, AutomationCreate, AutomationUpdate, TRIGGER_CONFIGS, type AutomationRead } from './automations.schemas.ts';
+import { ACTION_CONFIGS, AutomationCreate, AutomationUpdate, TRIGGER_CONFIGS } from './automations.schemas.ts';
 import { ownDefinition } from './definitions.service.ts';
 import { MetricAutomation, type ACTION_TYPES, type MetricDefinition, type TRIGGER_TYPES } from './metric.entity.ts';
 
@@ -13,17 +13,6 @@ const MAX_PER_DEFINITION = 20;
 
 type TriggerType = (typeof TRIGGER_TYPES)[number];
 type ActionType = (typeof ACTION_TYPES)[number];
-
-export function toAutomationRead(a: MetricAutomation): AutomationRead {
-  return {
-    id: a.id,
-    enabled: a.enabled,
-    trigger_type: a.triggerType,
-    trigger_config: a.triggerConfig,
-    action_type: a.actionType,
-    action_config: a.actionConfig,
-  };
-}
 
 function within<T>(field: string, fn: () => T): T {
   try {
@@ -60,7 +49,7 @@ async function checkConfigs(
   return { trigger, action };
 }
 
-export async function createAutomation(actor: Actor, definitionId: string, input: unknown): Promise<AutomationRead> {
+export async function createAutomation(actor: Actor, definitionId: string, input: unknown): Promise<MetricAutomation> {
   authorize(actor, actor.userId, 'write');
   const data = parse(AutomationCreate, input);
   const def = await ownDefinition(actor, definitionId);
@@ -81,7 +70,7 @@ export async function createAutomation(actor: Actor, definitionId: string, input
     updatedAt: now,
   });
   await em().flush();
-  return toAutomationRead(automation);
+  return automation;
 }
 
 async function ownAutomation(actor: Actor, definitionId: string, automationId: string): Promise<MetricAutomation> {
@@ -95,7 +84,7 @@ export async function updateAutomation(
   definitionId: string,
   automationId: string,
   input: unknown,
-): Promise<AutomationRead> {
+): Promise<MetricAutomation> {
   authorize(actor, actor.userId, 'write');
   const data = parse(AutomationUpdate, input);
   const def = await ownDefinition(actor, definitionId);
@@ -118,7 +107,7 @@ export async function updateAutomation(
   automation.actionConfig = action;
   automation.updatedAt = new Date();
   await em().flush();
-  return toAutomationRead(automation);
+  return automation;
 }
 
 export async function deleteAutomation(actor: Actor, definitionId: string, automationId: string): Promise<void> {

@@ -16,6 +16,8 @@ export type MetricType = {
   goalable: boolean;
   /** Top-level field of the day summary that carries this metric, or null (then only in `metrics`). */
   valueField: string | null;
+  /** The input units it accepts, canonical first. */
+  acceptedUnits: readonly string[];
 };
 
 /** value in some unit -> canonical: canonical = value * factor + offset. */
@@ -33,7 +35,7 @@ const MMHG: Units = { mmHg: same, kPa: { factor: 7.500_615_75 } };
 const SCORE: Units = { score: same };
 const GRAMS: Units = { g: same, mg: { factor: 0.001 }, kg: { factor: 1000 }, oz: { factor: 28.349_523_125 } };
 
-type Entry = Omit<MetricType, 'id'> & { units: Units; nonNegative: boolean };
+type Entry = Omit<MetricType, 'id' | 'acceptedUnits'> & { units: Units; nonNegative: boolean };
 
 /** The catalogue, by id. */
 const ENTRIES: Record<number, Entry> = {
@@ -75,7 +77,10 @@ const ENTRIES: Record<number, Entry> = {
 
 export const METRIC_TYPES: readonly MetricType[] = Object.freeze(
   Object.entries(ENTRIES).map(([id, e]) =>
-    Object.freeze({ id: Number(id), slug: e.slug, label: e.label, category: e.category, unit: e.unit, aggregation: e.aggregation, goalable: e.goalable, valueField: e.valueField }),
+    Object.freeze({
+      id: Number(id), slug: e.slug, label: e.label, category: e.category, unit: e.unit, aggregation: e.aggregation, goalable: e.goalable,
+      valueField: e.valueField, acceptedUnits: Object.freeze([e.unit, ...Object.keys(e.units).filter((u) => u !== e.unit)]),
+    }),
   ),
 );
 
@@ -110,13 +115,6 @@ function conversion(t: MetricType, unit: string): Conversion | null {
   const trimmed = unit.trim();
   if (Object.hasOwn(units, trimmed)) return units[trimmed]!;
   return LOWER.get(t.id)!.get(trimmed.toLowerCase()) ?? null;
-}
-
-/** The input units a metric accepts (canonical first). */
-export function acceptedUnits(slug: string): string[] {
-  const t = BY_SLUG.get(slug);
-  if (!t) return [];
-  return [t.unit, ...Object.keys(ENTRIES[t.id]!.units).filter((u) => u !== t.unit)];
 }
 
 /** True when a metric's value can never be negative (steps, weight ...): a negative one is a 422. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Pagination } from '../../core/validation.ts';
 import { RESOLUTION_OPERATORS } from './metric.entity.ts';
-import { AutomationRead } from './automations.schemas.ts';
 
 export const CONDITION_TYPES = ['prefer_if_present'] as const;
 
@@ -38,21 +37,3 @@ export const DefinitionUpdate = z
   .meta({ id: 'DefinitionUpdate' });
 
 export const DefinitionListQuery = z.object({ ...Pagination }).meta({ id: 'DefinitionListQuery' });
-
-export const SourceRead = z
-  .object({ source: z.string(), rank: z.number().int(), condition: z.record(z.string(), z.unknown()).nullable() })
-  .meta({ id: 'SourceRead' });
-
-export const DefinitionRead = z
-  .object({
-    id: z.uuid(),
-    metric_type_slug: z.string(),
-    display_name: z.string().nullable(),
-    enabled: z.boolean(),
-    manual_fallback: z.boolean(),
-    resolution_operator: z.enum(RESOLUTION_OPERATORS),
-    automations: z.array(AutomationRead),
-    sources: z.array(SourceRead),
-  })
-  .meta({ id: 'DefinitionRead' });
-export type DefinitionRead = z.infer<typeof DefinitionRead>;

@@ -4,23 +4,41 @@ import { NotFound } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { METRIC_TYPES, metricTypeById } from './catalogue.ts';
-import { toAutomationRead } from './automations.service.ts';
-import { DefinitionListQuery, DefinitionUpdate, type DefinitionRead } from './definitions.schemas.ts';
-import { MetricAutomation, MetricDefinition } from './metric.entity.ts';
+import { DefinitionListQuery, DefinitionUpdate } from './definitions.schemas.ts';
+import { MetricAutomation, MetricDefinition, type RESOLUTION_OPERATORS } from './metric.entity.ts';
 import { query } from '../../db/sql.ts';
 
 const ALL_TYPE_IDS = METRIC_TYPES.map((t) => t.id);
 
-export function toDefinitionRead(d: MetricDefinition, automations: MetricAutomation[]): DefinitionRead {
+/** One of a definition's sources, ranked: rank 1 comes first. */
+export type RankedSource = { source: string; rank: number; condition: Record<string, unknown> | null };
+
+/** A metric definition as the services return it: its settings, its ranked sources and its automations, oldest first. */
+export type Definition = {
+  id: string;
+  metricTypeSlug: string;
+  displayName: string | null;
+  enabled: boolean;
+  manualFallback: boolean;
+  resolutionOperator: (typeof RESOLUTION_OPERATORS)[number];
+  sources: RankedSource[];
+  automations: MetricAutomation[];
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function definitionOf(d: MetricDefinition, automations: MetricAutomation[]): Definition {
   return {
     id: d.id,
-    metric_type_slug: metricTypeById(d.metricTypeId)!.slug,
-    display_name: d.displayName ?? null,
+    metricTypeSlug: metricTypeById(d.metricTypeId)!.slug,
+    displayName: d.displayName ?? null,
     enabled: d.enabled,
-    manual_fallback: d.manualFallback,
-    resolution_operator: d.resolutionOperator,
-    automations: automations.map(toAutomationRead),
+    manualFallback: d.manualFallback,
+    resolutionOperator: d.resolutionOperator,
     sources: d.sources.map((s, i) => ({ source: s.source, rank: i + 1, condition: s.condition ?? null })),
+    automations,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
   };
 }
 
@@ -40,17 +58,18 @@ export async function provisionDefinitions(userId: string | null): Promise<void>
   );
 }
 
-async function automationsOf(userId: string, definitionIds: string[]): Promise<Map<string, MetricAutomation[]>> {
-  const rows = definitionIds.length
-    ? await em().find(MetricAutomation, { userId, definitionId: { $in: definitionIds } }, { orderBy: { createdAt: 'asc', id: 'asc' } })
+/** The definitions as aggregates, with their automations (one query for all of them). */
+async function withAutomations(userId: string, defs: MetricDefinition[]): Promise<Definition[]> {
+  const rows = defs.length
+    ? await em().find(MetricAutomation, { userId, definitionId: { $in: defs.map((d) => d.id) } }, { orderBy: { createdAt: 'asc', id: 'asc' } })
     : [];
   const byDefinition = new Map<string, MetricAutomation[]>();
   for (const a of rows) byDefinition.set(a.definitionId, [...(byDefinition.get(a.definitionId) ?? []), a]);
-  return byDefinition;
+  return defs.map((d) => definitionOf(d, byDefinition.get(d.id) ?? []));
 }
 
 /** Every metric type's definition, in catalogue order. */
-export async function listDefinitions(actor: Actor, input: unknown): Promise<DefinitionRead[]> {
+export async function listDefinitions(actor: Actor, input: unknown): Promise<Definition[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(DefinitionListQuery, input);
   const defs = await em().find(
@@ -58,8 +77,7 @@ export async function listDefinitions(actor: Actor, input: unknown): Promise<Def
     { userId: actor.userId },
     { orderBy: { metricTypeId: 'asc' }, limit: q.limit, offset: q.offset },
   );
-  const automations = await automationsOf(actor.userId, defs.map((d) => d.id));
-  return defs.map((d) => toDefinitionRead(d, automations.get(d.id) ?? []));
+  return withAutomations(actor.userId, defs);
 }
 
 export async function ownDefinition(actor: Actor, definitionId: string): Promise<MetricDefinition> {
@@ -68,14 +86,14 @@ export async function ownDefinition(actor: Actor, definitionId: string): Promise
   return def;
 }
 
-export async function getDefinition(actor: Actor, definitionId: string): Promise<DefinitionRead> {
+export async function getDefinition(actor: Actor, definitionId: string): Promise<Definition> {
   authorize(actor, actor.userId, 'read');
   const def = await ownDefinition(actor, definitionId);
-  return toDefinitionRead(def, (await automationsOf(actor.userId, [def.id])).get(def.id) ?? []);
+  return (await withAutomations(actor.userId, [def]))[0]!;
 }
 
 /** Rule 3: omitted fields stay; `sources`, when present, replaces the whole ranked list. */
-export async function updateDefinition(actor: Actor, definitionId: string, input: unknown): Promise<DefinitionRead> {
+export async function updateDefinition(actor: Actor, definitionId: string, input: unknown): Promise<Definition> {
   authorize(actor, actor.userId, 'write');
   const data = parse(DefinitionUpdate, input);
   const def = await ownDefinition(actor, definitionId);
@@ -88,5 +106,5 @@ export async function updateDefinition(actor: Actor, definitionId: string, input
   }
   def.updatedAt = new Date();
   await em().flush();
-  return toDefinitionRead(def, (await automationsOf(actor.userId, [def.id])).get(def.id) ?? []);
+  return (await withAutomations(actor.userId, [def]))[0]!;
 }

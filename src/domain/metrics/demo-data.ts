@@ -80,7 +80,7 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
   for (const name of wanted) if (!existing.has(name)) existing.set(name, (await createCategory(actor, { name })).id);
   const category = (name: string) => existing.get(name)!;
 
-  const definitions = new Map((await listDefinitions(actor, { limit: 500 })).map((d) => [d.metric_type_slug, d]));
+  const definitions = new Map((await listDefinitions(actor, { limit: 500 })).map((d) => [d.metricTypeSlug, d]));
   const rank = async (slug: string, sources: string[]) =>
     updateDefinition(actor, definitions.get(slug)!.id, { sources: sources.map((source) => ({ source })) });
   await rank('steps', ['apple_watch', 'iphone']);
@@ -92,7 +92,7 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
   await putGoal(actor, 'caffeine', { target: 300, direction: 'at_most' });
   await putGoal(actor, 'water', { target: 2000, direction: 'at_least' });
   const weightDef = definitions.get('weight')!;
-  if (!weightDef.automations.some((a) => a.trigger_type === 'missing_by')) {
+  if (!weightDef.automations.some((a) => a.triggerType === 'missing_by')) {
     await createAutomation(actor, weightDef.id, {
       trigger_type: 'missing_by',
       trigger_config: { time: '10:00' },

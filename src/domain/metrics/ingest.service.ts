@@ -3,9 +3,10 @@ import { Invalid, type ValidationIssue } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
-import { acceptedUnits, isNonNegative, metricType, toCanonical } from './catalogue.ts';
+import { isNonNegative, metricType, toCanonical } from './catalogue.ts';
 import { runReadingAutomations } from './automations.engine.ts';
-import { HealthMetricBatch, type HealthMetricRead } from './metrics.schemas.ts';
+import { HealthMetricBatch } from './metrics.schemas.ts';
+import type { Reading } from './readings.service.ts';
 import { isRetryable, query } from '../../db/sql.ts';
 
 /** A reading ready to insert: canonical value, catalogue id, and the id it gets if it is new. */
@@ -31,12 +32,12 @@ function prepare(readings: ReturnType<typeof parseBatch>['readings']): PreparedR
     const r = readings[i]!;
     const type = metricType(r.metric_type_slug);
     if (!type) {
-      issues.push({ loc: ['readings', i, 'metric_type_slug'], msg: `Unknown metric type "${r.metric_type_slug}" (GET /metric-types lists them)`, type: 'value_error' });
+      issues.push({ loc: ['readings', i, 'metric_type_slug'], msg: `Unknown metric type "${r.metric_type_slug}" (the metric type catalogue lists them)`, type: 'value_error' });
       continue;
     }
     const value = toCanonical(type.slug, r.value, r.unit);
     if (value === null) {
-      const accepted = acceptedUnits(type.slug).join(', ');
+      const accepted = type.acceptedUnits.join(', ');
       issues.push({ loc: ['readings', i, 'unit'], msg: `Unit "${r.unit}" cannot be converted to ${type.unit} for ${type.slug}; accepted units: ${accepted}`, type: 'value_error' });
       continue;
     }
@@ -122,36 +123,36 @@ async function insert(userId: string, rows: PreparedReading[], createdAt: Date):
   return new Map(inserted.map((r) => [r.id, r.local_date]));
 }
 
-export function toReadingRead(userId: string, r: PreparedReading, createdAt: string): HealthMetricRead {
+function createdReading(userId: string, r: PreparedReading, localDate: string, createdAt: Date): Reading {
   return {
     id: r.id,
-    user_id: userId,
-    metric_type_id: r.metricTypeId,
-    metric_type_slug: r.slug,
-    recorded_at: new Date(r.recordedAt).toISOString(),
-    created_at: createdAt,
-    updated_at: createdAt,
-    metadata: r.metadata,
-    reading_group_id: r.readingGroupId,
-    source: r.source,
-    source_id: r.sourceId,
+    userId,
+    metricTypeId: r.metricTypeId,
+    metricTypeSlug: r.slug,
     unit: r.unit,
+    recordedAt: new Date(r.recordedAt),
+    localDate,
     value: r.value,
+    source: r.source,
+    sourceId: r.sourceId,
+    readingGroupId: r.readingGroupId,
+    metadata: r.metadata,
+    createdAt,
   };
 }
 
+/** What a batch did: the readings it created (in batch order) and how many it skipped as duplicates. */
+export type IngestResult = { created: Reading[]; skippedCount: number };
+
 /**
- * Bulk ingest (POST /users/{user_id}/health/metrics, and accepted metric-reading suggestions):
- * validates every reading first (any bad one: 422, nothing written), converts units, inserts in one
+ * Bulk ingest (a client's batch, and accepted metric-reading suggestions): validates every
+ * reading first (any bad one is Invalid, nothing written), converts units, inserts in one
  * transaction with dedup by the database, and runs the ingest-time automations on the new rows.
  */
-export async function ingestReadings(
-  actor: Actor,
-  input: unknown,
-): Promise<{ created: HealthMetricRead[]; skipped_count: number }> {
+export async function ingestReadings(actor: Actor, input: unknown): Promise<IngestResult> {
   authorize(actor, actor.userId, 'write');
   const rows = prepare(parseBatch(input).readings);
-  if (rows.length === 0) return { created: [], skipped_count: 0 };
+  if (rows.length === 0) return { created: [], skippedCount: 0 };
   const createdAt = new Date();
   const nested = em().getTransactionContext() !== undefined;
   let inserted: Map<string, string>;
@@ -169,7 +170,6 @@ export async function ingestReadings(
       if (nested || attempt >= 3 || !isRetryable(err)) throw err;
     }
   }
-  const at = createdAt.toISOString();
-  const created = rows.filter((r) => inserted.has(r.id)).map((r) => toReadingRead(actor.userId, r, at));
-  return { created, skipped_count: rows.length - created.length };
+  const created = rows.filter((r) => inserted.has(r.id)).map((r) => createdReading(actor.userId, r, inserted.get(r.id)!, createdAt));
+  return { created, skippedCount: rows.length - created.length };
 }

@@ -26,29 +26,6 @@ export const HealthMetricBatch = z
   .object({ readings: z.array(HealthMetricIngest).max(MAX_READINGS, `At most ${MAX_READINGS} readings per request`) })
   .meta({ id: 'HealthMetricBatch' });
 
-export const HealthMetricRead = z
-  .object({
-    id: z.uuid(),
-    user_id: z.uuid(),
-    metric_type_id: z.number().int(),
-    metric_type_slug: z.string(),
-    recorded_at: z.iso.datetime(),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-    metadata: z.record(z.string(), z.unknown()),
-    reading_group_id: z.uuid().nullable(),
-    source: z.string(),
-    source_id: z.string().nullable(),
-    unit: z.string(),
-    value: z.number(),
-  })
-  .meta({ id: 'HealthMetricRead' });
-export type HealthMetricRead = z.infer<typeof HealthMetricRead>;
-
-export const HealthMetricBatchResult = z
-  .object({ created: z.array(HealthMetricRead), skipped_count: z.number().int() })
-  .meta({ id: 'HealthMetricBatchResult' });
-
 export const HealthMetricListQuery = z
   .object({
     metric: z.string().min(1).max(64).optional(),
@@ -58,17 +35,3 @@ export const HealthMetricListQuery = z
     ...Pagination,
   })
   .meta({ id: 'HealthMetricListQuery' });
-
-export const MetricTypeRead = z
-  .object({
-    id: z.number().int(),
-    slug: z.string(),
-    label: z.string(),
-    category: z.enum(['activity', 'sleep', 'body', 'heart', 'nutrition', 'mind']),
-    unit: z.string(),
-    aggregation: z.enum(['sum', 'mean', 'last', 'max', 'min']),
-    goalable: z.boolean(),
-    value_field: z.string().nullable(),
-    accepted_units: z.array(z.string()),
-  })
-  .meta({ id: 'MetricTypeRead' });

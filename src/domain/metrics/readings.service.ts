@@ -2,47 +2,50 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
-import { acceptedUnits, METRIC_TYPES, metricType, metricTypeById } from './catalogue.ts';
+import { metricType, metricTypeById } from './catalogue.ts';
 import { HealthMetric } from './metric.entity.ts';
-import { HealthMetricListQuery, type HealthMetricRead } from './metrics.schemas.ts';
+import { HealthMetricListQuery } from './metrics.schemas.ts';
 
-export function listMetricTypes() {
-  return METRIC_TYPES.map((t) => ({
-    id: t.id,
-    slug: t.slug,
-    label: t.label,
-    category: t.category,
-    unit: t.unit,
-    aggregation: t.aggregation,
-    goalable: t.goalable,
-    value_field: t.valueField,
-    accepted_units: acceptedUnits(t.slug),
-  }));
-}
+/** One reading as the services return it: in its metric's canonical unit, with the metric's slug. Readings are immutable. */
+export type Reading = {
+  id: string;
+  userId: string;
+  metricTypeId: number;
+  metricTypeSlug: string;
+  /** The metric's canonical unit, which `value` is in. */
+  unit: string;
+  recordedAt: Date;
+  /** The local day it counts for, in the user's timezone when it was ingested. */
+  localDate: string;
+  value: number;
+  source: string;
+  sourceId: string | null;
+  readingGroupId: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+};
 
-export function toHealthMetricRead(h: HealthMetric): HealthMetricRead {
+function readingOf(h: HealthMetric): Reading {
   const type = metricTypeById(h.metricTypeId)!;
-  const createdAt = h.createdAt.toISOString();
   return {
     id: h.id,
-    user_id: h.userId,
-    metric_type_id: h.metricTypeId,
-    metric_type_slug: type.slug,
-    recorded_at: h.recordedAt.toISOString(),
-    created_at: createdAt,
-    // Readings are immutable.
-    updated_at: createdAt,
-    metadata: h.metadata,
-    reading_group_id: h.readingGroupId ?? null,
-    source: h.source,
-    source_id: h.sourceId ?? null,
+    userId: h.userId,
+    metricTypeId: h.metricTypeId,
+    metricTypeSlug: type.slug,
     unit: type.unit,
+    recordedAt: h.recordedAt,
+    localDate: h.localDate,
     value: Number(h.value),
+    source: h.source,
+    sourceId: h.sourceId ?? null,
+    readingGroupId: h.readingGroupId ?? null,
+    metadata: h.metadata,
+    createdAt: h.createdAt,
   };
 }
 
 /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to exclusive). */
-export async function listReadings(actor: Actor, input: unknown): Promise<HealthMetricRead[]> {
+export async function listReadings(actor: Actor, input: unknown): Promise<Reading[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(HealthMetricListQuery, input);
   const where: Record<string, unknown> = { userId: actor.userId };
@@ -64,5 +67,5 @@ export async function listReadings(actor: Actor, input: unknown): Promise<Health
     limit: q.limit,
     offset: q.offset,
   });
-  return rows.map(toHealthMetricRead);
+  return rows.map(readingOf);
 }

@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as automations from '../../domain/metrics/automations.service.ts';
-import { AutomationCreate, AutomationRead, AutomationUpdate } from '../../domain/metrics/automations.schemas.ts';
+import { AutomationCreate, AutomationUpdate } from '../../domain/metrics/automations.schemas.ts';
 import * as definitions from '../../domain/metrics/definitions.service.ts';
-import { DefinitionListQuery, DefinitionRead, DefinitionUpdate } from '../../domain/metrics/definitions.schemas.ts';
+import { DefinitionListQuery, DefinitionUpdate } from '../../domain/metrics/definitions.schemas.ts';
 import { ingestReadings } from '../../domain/metrics/ingest.service.ts';
-import {
-  HealthMetricBatch,
-  HealthMetricBatchResult,
-  HealthMetricListQuery,
-  HealthMetricRead,
-  MetricTypeRead,
-} from '../../domain/metrics/metrics.schemas.ts';
+import { listMetricTypes } from '../../domain/metrics/metric-types.service.ts';
+import { HealthMetricBatch, HealthMetricListQuery } from '../../domain/metrics/metrics.schemas.ts';
 import * as readings from '../../domain/metrics/readings.service.ts';
+import { AutomationRead, DefinitionRead, presentAutomation, presentDefinition } from '../presenters/metric-definitions.ts';
+import { HealthMetricBatchResult, HealthMetricRead, MetricTypeRead, presentIngestResult, presentMetricType, presentReading } from '../presenters/metrics.ts';
 import { created, noContent, ok, type Route } from '../route.ts';
 
 const tag = 'metrics';
@@ -24,49 +21,49 @@ export const metricRoutes: Route[] = [
     method: 'get', path: '/metric-types', tag, access: 'read',
     summary: 'The metric catalogue: slugs, canonical units, daily aggregation and accepted input units',
     responses: { 200: z.array(MetricTypeRead) },
-    handler: async () => ok(readings.listMetricTypes()),
+    handler: async (r) => ok(listMetricTypes(r.actor).map(presentMetricType)),
   },
   {
     method: 'post', path: '/users/{user_id}/health/metrics', tag, access: 'write',
     summary: 'Ingest up to 10,000 readings in one transaction; (source, source_id) duplicates are skipped',
     body: HealthMetricBatch, bodyLimit: '16mb', responses: { 200: HealthMetricBatchResult },
-    handler: async (r) => ok(await ingestReadings(r.actor, r.body)),
+    handler: async (r) => ok(presentIngestResult(await ingestReadings(r.actor, r.body))),
   },
   {
     method: 'get', path: '/users/{user_id}/health/metrics', tag, access: 'read',
     summary: 'Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive)',
     query: HealthMetricListQuery, responses: { 200: z.array(HealthMetricRead) },
-    handler: async (r) => ok(await readings.listReadings(r.actor, r.query)),
+    handler: async (r) => ok((await readings.listReadings(r.actor, r.query)).map(presentReading)),
   },
   {
     method: 'get', path: '/users/{user_id}/metric-definitions', tag, access: 'read',
     summary: 'One definition per metric type, in catalogue order (provisioned with defaults on first use)',
     query: DefinitionListQuery, responses: { 200: z.array(DefinitionRead) },
-    handler: async (r) => ok(await definitions.listDefinitions(r.actor, r.query)),
+    handler: async (r) => ok((await definitions.listDefinitions(r.actor, r.query)).map(presentDefinition)),
   },
   {
     method: 'get', path: '/users/{user_id}/metric-definitions/{definition_id}', tag, access: 'read',
     summary: 'One metric definition', params: definitionParams, responses: { 200: DefinitionRead },
-    handler: async (r) => ok(await definitions.getDefinition(r.actor, r.params.definition_id!)),
+    handler: async (r) => ok(presentDefinition(await definitions.getDefinition(r.actor, r.params.definition_id!))),
   },
   {
     method: 'patch', path: '/users/{user_id}/metric-definitions/{definition_id}', tag, access: 'write',
     summary: 'Change a definition; omitted fields stay, `sources` replaces the whole ranked list',
     params: definitionParams, body: DefinitionUpdate, responses: { 200: DefinitionRead },
-    handler: async (r) => ok(await definitions.updateDefinition(r.actor, r.params.definition_id!, r.body)),
+    handler: async (r) => ok(presentDefinition(await definitions.updateDefinition(r.actor, r.params.definition_id!, r.body))),
   },
   {
     method: 'post', path: '/users/{user_id}/metric-definitions/{definition_id}/automations', tag, access: 'write', errors: [409],
     summary: 'Add an automation (fires at most once per local day)',
     params: definitionParams, body: AutomationCreate, responses: { 201: AutomationRead },
-    handler: async (r) => created(await automations.createAutomation(r.actor, r.params.definition_id!, r.body)),
+    handler: async (r) => created(presentAutomation(await automations.createAutomation(r.actor, r.params.definition_id!, r.body))),
   },
   {
     method: 'patch', path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}', tag, access: 'write',
     summary: 'Change an automation; omitted fields stay', params: automationParams, body: AutomationUpdate,
     responses: { 200: AutomationRead },
     handler: async (r) =>
-      ok(await automations.updateAutomation(r.actor, r.params.definition_id!, r.params.automation_id!, r.body)),
+      ok(presentAutomation(await automations.updateAutomation(r.actor, r.params.definition_id!, r.params.automation_id!, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}', tag, access: 'write',
