@@ -1,5 +1,6 @@
 import { computeEpisodes, episodeId, formatAmount } from '../../src/domain/insights/episodes.ts';
 import { robustZ } from '../../src/domain/insights/stats/robust.ts';
+import { presentEpisodes } from '../../src/rest/presenters/insights.ts';
 import { column, matrix, noise, rng } from './synthetic.ts';
 
 const USER = '00000000-0000-4000-8000-000000000001';
@@ -34,9 +35,9 @@ describe('episodes', () => {
       column('sleep_duration', 'metric', sleep, { label: 'Sleep', unit: 'h' }),
     ]);
     const result = episodes(m);
-    expect(result.window_days).toBe(90);
+    expect(result.windowDays).toBe(90);
     const byKey = new Map(result.episodes.map((e) => [e.key, e]));
-    expect(byKey.get('resting_heart_rate')).toMatchObject({ direction: 'above', kind: 'metric', recent_days: 7, baseline_days: 83, window_days: 90 });
+    expect(byKey.get('resting_heart_rate')).toMatchObject({ direction: 'above', kind: 'metric', recentDays: 7, baselineDays: 83, windowDays: 90 });
     expect(byKey.get('sleep_duration')!.direction).toBe('below');
     for (const e of result.episodes) {
       expect(Math.abs(e.z)).toBeGreaterThanOrEqual(2.5);
@@ -76,15 +77,15 @@ describe('episodes', () => {
     const days = 20;
     const v = Array.from({ length: days }, (_, d) => (d >= days - 3 ? 50 : 10 + (d % 4)));
     const [e] = episodes(matrix(days, [column('x', 'metric', v)])).episodes;
-    expect(e).toMatchObject({ recent_days: 3, baseline_days: 17, window_days: 20, direction: 'above' });
+    expect(e).toMatchObject({ recentDays: 3, baselineDays: 17, windowDays: 20, direction: 'above' });
   });
 
   test('a factor burst is scored against a mostly-zero baseline (mean absolute deviation fallback)', () => {
     const days = 60;
     const counts = Array.from({ length: days }, (_, d) => (d >= days - 7 ? 3 : d % 10 === 0 ? 1 : 0));
     const [e] = episodes(matrix(days, [column('tag:wine', 'factor', counts, { label: '#wine', unit: 'count' })])).episodes;
-    expect(e).toMatchObject({ key: 'tag:wine', kind: 'factor', direction: 'above', recent_days: 7, baseline_days: 53 });
-    expect(e!.ratio).toBeUndefined(); // baseline median 0
+    expect(e).toMatchObject({ key: 'tag:wine', kind: 'factor', direction: 'above', recentDays: 7, baselineDays: 53 });
+    expect(e!.ratio).toBeNull(); // baseline median 0
     expect(e!.caution).toBe('Most baseline days share one value (0), so a small change scores high.');
     expect(e!.headline).toBe('#wine has come up more often than usual: a median of 3 events a day over the last 7 days, against 0 events a day over the 53 days before.');
   });
@@ -133,13 +134,17 @@ describe('episodes', () => {
       column('beta', 'metric', b, { label: 'Beta' }),
       column('gamma', 'metric', c, { label: 'Gamma' }),
     ]);
-    const byKey = new Map(episodes(m).episodes.map((e) => [e.key, e]));
+    const result = episodes(m);
+    const byKey = new Map(result.episodes.map((e) => [e.key, e]));
     expect(byKey.get('alpha')!.corroboration).toBe('Also unusual in this window and linked to Alpha in your data: Beta (above).');
     expect(byKey.get('beta')!.corroboration).toBe('Also unusual in this window and linked to Beta in your data: Alpha (above).');
-    expect(byKey.get('gamma')).toBeDefined();
-    expect(Object.keys(byKey.get('alpha')!)).toEqual([
+    expect(byKey.get('gamma')!.corroboration).toBeNull();
+    // REST cards keep one key order (byte-identical JSON): corroboration after caution, left out when there is none.
+    const cards = new Map(presentEpisodes(result).episodes.map((e) => [e.key, e]));
+    expect(Object.keys(cards.get('alpha')!)).toEqual([
       'id', 'key', 'kind', 'label', 'direction', 'z', 'ratio', 'headline', 'caution', 'corroboration', 'baseline_days', 'recent_days', 'window_days',
     ]);
+    expect(Object.keys(cards.get('gamma')!)).not.toContain('corroboration');
   });
 
   test('amounts read like a person wrote them', () => {

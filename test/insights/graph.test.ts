@@ -138,7 +138,7 @@ describe('tiers, modes and order', () => {
     // Rounded at the edge only: 4 significant digits of the reference values.
     expect(explore.edges[0]).toEqual({
       key: 'sleep_duration', label: 'Sleep duration', kind: 'metric', direction: 'positive', confidence: 'strong',
-      lag: 1, n: 31, support: 31, r: 0.6141, q_value: 0.003805,
+      lag: 1, n: 31, support: 31, r: 0.6141, qValue: 0.003805,
     });
     const significant = computeGraph(m, 'mood', { mode: 'significant', windowDays: 40 });
     expect(significant.edges.map((e) => e.key)).toEqual(['sleep_duration']);
@@ -155,7 +155,7 @@ describe('tiers, modes and order', () => {
       column('c', 'metric', base.map((v) => -v)),
     ]);
     const edges = computeGraph(m, 'centre', { mode: 'explore', windowDays: days }).edges;
-    expect(edges.map((e) => [e.key, e.lag, e.r, e.q_value])).toEqual([
+    expect(edges.map((e) => [e.key, e.lag, e.r, e.qValue])).toEqual([
       ['a', 0, 1, 0],
       ['b', 0, 1, 0],
       ['c', 0, -1, 0],

@@ -3,9 +3,11 @@ import { localDateOf } from '../../core/clock.ts';
 import { parse } from '../../core/validation.ts';
 import { activeGoals } from '../goals/goals.service.ts';
 import { METRIC_TYPES, metricTypeById } from '../metrics/catalogue.ts';
-import { resolveDays, resolveDaysWithSources, type ResolvedValue } from '../metrics/resolution.ts';
+import { resolveDays, resolveDaysWithSources } from '../metrics/resolution.ts';
+import { loadUser } from '../users/users.service.ts';
 import { query } from '../../db/sql.ts';
-import { DayParams, DayRangeQuery, type DaySummary } from './days.schemas.ts';
+import type { DayMetric, DaySummary, GoalProgress } from './day-summary.ts';
+import { DayParams, DayRangeQuery } from './days.schemas.ts';
 
 /**
  * The daily summary: every metric resolved per local day (see docs/daily-summary.md), plus the
@@ -28,6 +30,12 @@ export function dateRange(from: string, to: string): string[] {
 }
 
 type FactorCount = { local_date: string; key: string; n: number };
+
+/** `tag:<tag>` or `category:<id>` as its two parts (a tag may itself hold a colon). */
+function splitFactorKey(key: string): { kind: 'tag' | 'category'; id: string } {
+  const colon = key.indexOf(':');
+  return { kind: key.slice(0, colon) as 'tag' | 'category', id: key.slice(colon + 1) };
+}
 
 const FACTORS_SQL = `
 select local_date::text as local_date, key, count(*)::int as n from (
@@ -93,7 +101,7 @@ export async function loadDailyMatrix(userId: string, from: string, to: string):
   let current: DailyMatrix['columns'][number] | undefined;
   for (const f of factors) {
     if (current?.key !== f.key) {
-      const [kind, id] = [f.key.slice(0, f.key.indexOf(':')), f.key.slice(f.key.indexOf(':') + 1)];
+      const { kind, id } = splitFactorKey(f.key);
       const label = kind === 'tag' ? `#${id}` : (facts.categories?.[id] ?? 'Category');
       current = { key: f.key, label, unit: 'count', kind: 'factor', values: [...blank] };
       columns.push(current);
@@ -117,44 +125,39 @@ async function summaries(userId: string, from: string, to: string): Promise<DayS
     activeGoals(userId),
   ]);
 
-  const days = new Map<string, DaySummary>(
-    dates.map((date) => {
-      const core = Object.fromEntries(METRIC_TYPES.filter((t) => t.valueField).map((t) => [t.valueField!, null]));
-      return [date, { date, ...core, metrics: {}, resolution: {}, factors: {}, event_count: 0, goals: [] } as DaySummary];
-    }),
-  );
-  const byDay = new Map<string, Map<number, ResolvedValue>>();
+  const days = new Map<string, DaySummary>(dates.map((date) => [date, { date, metrics: [], factors: [], eventCount: 0, goals: [] }]));
+  // Each day's metrics by type id: where its sources and its goals find it.
+  const byDay = new Map<string, Map<number, DayMetric>>(dates.map((date) => [date, new Map()]));
   for (const r of resolved) {
-    const day = days.get(r.localDate)!;
     const type = metricTypeById(r.metricTypeId)!;
-    const value = clean(r.value);
-    day.metrics[type.slug] = value;
-    if (type.valueField) (day as Record<string, unknown>)[type.valueField] = value;
-    day.resolution[type.slug] = { operator: r.operator, resolved_from: r.source, sources: {} };
-    if (!byDay.has(r.localDate)) byDay.set(r.localDate, new Map());
-    byDay.get(r.localDate)!.set(r.metricTypeId, r);
+    const metric: DayMetric = {
+      slug: type.slug, valueField: type.valueField, value: clean(r.value), operator: r.operator, resolvedFrom: r.source, sources: [],
+    };
+    days.get(r.localDate)!.metrics.push(metric);
+    byDay.get(r.localDate)!.set(r.metricTypeId, metric);
   }
   for (const s of perSource) {
-    const entry = days.get(s.localDate)!.resolution[metricTypeById(s.metricTypeId)!.slug];
     // Sources of a disabled metric (no resolution) stay out of the summary.
-    if (entry) entry.sources[s.source] = clean(s.value);
+    byDay.get(s.localDate)!.get(s.metricTypeId)?.sources.push({ source: s.source, value: clean(s.value) });
   }
-  for (const f of factors) days.get(f.local_date)!.factors[f.key] = f.n;
-  for (const c of counts) days.get(c.local_date)!.event_count = c.n;
+  for (const f of factors) {
+    const { kind, id } = splitFactorKey(f.key);
+    days.get(f.local_date)!.factors.push({ key: f.key, tag: kind === 'tag' ? id : null, categoryId: kind === 'category' ? id : null, count: f.n });
+  }
+  for (const c of counts) days.get(c.local_date)!.eventCount = c.n;
   for (const day of days.values()) {
     day.goals = goals.map((g) => {
       const type = metricTypeById(g.metricTypeId)!;
-      const value = byDay.get(day.date)?.get(g.metricTypeId)?.value;
+      const value = byDay.get(day.date)!.get(g.metricTypeId)?.value ?? null;
       const target = Number(g.target);
-      const v = value === undefined ? null : clean(value);
       return {
         slug: type.slug,
-        value_field: type.valueField,
+        valueField: type.valueField,
         target,
         direction: g.direction,
-        value: v,
-        met: v === null ? null : g.direction === 'at_least' ? v >= target : v <= target,
-        progress: v === null ? null : clean(v / target),
+        value,
+        met: value === null ? null : g.direction === 'at_least' ? value >= target : value <= target,
+        progress: value === null ? null : clean(value / target),
       };
     });
   }
@@ -174,4 +177,16 @@ export async function listDaySummaries(actor: Actor, input: unknown): Promise<Da
   authorize(actor, actor.userId, 'read');
   const q = parse(DayRangeQuery, input);
   return summaries(actor.userId, q.from, q.to);
+}
+
+/**
+ * Batch read for relations (a goal's progress today), by metric slug: the progress of the active
+ * goals among them on the user's local today. Every goal of a request shares this one summary.
+ */
+export async function goalProgressToday(actor: Actor, slugs: string[]): Promise<Map<string, GoalProgress>> {
+  authorize(actor, actor.userId, 'read');
+  const today = localDateOf(new Date(), (await loadUser(actor.userId)).timezone);
+  const [summary] = await summaries(actor.userId, today, today);
+  const wanted = new Set(slugs);
+  return new Map(summary!.goals.filter((g) => wanted.has(g.slug)).map((g) => [g.slug, g]));
 }

@@ -19,16 +19,18 @@ export type EpisodeCard = {
   label: string;
   direction: 'above' | 'below';
   z: number;
-  ratio?: number;
+  /** Recent median / baseline median; null when the baseline median is 0. */
+  ratio: number | null;
   headline: string;
   caution: string;
-  corroboration?: string;
-  baseline_days: number;
-  recent_days: number;
-  window_days: number;
+  /** Other episodes of the window that the graph links to this one, if any. */
+  corroboration: string | null;
+  baselineDays: number;
+  recentDays: number;
+  windowDays: number;
 };
 
-export type Episodes = { episodes: EpisodeCard[]; window_days: number };
+export type Episodes = { episodes: EpisodeCard[]; windowDays: number };
 
 export const recentDaysFor = (windowDays: number) => (windowDays < 28 ? 3 : 7);
 
@@ -170,17 +172,18 @@ export function computeEpisodes(matrix: InsightMatrix, opts: EpisodeOptions): Ep
       label: column.label,
       direction: up ? 'above' : 'below',
       z: decimals(z.z, 2),
-      ...(z.baselineMedian !== 0 ? { ratio: significant(z.recentMedian / z.baselineMedian) } : {}),
+      ratio: z.baselineMedian !== 0 ? significant(z.recentMedian / z.baselineMedian) : null,
       headline: headline(column, up, z.recentMedian, z.baselineMedian, recentDays, s.baseline),
       caution: caution(s.series, matrix.dates, opts.sources?.get(column.key), { baseline: s.baseline, recent: s.recent, recentDays }, z),
-      baseline_days: s.baseline,
-      recent_days: s.recent,
-      window_days: opts.windowDays,
+      corroboration: null,
+      baselineDays: s.baseline,
+      recentDays: s.recent,
+      windowDays: opts.windowDays,
     };
     return { ...s, card };
   });
   if (found.length > 1) corroborate(matrix, found);
-  return { episodes: found.map((f) => f.card), window_days: opts.windowDays };
+  return { episodes: found.map((f) => f.card), windowDays: opts.windowDays };
 }
 
 function corroborate(matrix: InsightMatrix, found: Found[]): void {
@@ -192,16 +195,6 @@ function corroborate(matrix: InsightMatrix, found: Found[]): void {
         .filter((k) => inEpisode.has(k)),
     );
     const names = found.filter((o) => linked.has(o.column.key)).map((o) => `${o.column.label} (${o.card.direction})`);
-    if (names.length) {
-      // Keep the card's field order stable: corroboration sits after caution.
-      const { baseline_days, recent_days, window_days, ...head } = f.card;
-      f.card = {
-        ...head,
-        corroboration: `Also unusual in this window and linked to ${f.column.label} in your data: ${names.join(', ')}.`,
-        baseline_days,
-        recent_days,
-        window_days,
-      };
-    }
+    if (names.length) f.card.corroboration = `Also unusual in this window and linked to ${f.column.label} in your data: ${names.join(', ')}.`;
   }
 }

@@ -37,14 +37,16 @@ export type InsightEdge = {
   n: number;
   support: number;
   r: number;
-  q_value: number;
+  qValue: number;
 };
 
+export type InsightCenter = { key: string; label: string; unit: string };
+
 export type InsightGraph = {
-  center: { key: string; label: string; unit: string };
+  center: InsightCenter;
   edges: InsightEdge[];
   mode: GraphMode;
-  window_days: number;
+  windowDays: number;
 };
 
 type Prepared = { column: MatrixColumn; series: Float64Array; order: Int32Array; hasData: boolean };
@@ -162,9 +164,9 @@ export function computeGraph(matrix: InsightMatrix, centreKey: string, opts: { m
       n: test.n,
       support: test.support,
       r: significant(test.r),
-      q_value: significant(test.q),
+      qValue: significant(test.q),
     })),
     mode: opts.mode,
-    window_days: opts.windowDays,
+    windowDays: opts.windowDays,
   };
 }

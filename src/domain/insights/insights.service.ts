@@ -32,7 +32,7 @@ export async function getInsightGraph(actor: Actor, input: unknown): Promise<Ins
   const centre = resolveGraphKey(matrix, q.metric);
   if (centre.kind === 'empty') {
     const { slug, label, unit } = centre.metric;
-    return { center: { key: slug, label, unit }, edges: [], mode: q.mode, window_days: q.window_days };
+    return { center: { key: slug, label, unit }, edges: [], mode: q.mode, windowDays: q.window_days };
   }
   return computeGraph(matrix, centre.key, { mode: q.mode, windowDays: q.window_days });
 }

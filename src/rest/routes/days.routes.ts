@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as days from '../../domain/days/summary.service.ts';
-import { DayParams, DayRangeQuery, DaySummary } from '../../domain/days/days.schemas.ts';
+import { DayParams, DayRangeQuery } from '../../domain/days/days.schemas.ts';
+import { DaySummaryRead, presentDaySummary } from '../presenters/days.ts';
 import { ok, type Route } from '../route.ts';
 
 const tag = 'days';
@@ -9,13 +10,13 @@ export const dayRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/days', tag, access: 'read',
     summary: 'Day summaries from..to (inclusive, at most 366 days), oldest first',
-    query: DayRangeQuery, responses: { 200: z.array(DaySummary) },
-    handler: async (r) => ok(await days.listDaySummaries(r.actor, r.query)),
+    query: DayRangeQuery, responses: { 200: z.array(DaySummaryRead) },
+    handler: async (r) => ok((await days.listDaySummaries(r.actor, r.query)).map(presentDaySummary)),
   },
   {
     method: 'get', path: '/users/{user_id}/days/{date}', tag, access: 'read',
     summary: 'One local day: every metric resolved across sources, event factors and goal progress',
-    params: DayParams, responses: { 200: DaySummary },
-    handler: async (r) => ok(await days.getDaySummary(r.actor, r.params.date!)),
+    params: DayParams, responses: { 200: DaySummaryRead },
+    handler: async (r) => ok(presentDaySummary(await days.getDaySummary(r.actor, r.params.date!))),
   },
 ];

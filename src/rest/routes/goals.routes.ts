@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as goals from '../../domain/goals/goals.service.ts';
-import { GoalMetricRead, MetricGoalUpdate } from '../../domain/goals/goals.schemas.ts';
+import { MetricGoalUpdate } from '../../domain/goals/goals.schemas.ts';
+import { GoalMetricRead, presentGoal } from '../presenters/goals.ts';
 import { noContent, ok, type Route } from '../route.ts';
 
 const tag = 'goals';
@@ -11,13 +12,13 @@ export const goalRoutes: Route[] = [
     method: 'get', path: '/users/{user_id}/goals', tag, access: 'read',
     summary: 'Every goalable metric, with its goal or `target: null` when none is set',
     responses: { 200: z.array(GoalMetricRead) },
-    handler: async (r) => ok(await goals.listGoals(r.actor)),
+    handler: async (r) => ok((await goals.listGoals(r.actor)).map(presentGoal)),
   },
   {
     method: 'put', path: '/users/{user_id}/goals/{slug}', tag, access: 'write',
     summary: "Create or replace a metric's standing daily goal",
     params, body: MetricGoalUpdate, responses: { 200: GoalMetricRead },
-    handler: async (r) => ok(await goals.putGoal(r.actor, r.params.slug!, r.body)),
+    handler: async (r) => ok(presentGoal(await goals.putGoal(r.actor, r.params.slug!, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/goals/{slug}', tag, access: 'write',

@@ -1,10 +1,6 @@
 import * as insights from '../../domain/insights/insights.service.ts';
-import {
-  EpisodesQuery,
-  EpisodesResponse,
-  InsightGraphQuery,
-  InsightGraphResponse,
-} from '../../domain/insights/insights.schemas.ts';
+import { EpisodesQuery, InsightGraphQuery } from '../../domain/insights/insights.schemas.ts';
+import { EpisodesResponse, InsightGraphResponse, presentEpisodes, presentInsightGraph } from '../presenters/insights.ts';
 import { ok, type Route } from '../route.ts';
 
 const tag = 'insights';
@@ -14,12 +10,12 @@ export const insightRoutes: Route[] = [
     method: 'get', path: '/users/{user_id}/insights/graph', tag, access: 'read',
     summary: 'What moves with a metric: Spearman at lags 0-3 days, Benjamini-Hochberg q, confidence tiers; computed at query time',
     query: InsightGraphQuery, responses: { 200: InsightGraphResponse },
-    handler: async (r) => ok(await insights.getInsightGraph(r.actor, r.query)),
+    handler: async (r) => ok(presentInsightGraph(await insights.getInsightGraph(r.actor, r.query))),
   },
   {
     method: 'get', path: '/users/{user_id}/insights/episodes', tag, access: 'read',
     summary: "Metrics and factors whose recent days deviate from the user's own baseline (robust z ≥ 2.5)",
     query: EpisodesQuery, responses: { 200: EpisodesResponse },
-    handler: async (r) => ok(await insights.getEpisodes(r.actor, r.query)),
+    handler: async (r) => ok(presentEpisodes(await insights.getEpisodes(r.actor, r.query))),
   },
 ];
