@@ -14,15 +14,3 @@ export const EncryptionKeyPut = z
       .optional(),
   })
   .meta({ id: 'EncryptionKeyPut' });
-
-export const EncryptionKeyRead = z
-  .object({
-    kdf_salt: z.string(),
-    verifier: z.string(),
-    wrapped_dek: z.string(),
-    kdf_params: z.record(z.string(), z.unknown()),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .meta({ id: 'EncryptionKeyRead' });
-export type EncryptionKeyRead = z.infer<typeof EncryptionKeyRead>;

@@ -1,25 +1,9 @@
 import { z } from 'zod';
 import { Pagination } from '../../core/validation.ts';
-import { EVENT_SOURCE_KINDS } from './event-source.entity.ts';
 
 const Config = z
   .record(z.string(), z.unknown())
   .refine((c) => JSON.stringify(c).length <= 16_384, 'Config must be at most 16 KiB of JSON');
-
-export const EventSourceRead = z
-  .object({
-    id: z.uuid(),
-    user_id: z.uuid(),
-    kind: z.enum(EVENT_SOURCE_KINDS),
-    source_label: z.string(),
-    enabled: z.boolean(),
-    is_default: z.boolean(),
-    config: z.record(z.string(), z.unknown()),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .meta({ id: 'EventSourceRead' });
-export type EventSourceRead = z.infer<typeof EventSourceRead>;
 
 /** PATCH: omitted fields stay; none of these is nullable, so null is a 422. */
 export const EventSourceUpdate = z

@@ -4,7 +4,7 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { EVENT_SOURCE_KINDS, EventSourceRow, type EventSourceKind } from './event-source.entity.ts';
-import { EventSourceListQuery, EventSourceUpdate, type EventSourceRead } from './event-sources.schemas.ts';
+import { EventSourceListQuery, EventSourceUpdate } from './event-sources.schemas.ts';
 
 /** Every user has one default source per kind (DESIGN §4). */
 const DEFAULT_LABELS: Record<EventSourceKind, string> = {
@@ -15,20 +15,6 @@ const DEFAULT_LABELS: Record<EventSourceKind, string> = {
   log_capture: 'Log capture',
   import: 'Import',
 };
-
-function toRead(s: EventSourceRow): EventSourceRead {
-  return {
-    id: s.id,
-    user_id: s.userId,
-    kind: s.kind,
-    source_label: s.sourceLabel,
-    enabled: s.enabled,
-    is_default: s.isDefault,
-    config: s.config,
-    created_at: s.createdAt.toISOString(),
-    updated_at: s.updatedAt.toISOString(),
-  };
-}
 
 /**
  * The default sources, written when the user is created and at start-up for users missing one
@@ -48,7 +34,7 @@ export async function provisionEventSources(userId: string | null): Promise<void
 
 const ORDER = new Map(EVENT_SOURCE_KINDS.map((k, i) => [k, i]));
 
-export async function listEventSources(actor: Actor, input: unknown): Promise<EventSourceRead[]> {
+export async function listEventSources(actor: Actor, input: unknown): Promise<EventSourceRow[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(EventSourceListQuery, input);
   const rows = await em().find(EventSourceRow, { userId: actor.userId });
@@ -59,7 +45,7 @@ export async function listEventSources(actor: Actor, input: unknown): Promise<Ev
       a.createdAt.getTime() - b.createdAt.getTime() ||
       a.id.localeCompare(b.id),
   );
-  return rows.slice(q.offset, q.offset + q.limit).map(toRead);
+  return rows.slice(q.offset, q.offset + q.limit);
 }
 
 async function ownSource(actor: Actor, id: string): Promise<EventSourceRow> {
@@ -68,12 +54,12 @@ async function ownSource(actor: Actor, id: string): Promise<EventSourceRow> {
   return row;
 }
 
-export async function getEventSource(actor: Actor, id: string): Promise<EventSourceRead> {
+export async function getEventSource(actor: Actor, id: string): Promise<EventSourceRow> {
   authorize(actor, actor.userId, 'read');
-  return toRead(await ownSource(actor, id));
+  return ownSource(actor, id);
 }
 
-export async function updateEventSource(actor: Actor, id: string, input: unknown): Promise<EventSourceRead> {
+export async function updateEventSource(actor: Actor, id: string, input: unknown): Promise<EventSourceRow> {
   authorize(actor, actor.userId, 'write');
   const data = parse(EventSourceUpdate, input);
   const row = await ownSource(actor, id);
@@ -82,7 +68,7 @@ export async function updateEventSource(actor: Actor, id: string, input: unknown
   if (data.source_label !== undefined) row.sourceLabel = data.source_label;
   row.updatedAt = new Date();
   await em().flush();
-  return toRead(row);
+  return row;
 }
 
 /** False when the user switched the default source of this kind off; a missing row means on. */

@@ -23,17 +23,4 @@ export const TrackingTimerStop = z
   })
   .meta({ id: 'TrackingTimerStop' });
 
-export const TrackingTimerRead = z
-  .object({
-    id: z.uuid(),
-    user_id: z.uuid(),
-    category_id: z.uuid().nullable(),
-    label: z.string().nullable(),
-    started_at: z.iso.datetime(),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .meta({ id: 'TrackingTimerRead' });
-export type TrackingTimerRead = z.infer<typeof TrackingTimerRead>;
-
 export const TrackingTimerListQuery = z.object({ ...Pagination }).meta({ id: 'TrackingTimerListQuery' });

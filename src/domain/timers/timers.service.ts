@@ -9,24 +9,12 @@ import { formatDuration } from '../events/duration.ts';
 import type { Event } from '../events/event.entity.ts';
 import { logEvent } from '../events/events.service.ts';
 import { TrackingTimer } from './timer.entity.ts';
-import { TrackingTimerListQuery, TrackingTimerStart, TrackingTimerStop, type TrackingTimerRead } from './timers.schemas.ts';
+import { TrackingTimerListQuery, TrackingTimerStart, TrackingTimerStop } from './timers.schemas.ts';
 
 /** A start time this far ahead of the server clock is a client clock problem, not a plan. */
 const FUTURE_TOLERANCE_MS = 60_000;
 
-function toRead(t: TrackingTimer): TrackingTimerRead {
-  return {
-    id: t.id,
-    user_id: t.userId,
-    category_id: t.categoryId ?? null,
-    label: t.label ?? null,
-    started_at: t.startedAt.toISOString(),
-    created_at: t.createdAt.toISOString(),
-    updated_at: t.updatedAt.toISOString(),
-  };
-}
-
-export async function startTimer(actor: Actor, input: unknown): Promise<TrackingTimerRead> {
+export async function startTimer(actor: Actor, input: unknown): Promise<TrackingTimer> {
   authorize(actor, actor.userId, 'write');
   const data = parse(TrackingTimerStart, input);
   if (data.category_id && !(await em().count(Category, { id: data.category_id, userId: actor.userId }))) {
@@ -47,32 +35,31 @@ export async function startTimer(actor: Actor, input: unknown): Promise<Tracking
     updatedAt: now,
   });
   await em().flush();
-  return toRead(timer);
+  return timer;
 }
 
 /** Running timers, most recently started first. */
-export async function listTimers(actor: Actor, input: unknown): Promise<TrackingTimerRead[]> {
+export async function listTimers(actor: Actor, input: unknown): Promise<TrackingTimer[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(TrackingTimerListQuery, input);
-  const rows = await em().find(
+  return em().find(
     TrackingTimer,
     { userId: actor.userId },
     { orderBy: { startedAt: 'desc', id: 'desc' }, limit: q.limit, offset: q.offset },
   );
-  return rows.map(toRead);
 }
 
-export async function getTimer(actor: Actor, id: string): Promise<TrackingTimerRead> {
+export async function getTimer(actor: Actor, id: string): Promise<TrackingTimer> {
   authorize(actor, actor.userId, 'read');
   const t = await em().findOne(TrackingTimer, { id, userId: actor.userId });
   if (!t) throw new NotFound('Tracking timer');
-  return toRead(t);
+  return t;
 }
 
 /**
  * Stops a timer: in one transaction the timer is removed and an event (source `timer`) is logged
  * with its start, duration, category and label. The event's client_id is the timer's id, so a
- * timer can never yield two events; a second stop finds no timer (404).
+ * timer can never yield two events; a second stop finds no timer (NotFound).
  */
 export async function stopTimer(actor: Actor, id: string, input: unknown): Promise<Event> {
   authorize(actor, actor.userId, 'write');

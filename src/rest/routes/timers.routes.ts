@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
-import { EventRead, presentEvent } from '../presenters/events.ts';
 import * as timers from '../../domain/timers/timers.service.ts';
-import {
-  TrackingTimerListQuery, TrackingTimerRead, TrackingTimerStart, TrackingTimerStop,
-} from '../../domain/timers/timers.schemas.ts';
+import { TrackingTimerListQuery, TrackingTimerStart, TrackingTimerStop } from '../../domain/timers/timers.schemas.ts';
+import { EventRead, presentEvent } from '../presenters/events.ts';
+import { presentTimer, TrackingTimerRead } from '../presenters/timers.ts';
 import { created, noContent, ok, type Route } from '../route.ts';
 
 const tag = 'tracking-timers';
@@ -15,18 +14,18 @@ export const timerRoutes: Route[] = [
     method: 'post', path: '/users/{user_id}/tracking-timers', tag, access: 'write',
     summary: 'Start a timer (category_id and/or label required; started_at defaults to now)',
     body: TrackingTimerStart, responses: { 201: TrackingTimerRead },
-    handler: async (r) => created(await timers.startTimer(r.actor, r.body)),
+    handler: async (r) => created(presentTimer(await timers.startTimer(r.actor, r.body))),
   },
   {
     method: 'get', path: '/users/{user_id}/tracking-timers', tag, access: 'read',
     summary: 'Running timers, most recently started first',
     query: TrackingTimerListQuery, responses: { 200: z.array(TrackingTimerRead) },
-    handler: async (r) => ok(await timers.listTimers(r.actor, r.query)),
+    handler: async (r) => ok((await timers.listTimers(r.actor, r.query)).map(presentTimer)),
   },
   {
     method: 'get', path: '/users/{user_id}/tracking-timers/{timer_id}', tag, access: 'read',
     summary: 'One running timer', params, responses: { 200: TrackingTimerRead },
-    handler: async (r) => ok(await timers.getTimer(r.actor, r.params.timer_id!)),
+    handler: async (r) => ok(presentTimer(await timers.getTimer(r.actor, r.params.timer_id!))),
   },
   {
     method: 'post', path: '/users/{user_id}/tracking-timers/{timer_id}/stop', tag, access: 'write',

@@ -1,0 +1,13 @@
+import { getEventSource, listEventSources, updateEventSource } from '../../domain/event-sources/event-sources.service.ts';
+import { serviceArgs, serviceInput, withInput } from '../args.ts';
+import type { Resolvers } from '../__generated__/types.ts';
+
+export const eventSourceResolvers: Resolvers = {
+  User: {
+    eventSources: (_user, args, { actor }) => listEventSources(actor, serviceArgs(args)),
+    eventSource: (_user, { id }, { actor }) => getEventSource(actor, id),
+  },
+  Mutation: {
+    updateEventSource: (_root, { id, input }, { actor }) => withInput('input', () => updateEventSource(actor, id, serviceInput(input))),
+  },
+};

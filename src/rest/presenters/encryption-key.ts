@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { EncryptionKey } from '../../domain/encryption-key/encryption-key.entity.ts';
+
+export const EncryptionKeyRead = z
+  .object({
+    kdf_salt: z.string(),
+    verifier: z.string(),
+    wrapped_dek: z.string(),
+    kdf_params: z.record(z.string(), z.unknown()),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'EncryptionKeyRead' });
+export type EncryptionKeyRead = z.infer<typeof EncryptionKeyRead>;
+
+export function presentEncryptionKey(k: EncryptionKey): EncryptionKeyRead {
+  return {
+    kdf_salt: k.kdfSalt,
+    verifier: k.verifier,
+    wrapped_dek: k.wrappedDek,
+    kdf_params: k.kdfParams,
+    created_at: k.createdAt.toISOString(),
+    updated_at: k.updatedAt.toISOString(),
+  };
+}
