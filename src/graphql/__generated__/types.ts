@@ -1,12 +1,23 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { UserParent as UserParentModel, SuggestionPageParent as SuggestionPageParentModel } from '../mappers.ts';
+import type { UserParent as UserParentModel } from '../mappers.ts';
 import type { Profile as ProfileModel } from '../../domain/users/users.service.ts';
 import type { Category as CategoryModel } from '../../domain/categories/category.entity.ts';
 import type { Event as EventModel } from '../../domain/events/event.entity.ts';
-import type { SuggestionRead as SuggestionReadModel } from '../../domain/suggestions/suggestions.schemas.ts';
-import type { GoalMetricRead as GoalMetricReadModel } from '../../domain/goals/goals.schemas.ts';
-import type { InsightGraph as InsightGraphModel, InsightEdge as InsightEdgeModel } from '../../domain/insights/graph.ts';
+import type { Suggestion as SuggestionModel } from '../../domain/suggestions/suggestion.entity.ts';
+import type { SuggestionPage as SuggestionPageModel } from '../../domain/suggestions/suggestions.service.ts';
+import type { LogCapture as LogCaptureModel } from '../../domain/captures/capture.entity.ts';
+import type { GoalMetric as GoalMetricModel } from '../../domain/goals/goals.service.ts';
+import type { DaySummary as DaySummaryModel, DayMetric as DayMetricModel, DayMetricSource as DayMetricSourceModel, DayFactor as DayFactorModel, GoalProgress as GoalProgressModel } from '../../domain/days/day-summary.ts';
+import type { InsightGraph as InsightGraphModel, InsightCenter as InsightCenterModel, InsightEdge as InsightEdgeModel } from '../../domain/insights/graph.ts';
 import type { Episodes as EpisodesModel, EpisodeCard as EpisodeCardModel } from '../../domain/insights/episodes.ts';
+import type { TrackingTimer as TrackingTimerModel } from '../../domain/timers/timer.entity.ts';
+import type { EventSourceRow as EventSourceRowModel } from '../../domain/event-sources/event-source.entity.ts';
+import type { EncryptionKey as EncryptionKeyModel } from '../../domain/encryption-key/encryption-key.entity.ts';
+import type { MetricType as MetricTypeModel } from '../../domain/metrics/catalogue.ts';
+import type { Reading as ReadingModel } from '../../domain/metrics/readings.service.ts';
+import type { IngestResult as IngestResultModel } from '../../domain/metrics/ingest.service.ts';
+import type { RankedSource as RankedSourceModel, Definition as DefinitionModel } from '../../domain/metrics/definitions.service.ts';
+import type { MetricAutomation as MetricAutomationModel } from '../../domain/metrics/metric.entity.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -26,6 +37,50 @@ export type Scalars = {
   JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
   /** A UUID */
   UUID: { input: string; output: string; }
+};
+
+/** What an automation does when it fires */
+export type AutomationActionType =
+  /** Put a suggestion in the inbox; actionConfig: title, summary, kind, payload (all optional) */
+  | 'create_suggestion'
+  /** Log an event at once; actionConfig: category_id and/or tags, notes, scalar_value */
+  | 'log_event';
+
+/** A new automation */
+export type AutomationCreateInput = {
+  /** The action's settings (snake_case keys, as REST); validated against actionType */
+  actionConfig?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** What it does */
+  actionType: AutomationActionType;
+  /** Whether it runs (default true) */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The trigger's settings (snake_case keys, as REST); validated against triggerType */
+  triggerConfig?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** What makes it fire */
+  triggerType: AutomationTriggerType;
+};
+
+/** What makes an automation fire (at most once per local day) */
+export type AutomationTriggerType =
+  /** No reading of the metric today by a local time; triggerConfig: time (HH:MM), source (optional) */
+  | 'missing_by'
+  /** Any new reading of the metric today; triggerConfig: source (optional) */
+  | 'reading_received'
+  /** The day's value (or a new reading) crosses a limit; triggerConfig: operator, value, unit, basis, source */
+  | 'threshold';
+
+/** Automation changes; omitted fields stay */
+export type AutomationUpdateInput = {
+  /** New action settings */
+  actionConfig?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** A new action type (its config is re-validated) */
+  actionType?: InputMaybe<AutomationActionType>;
+  /** Whether it runs */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** New trigger settings */
+  triggerConfig?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** A new trigger type (its config is re-validated) */
+  triggerType?: InputMaybe<AutomationTriggerType>;
 };
 
 /** A category events can belong to */
@@ -67,15 +122,130 @@ export type CategoryUpdateInput = {
 
 /** Confidence tier of an edge */
 export type Confidence =
+  /** q <= 0.05 (and not strong) */
   | 'moderate'
+  /** q <= 0.01 and |r| >= 0.4 */
   | 'strong'
+  /** q <= 0.2 (and not moderate) */
   | 'suggestive'
+  /** p <= 0.1 (and not suggestive) */
   | 'weak';
+
+/**
+ * An event source (REST's EventSourceRead): where a user's data comes from, with its switch and settings.
+ * Named DataSource because EventSource is the enum of an event's own source field.
+ */
+export type DataSource = {
+  __typename?: 'DataSource';
+  /** Its settings, as the client stored them */
+  config: Scalars['JSONObject']['output'];
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** Whether its data produces suggestions */
+  enabled: Scalars['Boolean']['output'];
+  /** The source's id */
+  id: Scalars['UUID']['output'];
+  /** Whether it is the user's default source of its kind */
+  isDefault: Scalars['Boolean']['output'];
+  /** The kind of data it delivers */
+  kind: EventSourceKind;
+  /** A readable name */
+  sourceLabel: Scalars['String']['output'];
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** How many events of the day carry one tag, or belong to one category */
+export type DayFactor = {
+  __typename?: 'DayFactor';
+  /** The category, for a category factor */
+  category?: Maybe<Category>;
+  /** The day's events with this tag or in this category (at least 1) */
+  count: Scalars['Int']['output'];
+  /** tag:<tag> or category:<id>: the key the insight graph and episodes use for it */
+  key: Scalars['String']['output'];
+  /** The tag, for a tag factor */
+  tag?: Maybe<Scalars['String']['output']>;
+};
+
+/** A metric's value on one day, and how its sources resolved to it */
+export type DayMetric = {
+  __typename?: 'DayMetric';
+  /** The catalogue entry: label, unit, category */
+  metricType: MetricType;
+  /** How the sources combined */
+  operator: ResolutionOperator;
+  /** The source the value came from; null when no single source gave it (mean) */
+  resolvedFrom?: Maybe<Scalars['String']['output']>;
+  /** The metric's slug */
+  slug: Scalars['String']['output'];
+  /** Each source's own value of the day, by source name */
+  sources: Array<DayMetricSource>;
+  /** The resolved value, in the metric's canonical unit, 12 significant digits */
+  value: Scalars['Float']['output'];
+  /** The REST summary's top-level field for this metric (steps, sleep_hours ...), if it has one */
+  valueField?: Maybe<Scalars['String']['output']>;
+};
+
+/** One source's own value of a metric on a day */
+export type DayMetricSource = {
+  __typename?: 'DayMetricSource';
+  /** The source's name, as readings report it */
+  source: Scalars['String']['output'];
+  /** Its day value (by the metric's aggregation), in the canonical unit */
+  value: Scalars['Float']['output'];
+};
+
+/** One local day of the user, as the daily summary resolves it (docs/daily-summary.md) */
+export type DaySummary = {
+  __typename?: 'DaySummary';
+  /** The local day */
+  date: Scalars['Date']['output'];
+  /** How many events the day has */
+  eventCount: Scalars['Int']['output'];
+  /** Event counts of the day per tag and per category, by key; only non-zero counts are listed */
+  factors: Array<DayFactor>;
+  /** Every active goal measured against the day's value */
+  goals: Array<GoalProgress>;
+  /** Every metric with a value on the day, in catalogue order; a metric without a value is absent */
+  metrics: Array<DayMetric>;
+};
 
 /** Sign of a correlation */
 export type EdgeDirection =
+  /** One rises as the other falls */
   | 'negative'
+  /** They rise and fall together */
   | 'positive';
+
+/** Key material for client-side encryption of event payloads, stored exactly as the client sent it */
+export type EncryptionKey = {
+  __typename?: 'EncryptionKey';
+  /** When the first key was stored */
+  createdAt: Scalars['DateTime']['output'];
+  /** The key derivation's parameters (algorithm, cost ...) */
+  kdfParams: Scalars['JSONObject']['output'];
+  /** The salt of the key derivation */
+  kdfSalt: Scalars['String']['output'];
+  /** When it was last replaced */
+  updatedAt: Scalars['DateTime']['output'];
+  /** What the client checks a derived key against */
+  verifier: Scalars['String']['output'];
+  /** The data key, wrapped by the passphrase-derived key */
+  wrappedDek: Scalars['String']['output'];
+};
+
+/** The key material to store; each string non-empty, at most 4096 characters */
+export type EncryptionKeyPutInput = {
+  /** The key derivation's parameters (at most 4 KiB of JSON; default {}) */
+  kdfParams?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** The salt of the key derivation */
+  kdfSalt: Scalars['String']['input'];
+  /** What the client checks a derived key against */
+  verifier: Scalars['String']['input'];
+  /** The data key, wrapped by the passphrase-derived key */
+  wrappedDek: Scalars['String']['input'];
+};
 
 /** A recent deviation from the user's own baseline */
 export type EpisodeCard = {
@@ -110,7 +280,9 @@ export type EpisodeCard = {
 
 /** Side of the baseline an episode is on */
 export type EpisodeDirection =
+  /** Recent days are above the baseline (or a factor comes up more often) */
   | 'above'
+  /** Recent days are below the baseline (or a factor comes up less often) */
   | 'below';
 
 /** Episodes of a window */
@@ -193,6 +365,25 @@ export type EventSource =
   | 'timer'
   | 'user';
 
+/** The kind of data an event source delivers */
+export type EventSourceKind =
+  | 'calendar'
+  | 'health'
+  | 'import'
+  | 'location'
+  | 'log_capture'
+  | 'manual';
+
+/** Event source changes; omitted fields stay, and null is refused (none of them can be cleared) */
+export type EventSourceUpdateInput = {
+  /** Settings (at most 16 KiB of JSON), replacing the stored ones */
+  config?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** Switch it on or off */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A readable name, 1 to 100 characters */
+  sourceLabel?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Event changes; omitted fields stay, null clears a nullable field */
 export type EventUpdateInput = {
   /** A yes/no value, or null */
@@ -225,8 +416,8 @@ export type Goal = {
   /** Whether the goal is in force */
   active: Scalars['Boolean']['output'];
   /** The catalogue category */
-  category: Scalars['String']['output'];
-  /** Which side of the target meets the goal */
+  category: MetricCategory;
+  /** Which side of the target meets the goal (for a metric without a goal: the direction the editor proposes) */
   direction: GoalDirection;
   /** Whether a goal was ever set */
   isSet: Scalars['Boolean']['output'];
@@ -236,6 +427,8 @@ export type Goal = {
   slug: Scalars['String']['output'];
   /** The daily target; null when no goal is set */
   target?: Maybe<Scalars['Float']['output']>;
+  /** Progress on the user's local today; null unless the goal is set and active. Every goal of a query shares one day summary */
+  today?: Maybe<GoalProgress>;
   /** The canonical unit */
   unit: Scalars['String']['output'];
   /** The day summary's top-level field for this metric, if it has one */
@@ -244,12 +437,45 @@ export type Goal = {
 
 /** Which side of the target meets a goal */
 export type GoalDirection =
+  /** The day's value must reach the target (steps) */
   | 'at_least'
+  /** The day's value must stay at or below the target (caffeine) */
   | 'at_most';
+
+/** A standing daily goal, created or replaced whole */
+export type GoalInput = {
+  /** Whether the goal is in force (default true) */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Which side of the target meets the goal */
+  direction: GoalDirection;
+  /** The daily target, positive */
+  target: Scalars['Float']['input'];
+};
+
+/** An active goal against one day's value */
+export type GoalProgress = {
+  __typename?: 'GoalProgress';
+  /** Which side of the target meets the goal */
+  direction: GoalDirection;
+  /** Whether the value meets the target (at_least: value >= target; at_most: value <= target); null without a value */
+  met?: Maybe<Scalars['Boolean']['output']>;
+  /** value / target; null without a value */
+  progress?: Maybe<Scalars['Float']['output']>;
+  /** The metric's slug */
+  slug: Scalars['String']['output'];
+  /** The daily target */
+  target: Scalars['Float']['output'];
+  /** The day's value; null when the day has none */
+  value?: Maybe<Scalars['Float']['output']>;
+  /** The REST summary's top-level field for this metric, if it has one */
+  valueField?: Maybe<Scalars['String']['output']>;
+};
 
 /** explore: every tier; significant: strong and moderate only */
 export type GraphMode =
+  /** Every tier: strong, moderate, suggestive and weak */
   | 'explore'
+  /** Only links significant after false-discovery-rate control: strong and moderate */
   | 'significant';
 
 /** The centred column of a graph */
@@ -259,6 +485,8 @@ export type InsightCenter = {
   key: Scalars['String']['output'];
   /** A readable name */
   label: Scalars['String']['output'];
+  /** The catalogue metric type, for a metric centre; null for a factor */
+  metricType?: Maybe<MetricType>;
   /** Its unit */
   unit: Scalars['String']['output'];
 };
@@ -278,6 +506,8 @@ export type InsightEdge = {
   label: Scalars['String']['output'];
   /** Days the contributor precedes the centre */
   lag: Scalars['Int']['output'];
+  /** The catalogue metric type, for a metric edge; null for a factor */
+  metricType?: Maybe<MetricType>;
   /** Days with both values at this lag */
   n: Scalars['Int']['output'];
   /** Benjamini-Hochberg adjusted p, 4 significant digits */
@@ -303,8 +533,223 @@ export type InsightGraph = {
 
 /** A metric or a factor (tag, category) */
 export type InsightKind =
+  /** Daily event counts of a tag (tag:<tag>) or a category (category:<id>) */
   | 'factor'
+  /** A catalogue metric, keyed by its slug */
   | 'metric';
+
+/** Omnibar text submitted for background parsing, and what parsing made of it */
+export type LogCapture = {
+  __typename?: 'LogCapture';
+  /** When the client captured it; relative times in the text are read from here */
+  capturedAt: Scalars['DateTime']['output'];
+  /** The client's idempotency key, if it sent one */
+  clientId?: Maybe<Scalars['UUID']['output']>;
+  /** When it was submitted */
+  createdAt: Scalars['DateTime']['output'];
+  /** Why the last attempt failed (a retry is pending while queued), why it ended failed, or what a parsed capture left unread */
+  failureReason?: Maybe<Scalars['String']['output']>;
+  /** The capture's id */
+  id: Scalars['UUID']['output'];
+  /** When it was parsed */
+  parsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The parser version that read it */
+  parserVersion?: Maybe<Scalars['String']['output']>;
+  /** Where parsing stands */
+  status: LogCaptureStatus;
+  /** What parsing produced, in the order of the text (empty until parsed) */
+  suggestions: Array<Suggestion>;
+  /** The text as submitted (NFC-normalised) */
+  text: Scalars['String']['output'];
+  /** When its status last changed */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Omnibar text to parse in the background */
+export type LogCaptureCreateInput = {
+  /** When the client captured it (default now), with a timezone; anchors relative times such as 'this morning' */
+  capturedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** An idempotency key: a retry with the same key and input returns the first capture */
+  clientId?: InputMaybe<Scalars['UUID']['input']>;
+  /** 1 to 2000 characters (an emoji counts as one), not blank */
+  text: Scalars['String']['input'];
+};
+
+/** Where a log capture's background parsing stands */
+export type LogCaptureStatus =
+  /** Parsing gave up after its attempts; failureReason says so */
+  | 'failed'
+  /** Parsed: its suggestions are in the inbox */
+  | 'parsed'
+  /** A worker is parsing it */
+  | 'processing'
+  /** Waiting for a worker (also between retries of a failed attempt) */
+  | 'queued';
+
+/** One item of a meal */
+export type MealItemInput = {
+  /** What it was, 1 to 200 characters */
+  name: Scalars['String']['input'];
+  /** How many, if said */
+  quantity?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** How one source's readings of a day combine into that source's daily value */
+export type MetricAggregation =
+  /** The latest reading */
+  | 'last'
+  /** The largest */
+  | 'max'
+  /** Their mean */
+  | 'mean'
+  /** The smallest */
+  | 'min'
+  /** The sum of the day's readings */
+  | 'sum';
+
+/** An automation on a metric */
+export type MetricAutomation = {
+  __typename?: 'MetricAutomation';
+  /** The action's settings (keys as in the REST body: snake_case) */
+  actionConfig: Scalars['JSONObject']['output'];
+  /** What it does */
+  actionType: AutomationActionType;
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** Whether it runs */
+  enabled: Scalars['Boolean']['output'];
+  /** The automation's id */
+  id: Scalars['UUID']['output'];
+  /** The trigger's settings (keys as in the REST body: snake_case) */
+  triggerConfig: Scalars['JSONObject']['output'];
+  /** What makes it fire */
+  triggerType: AutomationTriggerType;
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** What a metric measures */
+export type MetricCategory =
+  /** Steps, distance, energy, workouts */
+  | 'activity'
+  /** Weight, body fat, temperature, glucose */
+  | 'body'
+  /** Heart rate, blood pressure, oxygen, breathing */
+  | 'heart'
+  /** Mood, energy, stress, mindfulness */
+  | 'mind'
+  /** Food and drink */
+  | 'nutrition'
+  /** Sleep */
+  | 'sleep';
+
+/** A user's settings for one metric type: which sources count and how they combine, and its automations */
+export type MetricDefinition = {
+  __typename?: 'MetricDefinition';
+  /** Its automations, oldest first */
+  automations: Array<MetricAutomation>;
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** A name of the user's choosing, if set */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** Whether the metric resolves at all (a disabled one has no daily value) */
+  enabled: Scalars['Boolean']['output'];
+  /** The definition's id */
+  id: Scalars['UUID']['output'];
+  /** Whether manual readings count when no other eligible source reported that day */
+  manualFallback: Scalars['Boolean']['output'];
+  /** The metric it is about */
+  metricType: MetricType;
+  /** How the sources' daily values combine */
+  resolutionOperator: ResolutionOperator;
+  /** The ranked sources; when none, every source counts, in order of first report */
+  sources: Array<MetricSource>;
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Definition changes; omitted fields stay */
+export type MetricDefinitionUpdateInput = {
+  /** A name of the user's choosing (1 to 100 characters), or null */
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  /** Whether the metric resolves */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether manual readings count when no other source reported */
+  manualFallback?: InputMaybe<Scalars['Boolean']['input']>;
+  /** How the sources combine */
+  resolutionOperator?: InputMaybe<ResolutionOperator>;
+  /** The whole ranked list, best first (at most 50); null or [] clears it */
+  sources?: InputMaybe<Array<MetricSourceInput>>;
+};
+
+/** One reading of a metric, in the metric's canonical unit. Readings never change */
+export type MetricReading = {
+  __typename?: 'MetricReading';
+  /** When it was stored */
+  createdAt: Scalars['DateTime']['output'];
+  /** The reading's id */
+  id: Scalars['UUID']['output'];
+  /** The local day it counts for, in the user's timezone when it was ingested */
+  localDate: Scalars['Date']['output'];
+  /** Any extra data sent with it */
+  metadata: Scalars['JSONObject']['output'];
+  /** The metric it is a reading of */
+  metricType: MetricType;
+  /** Groups readings measured together (the two values of a blood pressure) */
+  readingGroupId?: Maybe<Scalars['UUID']['output']>;
+  /** When it was measured */
+  recordedAt: Scalars['DateTime']['output'];
+  /** Who reported it, e.g. apple_watch or manual */
+  source: Scalars['String']['output'];
+  /** The source's own id for it, which makes a resend a duplicate */
+  sourceId?: Maybe<Scalars['String']['output']>;
+  /** The canonical unit (the metric type's) */
+  unit: Scalars['String']['output'];
+  /** The value, in the canonical unit */
+  value: Scalars['Float']['output'];
+};
+
+/** A ranked source of a definition */
+export type MetricSource = {
+  __typename?: 'MetricSource';
+  /** When it applies, e.g. {type: prefer_if_present}; null: always, by rank */
+  condition?: Maybe<Scalars['JSONObject']['output']>;
+  /** Its rank: 1 comes first */
+  rank: Scalars['Int']['output'];
+  /** The source's name, as readings report it */
+  source: Scalars['String']['output'];
+};
+
+/** One source of a definition's ranked list */
+export type MetricSourceInput = {
+  /** {type: prefer_if_present} to prefer it whenever it reported, or null */
+  condition?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** The source's name, 1 to 100 characters, listed once */
+  source: Scalars['String']['input'];
+};
+
+/** A metric the service understands */
+export type MetricType = {
+  __typename?: 'MetricType';
+  /** The input units a reading may be sent in, canonical first */
+  acceptedUnits: Array<Scalars['String']['output']>;
+  /** How one source's readings of a day combine */
+  aggregation: MetricAggregation;
+  /** What it measures */
+  category: MetricCategory;
+  /** Whether it can have a daily goal */
+  goalable: Scalars['Boolean']['output'];
+  /** Its stable catalogue id */
+  id: Scalars['Int']['output'];
+  /** Its name for people */
+  label: Scalars['String']['output'];
+  /** Its slug, e.g. steps */
+  slug: Scalars['String']['output'];
+  /** The canonical unit readings are stored in */
+  unit: Scalars['String']['output'];
+  /** The day summary's field that carries it, or null (then only in the summary's metrics map) */
+  valueField?: Maybe<Scalars['String']['output']>;
+};
 
 /**
  * Every change a REST write makes, calling the same service. Each area's file extends this type.
@@ -313,20 +758,76 @@ export type InsightKind =
  */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Accept a pending suggestion: creates the event, metric reading or meal event it proposes, optionally with changed fields. CONFLICT when already decided or expired */
+  acceptSuggestion: Suggestion;
+  /** Add an automation to a definition (fires at most once per local day); at most 20 per definition (CONFLICT beyond) */
+  createAutomation: MetricAutomation;
   /** Create a category; names are unique per user, ignoring case (CONFLICT otherwise) */
   createCategory: Category;
   /** Log an event; the same clientId with the same input returns the first event, with another input is a CONFLICT */
   createEvent: Event;
+  /** Submit text for background parsing (status queued); the same clientId with the same input returns the first capture, with another input is a CONFLICT */
+  createLogCapture: LogCapture;
+  /** Delete an automation. True when it was deleted */
+  deleteAutomation: Scalars['Boolean']['output'];
   /** Delete a category; its events stay, without a category. True when it was deleted */
   deleteCategory: Scalars['Boolean']['output'];
   /** Delete an event. True when it was deleted */
   deleteEvent: Scalars['Boolean']['output'];
+  /** Remove a metric's goal (NOT_FOUND when none is set). True when it was removed */
+  deleteGoal: Scalars['Boolean']['output'];
+  /** Discard a running timer without logging anything. True when it was discarded */
+  discardTrackingTimer: Scalars['Boolean']['output'];
+  /** Dismiss a pending suggestion. CONFLICT when already decided or expired */
+  dismissSuggestion: Suggestion;
+  /** Ingest up to 10,000 readings in one transaction; readings whose (source, sourceId) already exists, or repeats within the batch, are skipped */
+  ingestReadings: ReadingBatchResult;
+  /** Store or replace the wrapped data key (a replace keeps createdAt); the server never unwraps it */
+  putEncryptionKey: EncryptionKey;
+  /** Create or replace a metric's standing daily goal (NOT_FOUND for a slug that is not a goalable metric) */
+  putGoal: Goal;
+  /** Start a timer: give a categoryId, a label, or both; startedAt defaults to now. Several timers may run at once */
+  startTrackingTimer: TrackingTimer;
+  /**
+   * Stop a timer: logs an event (source timer) with the start as occurredAt, the duration, the category,
+   * the label as notes and the clientId set to the timer's id, and removes the timer. A timer yields one
+   * event: stopping it again is NOT_FOUND
+   */
+  stopTrackingTimer: Event;
+  /** Change an automation; omitted fields stay, a changed type re-validates its config */
+  updateAutomation: MetricAutomation;
   /** Rename or restyle a category; omitted fields stay, null clears */
   updateCategory: Category;
   /** Change an event; omitted fields stay, null clears a nullable field */
   updateEvent: Event;
+  /** Change an event source's config, enabled or sourceLabel; omitted fields stay, none may be null. A disabled source stops producing suggestions */
+  updateEventSource: DataSource;
+  /** Change a definition; omitted fields stay, sources (when given) replace the whole ranked list, null or [] clears it */
+  updateMetricDefinition: MetricDefinition;
   /** Change the profile (timezone; email needs a signed-in session); omitted fields stay */
   updateProfile: Profile;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationAcceptSuggestionArgs = {
+  id: Scalars['UUID']['input'];
+  input?: InputMaybe<SuggestionAcceptInput>;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCreateAutomationArgs = {
+  definitionId: Scalars['UUID']['input'];
+  input: AutomationCreateInput;
 };
 
 
@@ -355,6 +856,27 @@ export type MutationCreateEventArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationCreateLogCaptureArgs = {
+  input: LogCaptureCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeleteAutomationArgs = {
+  definitionId: Scalars['UUID']['input'];
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationDeleteCategoryArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -367,6 +889,100 @@ export type MutationDeleteCategoryArgs = {
  */
 export type MutationDeleteEventArgs = {
   id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeleteGoalArgs = {
+  slug: Scalars['String']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDiscardTrackingTimerArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDismissSuggestionArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationIngestReadingsArgs = {
+  input: ReadingBatchInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationPutEncryptionKeyArgs = {
+  input: EncryptionKeyPutInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationPutGoalArgs = {
+  input: GoalInput;
+  slug: Scalars['String']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationStartTrackingTimerArgs = {
+  input: TrackingTimerStartInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationStopTrackingTimerArgs = {
+  id: Scalars['UUID']['input'];
+  input?: InputMaybe<TrackingTimerStopInput>;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateAutomationArgs = {
+  definitionId: Scalars['UUID']['input'];
+  id: Scalars['UUID']['input'];
+  input: AutomationUpdateInput;
 };
 
 
@@ -389,6 +1005,28 @@ export type MutationUpdateCategoryArgs = {
 export type MutationUpdateEventArgs = {
   id: Scalars['UUID']['input'];
   input: EventUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateEventSourceArgs = {
+  id: Scalars['UUID']['input'];
+  input: EventSourceUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateMetricDefinitionArgs = {
+  id: Scalars['UUID']['input'];
+  input: MetricDefinitionUpdateInput;
 };
 
 
@@ -439,9 +1077,59 @@ export type QueryUserArgs = {
   id: Scalars['UUID']['input'];
 };
 
+/** A batch of readings */
+export type ReadingBatchInput = {
+  /** Up to 10,000 readings; any invalid one fails the whole batch */
+  readings: Array<ReadingInput>;
+};
+
+/** What an ingest did */
+export type ReadingBatchResult = {
+  __typename?: 'ReadingBatchResult';
+  /** The readings it created, in the order sent */
+  created: Array<MetricReading>;
+  /** How many it skipped as duplicates of stored readings or of earlier ones in the batch */
+  skippedCount: Scalars['Int']['output'];
+};
+
+/** One reading to ingest */
+export type ReadingInput = {
+  /** Any extra data (at most 8 KiB of JSON) */
+  metadata?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** A metric type's slug (User.metricTypes lists them) */
+  metricTypeSlug: Scalars['String']['input'];
+  /** Groups readings measured together */
+  readingGroupId?: InputMaybe<Scalars['UUID']['input']>;
+  /** When it was measured, with a timezone */
+  recordedAt: Scalars['DateTime']['input'];
+  /** Who reports it, 1 to 100 characters */
+  source: Scalars['String']['input'];
+  /** The source's own id for it, up to 255 characters: a resend with the same source and sourceId is skipped */
+  sourceId?: InputMaybe<Scalars['String']['input']>;
+  /** The unit of value, one of the metric type's acceptedUnits */
+  unit?: InputMaybe<Scalars['String']['input']>;
+  /** The value, in unit (default: the metric's canonical unit) */
+  value: Scalars['Float']['input'];
+};
+
+/** How a definition combines its sources' daily values into the day's value */
+export type ResolutionOperator =
+  /** The value of the source that reported last */
+  | 'latest'
+  /** The largest source value */
+  | 'max'
+  /** The mean of the source values */
+  | 'mean'
+  /** The smallest source value */
+  | 'min'
+  /** The value of the best-ranked source that reported (the default) */
+  | 'priority';
+
 /** A proposal in the inbox, awaiting accept or dismiss */
 export type Suggestion = {
   __typename?: 'Suggestion';
+  /** The log capture it was parsed from (source log_capture) */
+  capture?: Maybe<LogCapture>;
   /** How sure the parser was, 0..1 */
   confidence?: Maybe<Scalars['Float']['output']>;
   /** When it was made */
@@ -476,6 +1164,52 @@ export type Suggestion = {
   windowStart?: Maybe<Scalars['DateTime']['output']>;
 };
 
+/**
+ * Payload fields to change before a suggestion is applied: the REST accept body, typed. Each kind
+ * reads its own fields and ignores the rest: an event takes occurredAt, localDate, categoryId,
+ * duration, booleanValue, scalarValue, notes, tags, metadata, encryptedPayload and savedMealId; a meal
+ * takes occurredAt, categoryId, notes, tags, mealType, placeText and items; a metric reading takes
+ * metricTypeSlug, value, unit and recordedAt. An omitted field keeps the suggested value; null clears a nullable one.
+ */
+export type SuggestionAcceptInput = {
+  /** A yes/no value (event) */
+  booleanValue?: InputMaybe<Scalars['Boolean']['input']>;
+  /** One of the user's categories, or null for none (event, meal) */
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  /** ISO 8601 duration, e.g. PT30M (event) */
+  duration?: InputMaybe<Scalars['String']['input']>;
+  /** Client-side encrypted payload (event) */
+  encryptedPayload?: InputMaybe<Scalars['String']['input']>;
+  /** What was eaten, replacing the suggested items (meal) */
+  items?: InputMaybe<Array<MealItemInput>>;
+  /** The local day it counts for (event) */
+  localDate?: InputMaybe<Scalars['Date']['input']>;
+  /** breakfast, lunch, dinner, snack ... (meal) */
+  mealType?: InputMaybe<Scalars['String']['input']>;
+  /** Extra data, merged into the suggested metadata (event) */
+  metadata?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** The metric, e.g. weight (metric reading) */
+  metricTypeSlug?: InputMaybe<Scalars['String']['input']>;
+  /** Free text (event, meal; a meal without notes describes itself) */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** When it happened (event, meal), with a timezone */
+  occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Where it was eaten, as text (meal) */
+  placeText?: InputMaybe<Scalars['String']['input']>;
+  /** When it was measured (metric reading) */
+  recordedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** A saved meal the event logs (event) */
+  savedMealId?: InputMaybe<Scalars['UUID']['input']>;
+  /** A numeric value (event) */
+  scalarValue?: InputMaybe<Scalars['Float']['input']>;
+  /** Tags (event, meal) */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The value's unit; without it a new value is read in the suggested unit (metric reading) */
+  unit?: InputMaybe<Scalars['String']['input']>;
+  /** The value, read in unit (metric reading) */
+  value?: InputMaybe<Scalars['Float']['input']>;
+};
+
 /** What a suggestion proposes */
 export type SuggestionKind =
   | 'event'
@@ -502,20 +1236,74 @@ export type SuggestionSource =
 
 /** Where a suggestion stands */
 export type SuggestionStatus =
+  /** Accepted: what it proposed was created */
   | 'accepted'
+  /** Dismissed by the user */
   | 'dismissed'
+  /** Not decided before expiresAt */
   | 'expired'
+  /** In the inbox, awaiting a decision */
   | 'pending';
+
+/** A running timer; stopping it logs an event and removes it */
+export type TrackingTimer = {
+  __typename?: 'TrackingTimer';
+  /** Its category, if any */
+  category?: Maybe<Category>;
+  /** When it was stored */
+  createdAt: Scalars['DateTime']['output'];
+  /** The timer's id (the clientId of the event its stop logs) */
+  id: Scalars['UUID']['output'];
+  /** What is being timed, if labelled */
+  label?: Maybe<Scalars['String']['output']>;
+  /** When it started */
+  startedAt: Scalars['DateTime']['output'];
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A new timer; categoryId, label or both are required */
+export type TrackingTimerStartInput = {
+  /** One of the user's categories */
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  /** What is being timed, 1 to 200 characters */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** When it started (default now; at most a minute ahead of the server clock), with a timezone */
+  startedAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** How a timer stops; every field is optional */
+export type TrackingTimerStopInput = {
+  /** When it ended (default now; not before the start), with a timezone */
+  endedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** The event's notes (default the timer's label; null for none), up to 10,000 characters */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** The event's tags; trimmed, lower-cased, a leading # dropped */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
 
 /** One person's tracking data: every resource is a field */
 export type User = {
   __typename?: 'User';
   /** Categories, by name */
   categories: Array<Category>;
+  /** One local day: every metric resolved across its sources, the day's events by tag and category, and goal progress */
+  day: DaySummary;
+  /** Day summaries from..to (inclusive, at most 366 days), oldest first */
+  days: Array<DaySummary>;
+  /**
+   * The wrapped data key and its KDF parameters, or null until one is stored. REST answers 404 there;
+   * here a missing key is an answer rather than an error, so a query asking for more than the key still succeeds
+   */
+  encryptionKey?: Maybe<EncryptionKey>;
   /** Baseline-deviation episodes of the window ending on endDate (default: local today) */
   episodes: Episodes;
   /** One event by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   event?: Maybe<Event>;
+  /** One event source by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  eventSource?: Maybe<DataSource>;
+  /** Where data comes from: one default source per kind, in the order of EventSourceKind */
+  eventSources: Array<DataSource>;
   /** Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   events: Array<Event>;
   /** Every goalable metric in catalogue order, with its goal when set */
@@ -524,10 +1312,41 @@ export type User = {
   id: Scalars['UUID']['output'];
   /** The graph centred on one daily summary column (a metric slug, a summary field, tag:<tag>, category:<id|name>) */
   insightGraph: InsightGraph;
+  /** One log capture by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  logCapture?: Maybe<LogCapture>;
+  /** Log captures, newest first, optionally only those of one status */
+  logCaptures: Array<LogCapture>;
+  /** One metric definition by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  metricDefinition?: Maybe<MetricDefinition>;
+  /** One definition per metric type, in catalogue order */
+  metricDefinitions: Array<MetricDefinition>;
+  /** The metric catalogue: slugs, canonical units, daily aggregation and accepted input units (the same for every user) */
+  metricTypes: Array<MetricType>;
   /** Email, timezone and two-factor status */
   profile: Profile;
+  /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
+  readings: Array<MetricReading>;
+  /** One suggestion by id, whatever its status (NOT_FOUND when the user has none with that id, as REST's 404) */
+  suggestion?: Maybe<Suggestion>;
   /** The inbox, newest first (default: pending) */
   suggestions: SuggestionPage;
+  /** One running timer by id (NOT_FOUND when the user has none with that id, as REST's 404; a stopped or discarded timer is gone) */
+  trackingTimer?: Maybe<TrackingTimer>;
+  /** Running timers, most recently started first */
+  trackingTimers: Array<TrackingTimer>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserDayArgs = {
+  date: Scalars['Date']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserDaysArgs = {
+  from: Scalars['Date']['input'];
+  to: Scalars['Date']['input'];
 };
 
 
@@ -541,6 +1360,19 @@ export type UserEpisodesArgs = {
 /** One person's tracking data: every resource is a field */
 export type UserEventArgs = {
   id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserEventSourceArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserEventSourcesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -565,10 +1397,67 @@ export type UserInsightGraphArgs = {
 
 
 /** One person's tracking data: every resource is a field */
+export type UserLogCaptureArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserLogCapturesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<LogCaptureStatus>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserMetricDefinitionArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserMetricDefinitionsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserReadingsArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  metric?: InputMaybe<Scalars['String']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserSuggestionArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
 export type UserSuggestionsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<SuggestionStatus>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserTrackingTimerArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserTrackingTimersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -644,72 +1533,137 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AutomationActionType: AutomationActionType;
+  AutomationCreateInput: AutomationCreateInput;
+  AutomationTriggerType: AutomationTriggerType;
+  AutomationUpdateInput: AutomationUpdateInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Category: ResolverTypeWrapper<CategoryModel>;
   CategoryCreateInput: CategoryCreateInput;
   CategoryUpdateInput: CategoryUpdateInput;
   Confidence: Confidence;
+  DataSource: ResolverTypeWrapper<EventSourceRowModel>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DayFactor: ResolverTypeWrapper<DayFactorModel>;
+  DayMetric: ResolverTypeWrapper<DayMetricModel>;
+  DayMetricSource: ResolverTypeWrapper<DayMetricSourceModel>;
+  DaySummary: ResolverTypeWrapper<DaySummaryModel>;
   EdgeDirection: EdgeDirection;
+  EncryptionKey: ResolverTypeWrapper<EncryptionKeyModel>;
+  EncryptionKeyPutInput: EncryptionKeyPutInput;
   EpisodeCard: ResolverTypeWrapper<EpisodeCardModel>;
   EpisodeDirection: EpisodeDirection;
   Episodes: ResolverTypeWrapper<EpisodesModel>;
   Event: ResolverTypeWrapper<EventModel>;
   EventCreateInput: EventCreateInput;
   EventSource: EventSource;
+  EventSourceKind: EventSourceKind;
+  EventSourceUpdateInput: EventSourceUpdateInput;
   EventUpdateInput: EventUpdateInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  Goal: ResolverTypeWrapper<GoalMetricReadModel>;
+  Goal: ResolverTypeWrapper<GoalMetricModel>;
   GoalDirection: GoalDirection;
+  GoalInput: GoalInput;
+  GoalProgress: ResolverTypeWrapper<GoalProgressModel>;
   GraphMode: GraphMode;
-  InsightCenter: ResolverTypeWrapper<InsightCenter>;
+  InsightCenter: ResolverTypeWrapper<InsightCenterModel>;
   InsightEdge: ResolverTypeWrapper<InsightEdgeModel>;
   InsightGraph: ResolverTypeWrapper<InsightGraphModel>;
   InsightKind: InsightKind;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
+  LogCapture: ResolverTypeWrapper<LogCaptureModel>;
+  LogCaptureCreateInput: LogCaptureCreateInput;
+  LogCaptureStatus: LogCaptureStatus;
+  MealItemInput: MealItemInput;
+  MetricAggregation: MetricAggregation;
+  MetricAutomation: ResolverTypeWrapper<MetricAutomationModel>;
+  MetricCategory: MetricCategory;
+  MetricDefinition: ResolverTypeWrapper<DefinitionModel>;
+  MetricDefinitionUpdateInput: MetricDefinitionUpdateInput;
+  MetricReading: ResolverTypeWrapper<ReadingModel>;
+  MetricSource: ResolverTypeWrapper<RankedSourceModel>;
+  MetricSourceInput: MetricSourceInput;
+  MetricType: ResolverTypeWrapper<MetricTypeModel>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Profile: ResolverTypeWrapper<ProfileModel>;
   ProfileUpdateInput: ProfileUpdateInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ReadingBatchInput: ReadingBatchInput;
+  ReadingBatchResult: ResolverTypeWrapper<IngestResultModel>;
+  ReadingInput: ReadingInput;
+  ResolutionOperator: ResolutionOperator;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
-  Suggestion: ResolverTypeWrapper<SuggestionReadModel>;
+  Suggestion: ResolverTypeWrapper<SuggestionModel>;
+  SuggestionAcceptInput: SuggestionAcceptInput;
   SuggestionKind: SuggestionKind;
-  SuggestionPage: ResolverTypeWrapper<SuggestionPageParentModel>;
+  SuggestionPage: ResolverTypeWrapper<SuggestionPageModel>;
   SuggestionSource: SuggestionSource;
   SuggestionStatus: SuggestionStatus;
+  TrackingTimer: ResolverTypeWrapper<TrackingTimerModel>;
+  TrackingTimerStartInput: TrackingTimerStartInput;
+  TrackingTimerStopInput: TrackingTimerStopInput;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   User: ResolverTypeWrapper<UserParentModel>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AutomationCreateInput: AutomationCreateInput;
+  AutomationUpdateInput: AutomationUpdateInput;
   Boolean: Scalars['Boolean']['output'];
   Category: CategoryModel;
   CategoryCreateInput: CategoryCreateInput;
   CategoryUpdateInput: CategoryUpdateInput;
+  DataSource: EventSourceRowModel;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
+  DayFactor: DayFactorModel;
+  DayMetric: DayMetricModel;
+  DayMetricSource: DayMetricSourceModel;
+  DaySummary: DaySummaryModel;
+  EncryptionKey: EncryptionKeyModel;
+  EncryptionKeyPutInput: EncryptionKeyPutInput;
   EpisodeCard: EpisodeCardModel;
   Episodes: EpisodesModel;
   Event: EventModel;
   EventCreateInput: EventCreateInput;
+  EventSourceUpdateInput: EventSourceUpdateInput;
   EventUpdateInput: EventUpdateInput;
   Float: Scalars['Float']['output'];
-  Goal: GoalMetricReadModel;
-  InsightCenter: InsightCenter;
+  Goal: GoalMetricModel;
+  GoalInput: GoalInput;
+  GoalProgress: GoalProgressModel;
+  InsightCenter: InsightCenterModel;
   InsightEdge: InsightEdgeModel;
   InsightGraph: InsightGraphModel;
   Int: Scalars['Int']['output'];
   JSONObject: Scalars['JSONObject']['output'];
+  LogCapture: LogCaptureModel;
+  LogCaptureCreateInput: LogCaptureCreateInput;
+  MealItemInput: MealItemInput;
+  MetricAutomation: MetricAutomationModel;
+  MetricDefinition: DefinitionModel;
+  MetricDefinitionUpdateInput: MetricDefinitionUpdateInput;
+  MetricReading: ReadingModel;
+  MetricSource: RankedSourceModel;
+  MetricSourceInput: MetricSourceInput;
+  MetricType: MetricTypeModel;
   Mutation: Record<PropertyKey, never>;
   Profile: ProfileModel;
   ProfileUpdateInput: ProfileUpdateInput;
   Query: Record<PropertyKey, never>;
+  ReadingBatchInput: ReadingBatchInput;
+  ReadingBatchResult: IngestResultModel;
+  ReadingInput: ReadingInput;
   String: Scalars['String']['output'];
-  Suggestion: SuggestionReadModel;
-  SuggestionPage: SuggestionPageParentModel;
+  Suggestion: SuggestionModel;
+  SuggestionAcceptInput: SuggestionAcceptInput;
+  SuggestionPage: SuggestionPageModel;
+  TrackingTimer: TrackingTimerModel;
+  TrackingTimerStartInput: TrackingTimerStartInput;
+  TrackingTimerStopInput: TrackingTimerStopInput;
   UUID: Scalars['UUID']['output'];
   User: UserParentModel;
 };
@@ -723,6 +1677,17 @@ export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends R
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type DataSourceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DataSource'] = ResolversParentTypes['DataSource']> = {
+  config?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['EventSourceKind'], ParentType, ContextType>;
+  sourceLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
   name: 'Date';
 }
@@ -730,6 +1695,45 @@ export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DayFactorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DayFactor'] = ResolversParentTypes['DayFactor']> = {
+  category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DayMetricResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DayMetric'] = ResolversParentTypes['DayMetric']> = {
+  metricType?: Resolver<ResolversTypes['MetricType'], ParentType, ContextType>;
+  operator?: Resolver<ResolversTypes['ResolutionOperator'], ParentType, ContextType>;
+  resolvedFrom?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sources?: Resolver<Array<ResolversTypes['DayMetricSource']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  valueField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DayMetricSourceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DayMetricSource'] = ResolversParentTypes['DayMetricSource']> = {
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type DaySummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DaySummary'] = ResolversParentTypes['DaySummary']> = {
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  eventCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  factors?: Resolver<Array<ResolversTypes['DayFactor']>, ParentType, ContextType>;
+  goals?: Resolver<Array<ResolversTypes['GoalProgress']>, ParentType, ContextType>;
+  metrics?: Resolver<Array<ResolversTypes['DayMetric']>, ParentType, ContextType>;
+};
+
+export type EncryptionKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EncryptionKey'] = ResolversParentTypes['EncryptionKey']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  kdfParams?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  kdfSalt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  verifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  wrappedDek?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
 
 export type EpisodeCardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EpisodeCard'] = ResolversParentTypes['EpisodeCard']> = {
   baselineDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -772,19 +1776,31 @@ export type EventResolvers<ContextType = GraphQLContext, ParentType extends Reso
 
 export type GoalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Goal'] = ResolversParentTypes['Goal']> = {
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['MetricCategory'], ParentType, ContextType>;
   direction?: Resolver<ResolversTypes['GoalDirection'], ParentType, ContextType>;
   isSet?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   target?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  today?: Resolver<Maybe<ResolversTypes['GoalProgress']>, ParentType, ContextType>;
   unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valueField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type GoalProgressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GoalProgress'] = ResolversParentTypes['GoalProgress']> = {
+  direction?: Resolver<ResolversTypes['GoalDirection'], ParentType, ContextType>;
+  met?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  progress?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   valueField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type InsightCenterResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InsightCenter'] = ResolversParentTypes['InsightCenter']> = {
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  metricType?: Resolver<Maybe<ResolversTypes['MetricType']>, ParentType, ContextType>;
   unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -795,6 +1811,7 @@ export type InsightEdgeResolvers<ContextType = GraphQLContext, ParentType extend
   kind?: Resolver<ResolversTypes['InsightKind'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lag?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  metricType?: Resolver<Maybe<ResolversTypes['MetricType']>, ParentType, ContextType>;
   n?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   qValue?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   r?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -812,13 +1829,98 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
   name: 'JSONObject';
 }
 
+export type LogCaptureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LogCapture'] = ResolversParentTypes['LogCapture']> = {
+  capturedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  clientId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  failureReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  parsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  parserVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LogCaptureStatus'], ParentType, ContextType>;
+  suggestions?: Resolver<Array<ResolversTypes['Suggestion']>, ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type MetricAutomationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricAutomation'] = ResolversParentTypes['MetricAutomation']> = {
+  actionConfig?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  actionType?: Resolver<ResolversTypes['AutomationActionType'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  triggerConfig?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  triggerType?: Resolver<ResolversTypes['AutomationTriggerType'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type MetricDefinitionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricDefinition'] = ResolversParentTypes['MetricDefinition']> = {
+  automations?: Resolver<Array<ResolversTypes['MetricAutomation']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  manualFallback?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  metricType?: Resolver<ResolversTypes['MetricType'], ParentType, ContextType>;
+  resolutionOperator?: Resolver<ResolversTypes['ResolutionOperator'], ParentType, ContextType>;
+  sources?: Resolver<Array<ResolversTypes['MetricSource']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type MetricReadingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricReading'] = ResolversParentTypes['MetricReading']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  localDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  metricType?: Resolver<ResolversTypes['MetricType'], ParentType, ContextType>;
+  readingGroupId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  recordedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type MetricSourceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricSource'] = ResolversParentTypes['MetricSource']> = {
+  condition?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  rank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MetricTypeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricType'] = ResolversParentTypes['MetricType']> = {
+  acceptedUnits?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  aggregation?: Resolver<ResolversTypes['MetricAggregation'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['MetricCategory'], ParentType, ContextType>;
+  goalable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valueField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  acceptSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationAcceptSuggestionArgs, 'id'>>;
+  createAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationCreateAutomationArgs, 'definitionId' | 'input'>>;
   createCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
   createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
+  createLogCapture?: Resolver<ResolversTypes['LogCapture'], ParentType, ContextType, RequireFields<MutationCreateLogCaptureArgs, 'input'>>;
+  deleteAutomation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAutomationArgs, 'definitionId' | 'id'>>;
   deleteCategory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
+  deleteGoal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalArgs, 'slug'>>;
+  discardTrackingTimer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDiscardTrackingTimerArgs, 'id'>>;
+  dismissSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationDismissSuggestionArgs, 'id'>>;
+  ingestReadings?: Resolver<ResolversTypes['ReadingBatchResult'], ParentType, ContextType, RequireFields<MutationIngestReadingsArgs, 'input'>>;
+  putEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationPutEncryptionKeyArgs, 'input'>>;
+  putGoal?: Resolver<ResolversTypes['Goal'], ParentType, ContextType, RequireFields<MutationPutGoalArgs, 'input' | 'slug'>>;
+  startTrackingTimer?: Resolver<ResolversTypes['TrackingTimer'], ParentType, ContextType, RequireFields<MutationStartTrackingTimerArgs, 'input'>>;
+  stopTrackingTimer?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationStopTrackingTimerArgs, 'id'>>;
+  updateAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationUpdateAutomationArgs, 'definitionId' | 'id' | 'input'>>;
   updateCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'id' | 'input'>>;
   updateEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id' | 'input'>>;
+  updateEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationUpdateEventSourceArgs, 'id' | 'input'>>;
+  updateMetricDefinition?: Resolver<ResolversTypes['MetricDefinition'], ParentType, ContextType, RequireFields<MutationUpdateMetricDefinitionArgs, 'id' | 'input'>>;
   updateProfile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
 };
 
@@ -836,7 +1938,13 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
 };
 
+export type ReadingBatchResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReadingBatchResult'] = ResolversParentTypes['ReadingBatchResult']> = {
+  created?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType>;
+  skippedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Suggestion'] = ResolversParentTypes['Suggestion']> = {
+  capture?: Resolver<Maybe<ResolversTypes['LogCapture']>, ParentType, ContextType>;
   confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -860,39 +1968,77 @@ export type SuggestionPageResolvers<ContextType = GraphQLContext, ParentType ext
   pendingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type TrackingTimerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingTimer'] = ResolversParentTypes['TrackingTimer']> = {
+  category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['UUID'], any> {
   name: 'UUID';
 }
 
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  day?: Resolver<ResolversTypes['DaySummary'], ParentType, ContextType, RequireFields<UserDayArgs, 'date'>>;
+  days?: Resolver<Array<ResolversTypes['DaySummary']>, ParentType, ContextType, RequireFields<UserDaysArgs, 'from' | 'to'>>;
+  encryptionKey?: Resolver<Maybe<ResolversTypes['EncryptionKey']>, ParentType, ContextType>;
   episodes?: Resolver<ResolversTypes['Episodes'], ParentType, ContextType, RequireFields<UserEpisodesArgs, 'windowDays'>>;
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<UserEventArgs, 'id'>>;
+  eventSource?: Resolver<Maybe<ResolversTypes['DataSource']>, ParentType, ContextType, RequireFields<UserEventSourceArgs, 'id'>>;
+  eventSources?: Resolver<Array<ResolversTypes['DataSource']>, ParentType, ContextType, RequireFields<UserEventSourcesArgs, 'limit' | 'offset'>>;
   events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<UserEventsArgs, 'limit' | 'offset'>>;
   goals?: Resolver<Array<ResolversTypes['Goal']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   insightGraph?: Resolver<ResolversTypes['InsightGraph'], ParentType, ContextType, RequireFields<UserInsightGraphArgs, 'metric' | 'mode' | 'windowDays'>>;
+  logCapture?: Resolver<Maybe<ResolversTypes['LogCapture']>, ParentType, ContextType, RequireFields<UserLogCaptureArgs, 'id'>>;
+  logCaptures?: Resolver<Array<ResolversTypes['LogCapture']>, ParentType, ContextType, RequireFields<UserLogCapturesArgs, 'limit' | 'offset'>>;
+  metricDefinition?: Resolver<Maybe<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionArgs, 'id'>>;
+  metricDefinitions?: Resolver<Array<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionsArgs, 'limit' | 'offset'>>;
+  metricTypes?: Resolver<Array<ResolversTypes['MetricType']>, ParentType, ContextType>;
   profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
+  readings?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType, RequireFields<UserReadingsArgs, 'limit' | 'offset'>>;
+  suggestion?: Resolver<Maybe<ResolversTypes['Suggestion']>, ParentType, ContextType, RequireFields<UserSuggestionArgs, 'id'>>;
   suggestions?: Resolver<ResolversTypes['SuggestionPage'], ParentType, ContextType, RequireFields<UserSuggestionsArgs, 'limit' | 'offset' | 'status'>>;
+  trackingTimer?: Resolver<Maybe<ResolversTypes['TrackingTimer']>, ParentType, ContextType, RequireFields<UserTrackingTimerArgs, 'id'>>;
+  trackingTimers?: Resolver<Array<ResolversTypes['TrackingTimer']>, ParentType, ContextType, RequireFields<UserTrackingTimersArgs, 'limit' | 'offset'>>;
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
   Category?: CategoryResolvers<ContextType>;
+  DataSource?: DataSourceResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
+  DayFactor?: DayFactorResolvers<ContextType>;
+  DayMetric?: DayMetricResolvers<ContextType>;
+  DayMetricSource?: DayMetricSourceResolvers<ContextType>;
+  DaySummary?: DaySummaryResolvers<ContextType>;
+  EncryptionKey?: EncryptionKeyResolvers<ContextType>;
   EpisodeCard?: EpisodeCardResolvers<ContextType>;
   Episodes?: EpisodesResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   Goal?: GoalResolvers<ContextType>;
+  GoalProgress?: GoalProgressResolvers<ContextType>;
   InsightCenter?: InsightCenterResolvers<ContextType>;
   InsightEdge?: InsightEdgeResolvers<ContextType>;
   InsightGraph?: InsightGraphResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
+  LogCapture?: LogCaptureResolvers<ContextType>;
+  MetricAutomation?: MetricAutomationResolvers<ContextType>;
+  MetricDefinition?: MetricDefinitionResolvers<ContextType>;
+  MetricReading?: MetricReadingResolvers<ContextType>;
+  MetricSource?: MetricSourceResolvers<ContextType>;
+  MetricType?: MetricTypeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Profile?: ProfileResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ReadingBatchResult?: ReadingBatchResultResolvers<ContextType>;
   Suggestion?: SuggestionResolvers<ContextType>;
   SuggestionPage?: SuggestionPageResolvers<ContextType>;
+  TrackingTimer?: TrackingTimerResolvers<ContextType>;
   UUID?: GraphQLScalarType;
   User?: UserResolvers<ContextType>;
 };

@@ -1,12 +1,19 @@
 import type { Resolvers } from '../__generated__/types.ts';
+import { captureResolvers } from './captures.ts';
 import { categoryResolvers } from './categories.ts';
+import { dayResolvers } from './days.ts';
+import { encryptionKeyResolvers } from './encryption-key.ts';
+import { eventSourceResolvers } from './event-sources.ts';
 import { eventResolvers } from './events.ts';
 import { goalResolvers } from './goals.ts';
 import { insightResolvers } from './insights.ts';
+import { metricResolvers } from './metrics.ts';
 import { suggestionResolvers } from './suggestions.ts';
+import { timerResolvers } from './timers.ts';
 import { userResolvers } from './users.ts';
 
 /** Every area's resolvers; each file holds one area's fields, relations and mutations. */
 export const areaResolvers: Resolvers[] = [
-  userResolvers, categoryResolvers, eventResolvers, suggestionResolvers, goalResolvers, insightResolvers,
+  userResolvers, categoryResolvers, eventResolvers, suggestionResolvers, captureResolvers, dayResolvers, goalResolvers, insightResolvers,
+  timerResolvers, eventSourceResolvers, encryptionKeyResolvers, metricResolvers,
 ];
