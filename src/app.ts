@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler, sendError } from './rest/errors.ts';
 import { createMetrics } from './rest/metrics.ts';
+import { serverTiming } from './rest/server-timing.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import { mountRoutes, requireActor } from './rest/router.ts';
 import { inputSteps } from './rest/body.ts';
@@ -61,6 +62,7 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger; g
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   const metrics = createMetrics({ token: config.metricsToken });
   app.use(metrics.observe);
+  app.use(serverTiming);
   app.get('/metrics', metrics.expose);
 
   app.get('/healthz', (_req, res) => {

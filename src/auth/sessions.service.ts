@@ -86,6 +86,6 @@ export async function endOtherSessions(actor: Actor): Promise<number> {
 export async function logout(actor: Actor): Promise<void> {
   authorize(actor, actor.userId, 'account');
   const current = currentSession(actor);
-  if (!current) throw new Forbidden('Only a session token can be logged out; delete an access token under /auth/tokens');
+  if (!current) throw new Forbidden('Only a session token can be logged out; an access token is revoked by deleting it');
   await em().nativeUpdate(Session, { id: current, userId: actor.userId }, { revokedAt: new Date() });
 }

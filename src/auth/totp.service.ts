@@ -25,7 +25,7 @@ export async function enableTotp(actor: Actor, input: unknown) {
   const { code } = parse(TotpCodeRequest, input);
   const user = await loadUser(actor.userId);
   if (user.totpEnabled) throw new Conflict('Two-factor authentication is already enabled');
-  if (!user.totpSecret) throw new Conflict('Call /auth/totp/setup first');
+  if (!user.totpSecret) throw new Conflict('Set up two-factor authentication first: there is no pending secret to enable');
   if (!(await guessTotpCode(user, code))) throw Invalid.at(['code'], 'Incorrect authentication code');
   user.totpEnabled = true;
   user.updatedAt = new Date();

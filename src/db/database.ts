@@ -21,9 +21,14 @@ export type Database = {
   description: string;
   /** Connection parameters for other pg clients in this process (pg-boss, benchmarks). */
   connection: { host: string; port: number; user: string; password?: string; database: string };
+  /** SQL statements sent through the ORM's pool since start (ORM and query() alike; pg-boss has its own pool). */
+  statements(): number;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
+
+type PgClient = { query: (...args: unknown[]) => unknown };
+type PgPool = { on(event: 'connect', listener: (client: PgClient) => void): void };
 
 export class DatabaseInUse extends Error {}
 
@@ -55,6 +60,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     description = `embedded PGlite (${opts.pgliteDir}${served ? ', through the running server' : ''})`;
   }
 
+  let statements = 0;
+  // Counted where every statement passes, each client's query(): what tests and benchmarks read
+  // to prove a GraphQL query costs the same statements whatever the size of its lists.
+  const countStatements = (pool: PgPool) =>
+    pool.on('connect', (client) => {
+      const send = client.query.bind(client);
+      client.query = (...args: unknown[]) => (statements++, send(...args));
+    });
   let orm: MikroORM;
   try {
     orm = await MikroORM.init({
@@ -66,6 +79,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       password: connection.password,
       dbName: connection.database,
       pool: { min: 0, max: opts.poolMax ?? 10 },
+      driverOptions: { onPoolCreated: countStatements },
       migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
       debug: false,
       // MikroORM's own lines (migrations applied, warnings) go to our log, not to stdout.
@@ -84,6 +98,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     orm,
     description,
     connection,
+    statements: () => statements,
     async ping() {
       await orm.em.getConnection().execute('select 1');
     },

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Actor } from '../core/actor.ts';
 import type { GraphQLContext } from './context.ts';
 import { formatError } from './errors.ts';
+import { costLimit, MAX_TOKENS } from './cost.ts';
 import { aliasLimit, depthLimit } from './limits.ts';
 import { createLoaders } from './loaders.ts';
 import { buildSchema } from './schema.ts';
@@ -14,8 +15,8 @@ export type GraphqlGateway = { handler: RequestHandler; stop(): Promise<void> };
 
 /**
  * POST /graphql: Apollo Server 5 over the same services as REST. Batched (array) requests are
- * refused, CSRF prevention is on, and the depth and alias limits reject a query before any
- * database work. The caller is authenticated before this runs (src/app.ts).
+ * refused, CSRF prevention is on, and the token, depth, alias and cost limits reject a query
+ * before any database work. The caller is authenticated before this runs (src/app.ts).
  */
 export async function startGraphql(opts: { logger: Logger; introspection: boolean }): Promise<GraphqlGateway> {
   const server = new ApolloServer<GraphQLContext>({
@@ -24,9 +25,10 @@ export async function startGraphql(opts: { logger: Logger; introspection: boolea
     allowBatchedHttpRequests: false,
     csrfPrevention: true,
     validationRules: [depthLimit(), aliasLimit()],
+    parseOptions: { maxTokens: MAX_TOKENS },
     formatError: formatError(opts.logger),
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), costLimit()],
   });
   await server.start();
   const handler = expressMiddleware(server, {

@@ -41,6 +41,12 @@ export type Route = {
    * throttled, 401 on a public sign-in. /openapi.json declares them and the tests hold it to that.
    */
   errors?: number[];
+  /**
+   * The GraphQL field doing the same through the same service: `Mutation.createEvent` for a
+   * write, `User.events` for a read. Every /users/{user_id} route and /metric-types names one
+   * (the schema-walk test holds both sides to it); credential routes under /auth are REST-only.
+   */
+  graphql?: `Mutation.${string}` | `User.${string}`;
   handler: (req: RouteRequest) => Promise<Reply>;
 };
 

@@ -41,6 +41,12 @@ test('request ids are echoed or generated', async () => {
   expect((await server.api().get('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 });
 
+test('every answer says the server time it took (Server-Timing), errors and GraphQL included', async () => {
+  for (const res of [await server.api().get('/healthz'), await server.api().get('/nope'), await server.api().post('/graphql').send({})]) {
+    expect(res.headers['server-timing']).toMatch(/^app;dur=\d+\.\d{2}$/);
+  }
+});
+
 test('healthz and readyz report the process and the database', async () => {
   expect((await server.api().get('/healthz')).body).toEqual({ status: 'ok' });
   expect((await server.api().get('/readyz')).body).toEqual({ status: 'ok', database: 'reachable' });

@@ -10,7 +10,7 @@ const params = z.object({ event_id: uuid() });
 
 export const eventRoutes: Route[] = [
   {
-    method: 'post', path: '/users/{user_id}/events', tag, access: 'write', errors: [409],
+    method: 'post', path: '/users/{user_id}/events', tag, access: 'write', graphql: 'Mutation.createEvent', errors: [409],
     summary: 'Log an event; re-sending the same client_id returns the first event with 200',
     body: EventCreate, responses: { 201: EventRead, 200: EventRead },
     handler: async (r) => {
@@ -19,23 +19,23 @@ export const eventRoutes: Route[] = [
     },
   },
   {
-    method: 'get', path: '/users/{user_id}/events', tag, access: 'read',
+    method: 'get', path: '/users/{user_id}/events', tag, access: 'read', graphql: 'User.events',
     summary: 'Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive)',
     query: EventListQuery, responses: { 200: z.array(EventRead) },
     handler: async (r) => ok((await events.listEvents(r.actor, r.query)).map(presentEvent)),
   },
   {
-    method: 'get', path: '/users/{user_id}/events/{event_id}', tag, access: 'read',
+    method: 'get', path: '/users/{user_id}/events/{event_id}', tag, access: 'read', graphql: 'User.event',
     summary: 'One event', params, responses: { 200: EventRead },
     handler: async (r) => ok(presentEvent(await events.getEvent(r.actor, r.params.event_id!))),
   },
   {
-    method: 'patch', path: '/users/{user_id}/events/{event_id}', tag, access: 'write',
+    method: 'patch', path: '/users/{user_id}/events/{event_id}', tag, access: 'write', graphql: 'Mutation.updateEvent',
     summary: 'Change an event; omitted fields stay, null clears', params, body: EventUpdate, responses: { 200: EventRead },
     handler: async (r) => ok(presentEvent(await events.updateEvent(r.actor, r.params.event_id!, r.body))),
   },
   {
-    method: 'delete', path: '/users/{user_id}/events/{event_id}', tag, access: 'write',
+    method: 'delete', path: '/users/{user_id}/events/{event_id}', tag, access: 'write', graphql: 'Mutation.deleteEvent',
     summary: 'Delete an event', params, responses: { 204: null },
     handler: async (r) => (await events.deleteEvent(r.actor, r.params.event_id!), noContent()),
   },
