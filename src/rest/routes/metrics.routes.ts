@@ -18,55 +18,55 @@ const automationParams = z.object({ definition_id: uuid(), automation_id: uuid()
 
 export const metricRoutes: Route[] = [
   {
-    method: 'get', path: '/metric-types', tag, access: 'read',
+    method: 'get', path: '/metric-types', tag, access: 'read', graphql: 'User.metricTypes',
     summary: 'The metric catalogue: slugs, canonical units, daily aggregation and accepted input units',
     responses: { 200: z.array(MetricTypeRead) },
     handler: async (r) => ok(listMetricTypes(r.actor).map(presentMetricType)),
   },
   {
-    method: 'post', path: '/users/{user_id}/health/metrics', tag, access: 'write',
+    method: 'post', path: '/users/{user_id}/health/metrics', tag, access: 'write', graphql: 'Mutation.ingestReadings',
     summary: 'Ingest up to 10,000 readings in one transaction; (source, source_id) duplicates are skipped',
     body: HealthMetricBatch, bodyLimit: '16mb', responses: { 200: HealthMetricBatchResult },
     handler: async (r) => ok(presentIngestResult(await ingestReadings(r.actor, r.body))),
   },
   {
-    method: 'get', path: '/users/{user_id}/health/metrics', tag, access: 'read',
+    method: 'get', path: '/users/{user_id}/health/metrics', tag, access: 'read', graphql: 'User.readings',
     summary: 'Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive)',
     query: HealthMetricListQuery, responses: { 200: z.array(HealthMetricRead) },
     handler: async (r) => ok((await readings.listReadings(r.actor, r.query)).map(presentReading)),
   },
   {
-    method: 'get', path: '/users/{user_id}/metric-definitions', tag, access: 'read',
+    method: 'get', path: '/users/{user_id}/metric-definitions', tag, access: 'read', graphql: 'User.metricDefinitions',
     summary: 'One definition per metric type, in catalogue order (provisioned with defaults on first use)',
     query: DefinitionListQuery, responses: { 200: z.array(DefinitionRead) },
     handler: async (r) => ok((await definitions.listDefinitions(r.actor, r.query)).map(presentDefinition)),
   },
   {
-    method: 'get', path: '/users/{user_id}/metric-definitions/{definition_id}', tag, access: 'read',
+    method: 'get', path: '/users/{user_id}/metric-definitions/{definition_id}', tag, access: 'read', graphql: 'User.metricDefinition',
     summary: 'One metric definition', params: definitionParams, responses: { 200: DefinitionRead },
     handler: async (r) => ok(presentDefinition(await definitions.getDefinition(r.actor, r.params.definition_id!))),
   },
   {
-    method: 'patch', path: '/users/{user_id}/metric-definitions/{definition_id}', tag, access: 'write',
+    method: 'patch', path: '/users/{user_id}/metric-definitions/{definition_id}', tag, access: 'write', graphql: 'Mutation.updateMetricDefinition',
     summary: 'Change a definition; omitted fields stay, `sources` replaces the whole ranked list',
     params: definitionParams, body: DefinitionUpdate, responses: { 200: DefinitionRead },
     handler: async (r) => ok(presentDefinition(await definitions.updateDefinition(r.actor, r.params.definition_id!, r.body))),
   },
   {
-    method: 'post', path: '/users/{user_id}/metric-definitions/{definition_id}/automations', tag, access: 'write', errors: [409],
+    method: 'post', path: '/users/{user_id}/metric-definitions/{definition_id}/automations', tag, access: 'write', graphql: 'Mutation.createAutomation', errors: [409],
     summary: 'Add an automation (fires at most once per local day)',
     params: definitionParams, body: AutomationCreate, responses: { 201: AutomationRead },
     handler: async (r) => created(presentAutomation(await automations.createAutomation(r.actor, r.params.definition_id!, r.body))),
   },
   {
-    method: 'patch', path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}', tag, access: 'write',
+    method: 'patch', path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}', tag, access: 'write', graphql: 'Mutation.updateAutomation',
     summary: 'Change an automation; omitted fields stay', params: automationParams, body: AutomationUpdate,
     responses: { 200: AutomationRead },
     handler: async (r) =>
       ok(presentAutomation(await automations.updateAutomation(r.actor, r.params.definition_id!, r.params.automation_id!, r.body))),
   },
   {
-    method: 'delete', path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}', tag, access: 'write',
+    method: 'delete', path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}', tag, access: 'write', graphql: 'Mutation.deleteAutomation',
     summary: 'Delete an automation', params: automationParams, responses: { 204: null },
     handler: async (r) =>
       (await automations.deleteAutomation(r.actor, r.params.definition_id!, r.params.automation_id!), noContent()),
