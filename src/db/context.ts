@@ -29,3 +29,24 @@ export function withContext<T>(fn: () => Promise<T>, orm: MikroORM | undefined =
   if (!orm) throw new Error('Database is not open');
   return RequestContext.create(orm.em, fn);
 }
+
+const readsOfUnit = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * One answer per key for the current unit of work: a GraphQL request asking for the graph,
+ * the episodes and a day summary reads the same window of data once, not once per field. Only
+ * for reads that the unit of work does not write in between (the insights' matrix): a memo
+ * would not see a later write of the same request.
+ */
+export function readOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const unit = em();
+  let reads = readsOfUnit.get(unit);
+  if (!reads) readsOfUnit.set(unit, (reads = new Map()));
+  let read = reads.get(key) as Promise<T> | undefined;
+  if (!read) {
+    read = load();
+    reads.set(key, read);
+    read.catch(() => reads.delete(key)); // a failed read is tried again, not remembered
+  }
+  return read;
+}

@@ -5,6 +5,7 @@ import { activeGoals } from '../goals/goals.service.ts';
 import { METRIC_TYPES, metricTypeById } from '../metrics/catalogue.ts';
 import { resolveDays, resolveDaysWithSources } from '../metrics/resolution.ts';
 import { loadUser } from '../users/users.service.ts';
+import { readOnce } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import type { DayMetric, DaySummary, GoalProgress } from './day-summary.ts';
 import { DayParams, DayRangeQuery } from './days.schemas.ts';
@@ -67,17 +68,30 @@ async function userFacts(userId: string): Promise<UserFacts> {
 }
 
 /**
+ * Every metric's resolved value per day of from..to, read once per unit of work: the insights'
+ * matrix and the episodes' source of each day share it.
+ */
+export function resolvedDays(userId: string, from: string, to: string) {
+  return readOnce(`resolved-days:${userId}:${from}:${to}`, () => resolveDays(userId, from, to));
+}
+
+/**
  * Metric columns (keyed by slug) for every metric with at least one value in the range, in catalogue
  * order; factor columns `tag:<tag>` and `category:<id>` for every tag and category with at least one
  * event in the range, sorted by key. A factor is 0 on a day without such an event, and null on days
  * before the user's first event or after their local today (no record yet, not an absence).
  */
-export async function loadDailyMatrix(userId: string, from: string, to: string): Promise<DailyMatrix> {
+export function loadDailyMatrix(userId: string, from: string, to: string): Promise<DailyMatrix> {
+  // Once per unit of work: a GraphQL query asking for the graph and the episodes of one window reads it once.
+  return readOnce(`daily-matrix:${userId}:${from}:${to}`, () => buildDailyMatrix(userId, from, to));
+}
+
+async function buildDailyMatrix(userId: string, from: string, to: string): Promise<DailyMatrix> {
   const dates = dateRange(from, to);
   if (!dates.length) return { dates, columns: [] };
   const index = new Map(dates.map((d, i) => [d, i]));
   const [resolved, factors, facts] = await Promise.all([
-    resolveDays(userId, from, to),
+    resolvedDays(userId, from, to),
     query<FactorCount>(FACTORS_SQL, [userId, from, to]),
     userFacts(userId),
   ]);

@@ -1,9 +1,8 @@
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { parse } from '../../core/validation.ts';
-import { loadDailyMatrix } from '../days/summary.service.ts';
+import { loadDailyMatrix, resolvedDays } from '../days/summary.service.ts';
 import { metricType } from '../metrics/catalogue.ts';
-import { resolveDays } from '../metrics/resolution.ts';
 import { loadUser } from '../users/users.service.ts';
 import { computeEpisodes, episodeMetricKeys, type Episodes } from './episodes.ts';
 import { computeGraph, type InsightGraph } from './graph.ts';
@@ -41,14 +40,15 @@ export async function getEpisodes(actor: Actor, input: unknown): Promise<Episode
   authorize(actor, actor.userId, 'read');
   const q = parse(EpisodesQuery, input);
   const { from, to, matrix } = await windowMatrix(actor, q.window_days, q.end_date);
-  // Which source supplied each day matters only for the cards shown: fetch it for those metrics alone.
+  // Which source supplied each day matters only for the cards shown; the matrix's own read has it.
   const ids = new Map(episodeMetricKeys(matrix, q.window_days).map((key) => [metricType(key)?.id, key]));
   ids.delete(undefined);
   const sources = new Map<string, (string | null)[]>();
   if (ids.size) {
     const index = new Map(matrix.dates.map((d, i) => [d, i]));
-    for (const r of await resolveDays(actor.userId, from, to, [...ids.keys()] as number[])) {
-      const key = ids.get(r.metricTypeId)!;
+    for (const r of await resolvedDays(actor.userId, from, to)) {
+      const key = ids.get(r.metricTypeId);
+      if (!key) continue;
       if (!sources.has(key)) sources.set(key, new Array(matrix.dates.length).fill(null));
       sources.get(key)![index.get(r.localDate)!] = r.source;
     }

@@ -2,7 +2,7 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
-import { em } from '../../db/context.ts';
+import { em, readOnce } from '../../db/context.ts';
 import { flushUnique } from '../../db/flush.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endOtherSessions } from '../../auth/sessions.service.ts';
@@ -25,10 +25,16 @@ export async function findUserByEmail(email: string): Promise<User | null> {
   return row ? em().findOne(User, { id: row.id }) : null;
 }
 
-export async function loadUser(userId: string): Promise<User> {
-  const user = await em().findOne(User, { id: userId });
-  if (!user) throw new NotFound('User');
-  return user;
+/**
+ * The user row, read once per unit of work: the identity map would answer a second findOne only
+ * once the first has returned, and a GraphQL query's fields (timezone for local days) ask at once.
+ */
+export function loadUser(userId: string): Promise<User> {
+  return readOnce(`user:${userId}`, async () => {
+    const user = await em().findOne(User, { id: userId });
+    if (!user) throw new NotFound('User');
+    return user;
+  });
 }
 
 /** Used by the CLI and by open registration; nobody is signed in yet, so there is no actor. */
