@@ -103,13 +103,16 @@ export async function listSuggestions(actor: Actor, input: unknown): Promise<Sug
   authorize(actor, actor.userId, 'read');
   const q = parse(SuggestionListQuery, input);
   const now = new Date();
-  const items = await em().find(
-    Suggestion,
-    { userId: actor.userId, ...statusFilter(q.status, now) },
-    // Newest first; suggestions of one capture share a timestamp and keep the order of the text.
-    { orderBy: { createdAt: 'desc', captureOrdinal: 'asc', id: 'desc' }, limit: q.limit, offset: q.offset },
-  );
-  return { pendingCount: await pendingCount(actor.userId, now), items };
+  const [items, pending] = await Promise.all([
+    em().find(
+      Suggestion,
+      { userId: actor.userId, ...statusFilter(q.status, now) },
+      // Newest first; suggestions of one capture share a timestamp and keep the order of the text.
+      { orderBy: { createdAt: 'desc', captureOrdinal: 'asc', id: 'desc' }, limit: q.limit, offset: q.offset },
+    ),
+    pendingCount(actor.userId, now),
+  ]);
+  return { pendingCount: pending, items };
 }
 
 /** Batch read for relations (a capture's suggestions): the user's suggestions of each capture, in text order. */
