@@ -131,6 +131,20 @@ test('acceptSuggestion with typed overrides creates what the REST accept body cr
   }
 });
 
+test('an accepted reading suggestion resolves its resultingReading, equal to the REST reading', async () => {
+  const u = await signUp(server);
+  const s = await one(u, 'weight 72.4 kg');
+  const query = `mutation($id: UUID!) { acceptSuggestion(id: $id) { resultingEvent { id }
+    resultingReading { id value unit source recordedAt metricType { slug } } } }`;
+  const { acceptSuggestion } = await gqlData(server, u, query, { id: s.id });
+  const stored = await rest(u, `/suggestions/${s.id}`);
+  const reading = (await rest(u, '/health/metrics')).find((r: Rest) => r.id === stored.resulting_reading_id);
+  expect(acceptSuggestion).toEqual({
+    resultingEvent: null,
+    resultingReading: { id: reading.id, value: reading.value, unit: reading.unit, source: reading.source, recordedAt: reading.recorded_at, metricType: { slug: reading.metric_type_slug } },
+  });
+});
+
 test('dismissSuggestion equals REST GET afterwards; deciding twice or an expired one is a CONFLICT, as in REST', async () => {
   const d = await one(owner, 'slept 7h');
   const dismissed = (await gqlData(server, owner, DISMISS, { id: d.id })).dismissSuggestion;

@@ -69,3 +69,10 @@ export async function listReadings(actor: Actor, input: unknown): Promise<Readin
   });
   return rows.map(readingOf);
 }
+
+/** Batch read for relations (the reading an accepted suggestion created): the user's readings among `ids`, by id. */
+export async function readingsByIds(actor: Actor, ids: string[]): Promise<Map<string, Reading>> {
+  authorize(actor, actor.userId, 'read');
+  const rows = ids.length ? await em().find(HealthMetric, { userId: actor.userId, id: { $in: ids } }) : [];
+  return new Map(rows.map((h) => [h.id, readingOf(h)]));
+}

@@ -1150,6 +1150,8 @@ export type Suggestion = {
   provenance: Scalars['JSONObject']['output'];
   /** The event accepting it created */
   resultingEvent?: Maybe<Event>;
+  /** The metric reading accepting a metric_reading suggestion created */
+  resultingReading?: Maybe<MetricReading>;
   /** What produced it */
   source: SuggestionSource;
   /** Where it stands */
@@ -1962,6 +1964,7 @@ export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends
   payload?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   provenance?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   resultingEvent?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  resultingReading?: Resolver<Maybe<ResolversTypes['MetricReading']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['SuggestionSource'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['SuggestionStatus'], ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

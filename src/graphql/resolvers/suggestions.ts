@@ -1,5 +1,6 @@
 import { capturesByIds } from '../../domain/captures/captures.service.ts';
 import { eventsByIds } from '../../domain/events/events.service.ts';
+import { readingsByIds } from '../../domain/metrics/readings.service.ts';
 import {
   acceptSuggestion, dismissSuggestion, getSuggestion, listSuggestions, suggestionStatus,
 } from '../../domain/suggestions/suggestions.service.ts';
@@ -14,6 +15,7 @@ export const suggestionResolvers: Resolvers = {
   Suggestion: {
     status: (s) => suggestionStatus(s),
     resultingEvent: (s, _args, { loaders }) => (s.resultingEventId ? loaders.byId(eventsByIds).load(s.resultingEventId) : null),
+    resultingReading: (s, _args, { loaders }) => (s.resultingReadingId ? loaders.byId(readingsByIds).load(s.resultingReadingId) : null),
     capture: (s, _args, { loaders }) => (s.logCaptureId ? loaders.byId(capturesByIds).load(s.logCaptureId) : null),
   },
   Mutation: {
