@@ -2,6 +2,7 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { parse } from '../../core/validation.ts';
 import { activeGoals } from '../goals/goals.service.ts';
+import type { MetricGoal } from '../goals/goal.entity.ts';
 import { METRIC_TYPES, metricTypeById } from '../metrics/catalogue.ts';
 import { resolveDays, resolveDaysWithSources } from '../metrics/resolution.ts';
 import { loadUser } from '../users/users.service.ts';
@@ -159,23 +160,23 @@ async function summaries(userId: string, from: string, to: string): Promise<DayS
     days.get(f.local_date)!.factors.push({ key: f.key, tag: kind === 'tag' ? id : null, categoryId: kind === 'category' ? id : null, count: f.n });
   }
   for (const c of counts) days.get(c.local_date)!.eventCount = c.n;
-  for (const day of days.values()) {
-    day.goals = goals.map((g) => {
-      const type = metricTypeById(g.metricTypeId)!;
-      const value = byDay.get(day.date)!.get(g.metricTypeId)?.value ?? null;
-      const target = Number(g.target);
-      return {
-        slug: type.slug,
-        valueField: type.valueField,
-        target,
-        direction: g.direction,
-        value,
-        met: value === null ? null : g.direction === 'at_least' ? value >= target : value <= target,
-        progress: value === null ? null : clean(value / target),
-      };
-    });
-  }
+  for (const day of days.values()) day.goals = goals.map((g) => progressOf(g, byDay.get(day.date)!.get(g.metricTypeId)?.value ?? null));
   return [...days.values()];
+}
+
+/** A goal against the day's resolved value of its metric (null when the day has none). */
+function progressOf(g: MetricGoal, value: number | null): GoalProgress {
+  const type = metricTypeById(g.metricTypeId)!;
+  const target = Number(g.target);
+  return {
+    slug: type.slug,
+    valueField: type.valueField,
+    target,
+    direction: g.direction,
+    value,
+    met: value === null ? null : g.direction === 'at_least' ? value >= target : value <= target,
+    progress: value === null ? null : clean(value / target),
+  };
 }
 
 /** GET /users/{user_id}/days/{date}. */
@@ -200,7 +201,11 @@ export async function listDaySummaries(actor: Actor, input: unknown): Promise<Da
 export async function goalProgressToday(actor: Actor, slugs: string[]): Promise<Map<string, GoalProgress>> {
   authorize(actor, actor.userId, 'read');
   const today = localDateOf(new Date(), (await loadUser(actor.userId)).timezone);
-  const [summary] = await summaries(actor.userId, today, today);
   const wanted = new Set(slugs);
-  return new Map(summary!.goals.filter((g) => wanted.has(g.slug)).map((g) => [g.slug, g]));
+  const goals = (await activeGoals(actor.userId)).filter((g) => wanted.has(metricTypeById(g.metricTypeId)!.slug));
+  if (goals.length === 0) return new Map();
+  // The same values as the day summary's goal progress, without the rest of the summary.
+  const resolved = await resolveDays(actor.userId, today, today, goals.map((g) => g.metricTypeId));
+  const value = new Map(resolved.map((r) => [r.metricTypeId, clean(r.value)]));
+  return new Map(goals.map((g) => [metricTypeById(g.metricTypeId)!.slug, progressOf(g, value.get(g.metricTypeId) ?? null)]));
 }
