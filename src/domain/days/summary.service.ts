@@ -200,9 +200,10 @@ export async function listDaySummaries(actor: Actor, input: unknown): Promise<Da
  */
 export async function goalProgressToday(actor: Actor, slugs: string[]): Promise<Map<string, GoalProgress>> {
   authorize(actor, actor.userId, 'read');
-  const today = localDateOf(new Date(), (await loadUser(actor.userId)).timezone);
+  const [user, active] = await Promise.all([loadUser(actor.userId), activeGoals(actor.userId)]);
+  const today = localDateOf(new Date(), user.timezone);
   const wanted = new Set(slugs);
-  const goals = (await activeGoals(actor.userId)).filter((g) => wanted.has(metricTypeById(g.metricTypeId)!.slug));
+  const goals = active.filter((g) => wanted.has(metricTypeById(g.metricTypeId)!.slug));
   if (goals.length === 0) return new Map();
   // The same values as the day summary's goal progress, without the rest of the summary.
   const resolved = await resolveDays(actor.userId, today, today, goals.map((g) => g.metricTypeId));
