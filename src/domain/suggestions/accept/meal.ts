@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTime, parse, uuid } from '../../../core/validation.ts';
-import { createEvent } from '../../events/events.service.ts';
+import { logEvent } from '../../events/events.service.ts';
 import { Tags } from '../../events/events.schemas.ts';
 import type { AcceptHandler } from './index.ts';
 import { stillExistingCategory } from './shared.ts';
@@ -43,11 +43,12 @@ export const acceptMeal: AcceptHandler = async (actor, s, overrides) => {
     items: over.items ?? base.items ?? [],
   };
   const notes = over.notes !== undefined ? over.notes : (base.notes ?? null);
-  const { event } = await createEvent(
+  const occurredAt = over.occurred_at ?? base.occurred_at;
+  const { event } = await logEvent(
     actor,
     {
-      occurred_at: over.occurred_at ?? base.occurred_at,
-      category_id: over.category_id !== undefined ? over.category_id : (base.category_id ?? null),
+      occurredAt: occurredAt ? new Date(occurredAt) : undefined,
+      categoryId: over.category_id !== undefined ? over.category_id : (base.category_id ?? null),
       tags: over.tags !== undefined ? over.tags : (base.tags ?? null),
       notes: notes ?? describe(meal),
       metadata: { meal, suggestion_id: s.id },
