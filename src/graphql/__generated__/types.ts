@@ -1064,6 +1064,7 @@ export type ProfileUpdateInput = {
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Every read starts from the caller: me, or user(id) with the caller's own id */
 export type Query = {
   __typename?: 'Query';
   /** The user the token belongs to */
@@ -1073,6 +1074,7 @@ export type Query = {
 };
 
 
+/** Every read starts from the caller: me, or user(id) with the caller's own id */
 export type QueryUserArgs = {
   id: Scalars['UUID']['input'];
 };

@@ -1,0 +1,50 @@
+import {
+  getNamedType, isEnumType, isInputObjectType, isObjectType, isScalarType, isSpecifiedScalarType, type GraphQLNamedType,
+} from 'graphql';
+import { buildSchema } from '../../src/graphql/schema.ts';
+
+/** The schema documents itself (every type, field and enum value has a description), and DESIGN §4's enums are GraphQL enums. */
+const schema = buildSchema();
+const ours = Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__') && !(isScalarType(t) && isSpecifiedScalarType(t)));
+
+function undocumented(t: GraphQLNamedType): string[] {
+  const missing = t.description ? [] : [t.name];
+  if (isObjectType(t) || isInputObjectType(t)) {
+    for (const f of Object.values(t.getFields())) if (!f.description) missing.push(`${t.name}.${f.name}`);
+  }
+  if (isEnumType(t)) for (const v of t.getValues()) if (!v.description && !t.description) missing.push(`${t.name}.${v.name}`);
+  return missing;
+}
+
+test('every type and field has a description', () => {
+  expect(ours.length).toBeGreaterThan(40);
+  expect(ours.flatMap(undocumented)).toEqual([]);
+});
+
+// DESIGN.md §4: each enumerated field, as the GraphQL field that carries it, with exactly those values.
+const DESIGN_ENUMS: [string, string[]][] = [
+  ['Event.source', ['user', 'suggestion', 'timer', 'automation', 'import']],
+  ['Suggestion.kind', ['event', 'metric_reading', 'meal', 'place_visit', 'new_place']],
+  ['Suggestion.source', ['log_capture', 'automation', 'location', 'calendar']],
+  ['Suggestion.status', ['pending', 'accepted', 'dismissed', 'expired']],
+  ['LogCapture.status', ['queued', 'processing', 'parsed', 'failed']],
+  ['MetricDefinition.resolutionOperator', ['priority', 'latest', 'max', 'min', 'mean']],
+  ['MetricAutomation.triggerType', ['threshold', 'reading_received', 'missing_by']],
+  ['MetricAutomation.actionType', ['create_suggestion', 'log_event']],
+  ['Goal.direction', ['at_least', 'at_most']],
+  ['InsightEdge.kind', ['metric', 'factor']],
+  ['InsightEdge.direction', ['positive', 'negative']],
+  ['InsightEdge.confidence', ['strong', 'moderate', 'suggestive', 'weak']],
+  ['EpisodeCard.kind', ['metric', 'factor']],
+  ['EpisodeCard.direction', ['above', 'below']],
+  ['DataSource.kind', ['manual', 'health', 'calendar', 'location', 'log_capture', 'import']],
+];
+
+test.each(DESIGN_ENUMS)('%s is an enum of DESIGN §4 values', (path, values) => {
+  const [typeName, fieldName] = path.split('.') as [string, string];
+  const type = schema.getType(typeName);
+  if (!isObjectType(type)) throw new Error(`${typeName} is not an object type`);
+  const enumType = getNamedType(type.getFields()[fieldName]!.type);
+  if (!isEnumType(enumType)) throw new Error(`${path} is not an enum`);
+  expect(enumType.getValues().map((v) => v.name)).toEqual(values);
+});
