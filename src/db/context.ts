@@ -39,9 +39,7 @@ const readsOfUnit = new WeakMap<object, Map<string, Promise<unknown>>>();
  * would not see a later write of the same request.
  */
 export function readOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const unit = em();
-  let reads = readsOfUnit.get(unit);
-  if (!reads) readsOfUnit.set(unit, (reads = new Map()));
+  const reads = unitReads();
   let read = reads.get(key) as Promise<T> | undefined;
   if (!read) {
     read = load();
@@ -49,4 +47,17 @@ export function readOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
     read.catch(() => reads.delete(key)); // a failed read is tried again, not remembered
   }
   return read;
+}
+
+/** A read this unit of work has already started whose key `covers` accepts (a wider range of the same data). */
+export function earlierRead<T>(covers: (key: string) => boolean): Promise<T> | undefined {
+  for (const [key, read] of unitReads()) if (covers(key)) return read as Promise<T>;
+  return undefined;
+}
+
+function unitReads(): Map<string, Promise<unknown>> {
+  const unit = em();
+  let reads = readsOfUnit.get(unit);
+  if (!reads) readsOfUnit.set(unit, (reads = new Map()));
+  return reads;
 }

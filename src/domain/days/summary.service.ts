@@ -4,9 +4,9 @@ import { parse } from '../../core/validation.ts';
 import { activeGoals } from '../goals/goals.service.ts';
 import type { MetricGoal } from '../goals/goal.entity.ts';
 import { METRIC_TYPES, metricTypeById } from '../metrics/catalogue.ts';
-import { resolveDays, resolveDaysWithSources } from '../metrics/resolution.ts';
+import { resolveDays, resolveDaysWithSources, type ResolvedValue } from '../metrics/resolution.ts';
 import { loadUser } from '../users/users.service.ts';
-import { readOnce } from '../../db/context.ts';
+import { earlierRead, readOnce } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import type { DayMetric, DaySummary, GoalProgress } from './day-summary.ts';
 import { DayParams, DayRangeQuery } from './days.schemas.ts';
@@ -72,8 +72,16 @@ async function userFacts(userId: string): Promise<UserFacts> {
  * Every metric's resolved value per day of from..to, read once per unit of work: the insights'
  * matrix and the episodes' source of each day share it.
  */
-export function resolvedDays(userId: string, from: string, to: string) {
-  return readOnce(`resolved-days:${userId}:${from}:${to}`, () => resolveDays(userId, from, to));
+export function resolvedDays(userId: string, from: string, to: string): Promise<ResolvedValue[]> {
+  const prefix = `resolved-days:${userId}:`;
+  // Today's goal progress inside the insights' window (a dashboard) is a slice of that read.
+  const wider = earlierRead<ResolvedValue[]>((key) => {
+    if (!key.startsWith(prefix)) return false;
+    const [start, end] = key.slice(prefix.length).split(':') as [string, string];
+    return start <= from && end >= to;
+  });
+  if (wider) return wider.then((rows) => rows.filter((r) => r.localDate >= from && r.localDate <= to));
+  return readOnce(`${prefix}${from}:${to}`, () => resolveDays(userId, from, to));
 }
 
 /**
@@ -206,7 +214,6 @@ export async function goalProgressToday(actor: Actor, slugs: string[]): Promise<
   const goals = active.filter((g) => wanted.has(metricTypeById(g.metricTypeId)!.slug));
   if (goals.length === 0) return new Map();
   // The same values as the day summary's goal progress, without the rest of the summary.
-  const resolved = await resolveDays(actor.userId, today, today, goals.map((g) => g.metricTypeId));
-  const value = new Map(resolved.map((r) => [r.metricTypeId, clean(r.value)]));
+  const value = new Map((await resolvedDays(actor.userId, today, today)).map((r) => [r.metricTypeId, clean(r.value)]));
   return new Map(goals.map((g) => [metricTypeById(g.metricTypeId)!.slug, progressOf(g, value.get(g.metricTypeId) ?? null)]));
 }
