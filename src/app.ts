@@ -13,7 +13,7 @@ import { createMetrics } from './rest/metrics.ts';
 import { serverTiming } from './rest/server-timing.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import { mountRoutes, requireActor } from './rest/router.ts';
-import { inputSteps } from './rest/body.ts';
+import { INGEST_BODY_LIMIT, inputSteps } from './rest/body.ts';
 import type { GraphqlGateway } from './graphql/server.ts';
 import { allRoutes } from './rest/routes/index.ts';
 
@@ -90,7 +90,8 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger; g
   // GraphQL: the same authentication first, then the body (src/rest/body.ts), then Apollo.
   // Apollo's express integration insists on req.body, which a GET (query in the URL) has none of.
   const emptyBody: RequestHandler = (req, _res, next) => ((req.body ??= {}), next());
-  app.post('/graphql', requireActor, ...inputSteps(true), emptyBody, graphql.handler);
+  // ingestReadings takes as many readings as the REST ingest route, so the same body limit; the token limit bounds the query text.
+  app.post('/graphql', requireActor, ...inputSteps(true, INGEST_BODY_LIMIT), emptyBody, graphql.handler);
   app.get('/graphql', requireActor, ...inputSteps(false), emptyBody, graphql.handler);
 
   app.use((req, res) => sendError(res, 404, `No route for ${req.method} ${req.path}`));

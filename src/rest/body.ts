@@ -58,6 +58,9 @@ function requireJson(req: Request, _res: Response, next: NextFunction) {
  * the JSON parser (its limit counts inflated bytes, so a small gzip cannot expand past it), then
  * depth and NUL checks. The query string gets the NUL check on every route.
  */
+/** Metric ingest's body (10,000 readings), through REST or as GraphQL variables. */
+export const INGEST_BODY_LIMIT = '16mb';
+
 export function inputSteps(takesBody: boolean, limit = DEFAULT_LIMIT): RequestHandler[] {
   const checkInputs: RequestHandler = (req, _res, next) => {
     checkInput('query', req.query);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
-import type { TestUser } from '../helpers/users.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
 import { definitionOf, ingestOk, reading } from '../metrics/support.ts';
 
 /** The metrics area through GraphQL: the same catalogue, readings, definitions and automations as REST, the same rules. */
@@ -154,6 +154,17 @@ describe('queries', () => {
 });
 
 describe('ingestReadings', () => {
+  test('takes a full batch of 10,000 readings (a body over 1 MiB), as the REST ingest route does', async () => {
+    const u = await signUp(server);
+    const batch = Array.from({ length: 10_000 }, (_, i) => reading({
+      source_id: `full-${i}`, recorded_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), value: i % 500,
+    }));
+    expect(JSON.stringify({ readings: batch.map(input) }).length).toBeGreaterThan(1024 * 1024);
+    const res = await gqlData(server, u, 'mutation($input: ReadingBatchInput!) { ingestReadings(input: $input) { skippedCount created { id } } }', { input: { readings: batch.map(input) } });
+    expect(res.ingestReadings.created).toHaveLength(10_000);
+    expect(res.ingestReadings.skippedCount).toBe(0);
+  });
+
   test('creates what REST then lists, converting units; a resent batch is skipped as REST skips it', async () => {
     // A batch with a duplicate inside it: the same batch through GraphQL (owner) and REST (other), on the same state.
     const batch = [

@@ -8,6 +8,7 @@ import { ingestReadings } from '../../domain/metrics/ingest.service.ts';
 import { listMetricTypes } from '../../domain/metrics/metric-types.service.ts';
 import { HealthMetricBatch, HealthMetricListQuery } from '../../domain/metrics/metrics.schemas.ts';
 import * as readings from '../../domain/metrics/readings.service.ts';
+import { INGEST_BODY_LIMIT } from '../body.ts';
 import { AutomationRead, DefinitionRead, presentAutomation, presentDefinition } from '../presenters/metric-definitions.ts';
 import { HealthMetricBatchResult, HealthMetricRead, MetricTypeRead, presentIngestResult, presentMetricType, presentReading } from '../presenters/metrics.ts';
 import { created, noContent, ok, type Route } from '../route.ts';
@@ -26,7 +27,7 @@ export const metricRoutes: Route[] = [
   {
     method: 'post', path: '/users/{user_id}/health/metrics', tag, access: 'write', graphql: 'Mutation.ingestReadings',
     summary: 'Ingest up to 10,000 readings in one transaction; (source, source_id) duplicates are skipped',
-    body: HealthMetricBatch, bodyLimit: '16mb', responses: { 200: HealthMetricBatchResult },
+    body: HealthMetricBatch, bodyLimit: INGEST_BODY_LIMIT, responses: { 200: HealthMetricBatchResult },
     handler: async (r) => ok(presentIngestResult(await ingestReadings(r.actor, r.body))),
   },
   {
