@@ -22,7 +22,7 @@ export const foodRoutes: Route[] = [
     handler: async (r) => created(presentFoodItem(await food.createFoodItem(r.actor, r.body))),
   },
   {
-    method: 'post', path: '/users/{user_id}/food-items/barcode', tag, access: 'write', graphql: 'Mutation.lookUpBarcode',
+    method: 'post', path: '/users/{user_id}/food-items/barcode', tag, access: 'write', graphql: 'Mutation.lookUpBarcode', errors: [404],
     summary:
       'Resolve a barcode: the item already scanned (200), else an item matching the product by name and brand gets the barcode (200), ' +
       'else a new verified item from the label (201). Unknown product 404; label provider down or slow 503, nothing written',
