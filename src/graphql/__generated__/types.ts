@@ -760,14 +760,10 @@ export type MealItem = {
 
 /** One item of a meal */
 export type MealItemInput = {
-  /** One of the user's food items */
-  foodItemId: Scalars['UUID']['input'];
   /** What it was, 1 to 200 characters */
   name: Scalars['String']['input'];
   /** How many, if said */
   quantity?: InputMaybe<Scalars['Float']['input']>;
-  /** How many servings (default 1) */
-  servings?: InputMaybe<Scalars['Float']['input']>;
 };
 
 /** Whether a saved meal's totals follow its items */
@@ -1486,15 +1482,23 @@ export type SavedMeal = {
 /** A new saved meal */
 export type SavedMealCreateInput = {
   /** Its foods, 1 to 100 */
-  items: Array<MealItemInput>;
+  items: Array<SavedMealItemInput>;
   /** Its name */
   name: Scalars['String']['input'];
+};
+
+/** A food in a saved meal */
+export type SavedMealItemInput = {
+  /** One of the user's food items */
+  foodItemId: Scalars['UUID']['input'];
+  /** How many servings (default 1) */
+  servings?: InputMaybe<Scalars['Float']['input']>;
 };
 
 /** Saved meal changes; omitted fields stay */
 export type SavedMealUpdateInput = {
   /** A new list of foods, replacing the old */
-  items?: InputMaybe<Array<MealItemInput>>;
+  items?: InputMaybe<Array<SavedMealItemInput>>;
   /** A new name */
   name?: InputMaybe<Scalars['String']['input']>;
   /** Totals written by hand (totalsSource becomes user), or null to compute them from the items again */
@@ -2017,6 +2021,7 @@ export type ResolversTypes = {
   ResolutionOperator: ResolutionOperator;
   SavedMeal: ResolverTypeWrapper<SavedMealModel>;
   SavedMealCreateInput: SavedMealCreateInput;
+  SavedMealItemInput: SavedMealItemInput;
   SavedMealUpdateInput: SavedMealUpdateInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Suggestion: ResolverTypeWrapper<SuggestionModel>;
@@ -2090,6 +2095,7 @@ export type ResolversParentTypes = {
   ReadingInput: ReadingInput;
   SavedMeal: SavedMealModel;
   SavedMealCreateInput: SavedMealCreateInput;
+  SavedMealItemInput: SavedMealItemInput;
   SavedMealUpdateInput: SavedMealUpdateInput;
   String: Scalars['String']['output'];
   Suggestion: SuggestionModel;
