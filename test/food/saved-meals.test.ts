@@ -185,3 +185,28 @@ describe('edit propagation (the spec two rules)', () => {
     expect((await getEvent(alice, event.id)).meal_items.map((i: { name: string }) => i.name)).toEqual(['Coffee']);
   });
 });
+
+describe('nutrition in the daily summary', () => {
+  test("logged meals are the source `meals` of calories eaten and protein, on their event's local day, and count toward goals", async () => {
+    const u = await (await import('../helpers/users.ts')).signUp(server, { timezone: 'Europe/Berlin' });
+    const post = (path: string, body: object) => server.api().post(`/users/${u.id}${path}`).set(u.auth).send(body);
+    const pasta = (await post('/food-items', { name: 'Pasta', calories: 400, protein_g: 14 })).body;
+    const salad = (await post('/food-items', { name: 'Salad', calories: 120 })).body;
+    const dinner = (await post('/saved-meals', { name: 'Dinner', items: [{ food_item_id: pasta.id, servings: 1.5 }, { food_item_id: salad.id }] })).body;
+    const snack = (await post('/saved-meals', { name: 'Snack', items: [{ food_item_id: salad.id }] })).body;
+    await server.api().put(`/users/${u.id}/goals/dietary_energy`).set(u.auth).send({ target: 1000, direction: 'at_most' });
+    // 23:30 UTC on the 1st is the 2nd in Berlin.
+    await post('/events', { saved_meal_id: dinner.id, occurred_at: '2026-06-02T18:00:00Z' });
+    await post('/events', { saved_meal_id: snack.id, occurred_at: '2026-06-01T23:30:00Z' });
+    await post('/events', { saved_meal_id: snack.id, occurred_at: '2026-06-01T12:00:00Z' });
+
+    const day = (await server.api().get(`/users/${u.id}/days/2026-06-02`).set(u.auth)).body;
+    expect(day.metrics).toEqual({ dietary_energy: 840, protein: 21 });
+    expect(day.calories_kcal).toBe(840);
+    expect(day.resolution.dietary_energy).toEqual({ operator: 'priority', resolved_from: 'meals', sources: { meals: 840 } });
+    expect(day.goals).toEqual([
+      { slug: 'dietary_energy', value_field: 'calories_kcal', target: 1000, direction: 'at_most', value: 840, met: true, progress: 0.84 },
+    ]);
+    expect((await server.api().get(`/users/${u.id}/days/2026-06-01`).set(u.auth)).body.metrics).toEqual({ dietary_energy: 120 });
+  });
+});
