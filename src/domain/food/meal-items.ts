@@ -60,8 +60,8 @@ export async function isOwnSavedMeal(actor: Actor, savedMealId: string): Promise
 
 /**
  * Logging a saved meal: its template items become the event's frozen snapshots, and the meal and
- * each of its foods count one more use (the recent-items list's order). One statement each, so a
- * batch is never half written; the caller's transaction holds them together with the event.
+ * each of its foods count one more use. One statement each, so a batch is never half written;
+ * the caller's transaction holds them together with the event.
  */
 export async function logSavedMeal(actor: Actor, savedMealId: string, eventId: string): Promise<void> {
   const now = new Date();
@@ -78,6 +78,39 @@ export async function logSavedMeal(actor: Actor, savedMealId: string, eventId: s
       where user_id = $1 and id in (select food_item_id from meal_items where user_id = $1 and saved_meal_id = $2)`,
     [actor.userId, savedMealId, now],
   );
+}
+
+/**
+ * The user's food items named `names` (trimmed, any case), the most used (then most recent) one
+ * per name: how a parsed meal's item names resolve to food items.
+ */
+export async function foodItemsNamed(actor: Actor, names: string[]): Promise<Map<string, FoodItem>> {
+  const keys = [...new Set(names.map((n) => n.trim().toLowerCase()))];
+  const found = keys.length
+    ? await query<{ id: string; key: string }>(
+        `select distinct on (lower(name)) id, lower(name) as key from food_items
+          where user_id = $1 and lower(name) = any($2::text[])
+          order by lower(name), usage_count desc, last_used_at desc, id desc`,
+        [actor.userId, keys],
+      )
+    : [];
+  const items = new Map((await em().find(FoodItem, { userId: actor.userId, id: { $in: found.map((f) => f.id) } })).map((f) => [f.id, f]));
+  return new Map(found.map((f) => [f.key, items.get(f.id)!]));
+}
+
+/** Event-scoped snapshots of foods (a parsed meal's matched items), in order, each counting one use. */
+export async function logFoodItems(actor: Actor, eventId: string, entries: { food: FoodItem; servings: number }[]): Promise<void> {
+  if (!entries.length) return;
+  const now = new Date();
+  entries.forEach(({ food, servings }, position) =>
+    em().create(MealItem, {
+      id: newId(), userId: actor.userId, savedMealId: null, eventId, foodItemId: food.id, position, servings, ...snapshotOf(food, servings, now),
+    }),
+  );
+  await em().flush();
+  await query(`update food_items set usage_count = usage_count + 1, last_used_at = $2 where user_id = $1 and id = any($3::uuid[])`, [
+    actor.userId, now, [...new Set(entries.map((e) => e.food.id))],
+  ]);
 }
 
 /**

@@ -22,13 +22,13 @@ export const EventRead = z
     source: z.enum(EVENT_SOURCES),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
-    /** For an event that logged a saved meal (on create and the one-event read): its items, frozen as they were when logged. */
+    /** A logged meal's items (on create from a saved meal, and on the one-event read), frozen as they were when logged; absent for other events. */
     meal_items: z.array(MealItemRead).optional(),
   })
   .meta({ id: 'EventRead' });
 export type EventRead = z.infer<typeof EventRead>;
 
-/** An event; `mealItems` (its logged meal's snapshots) only where the route reads them. */
+/** An event; `meal_items` only when it has logged meal items and the route read them. */
 export function presentEvent(e: Event, mealItems?: MealItem[]): EventRead {
   return {
     id: e.id,
@@ -48,6 +48,6 @@ export function presentEvent(e: Event, mealItems?: MealItem[]): EventRead {
     source: e.source,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
-    ...(mealItems ? { meal_items: mealItems.map(presentMealItem) } : {}),
+    ...(mealItems?.length ? { meal_items: mealItems.map(presentMealItem) } : {}),
   };
 }

@@ -8,10 +8,9 @@ import type { Actor } from '../../core/actor.ts';
 import type { Event } from '../../domain/events/event.entity.ts';
 import { createdOrReplayed, noContent, ok, type Route } from '../route.ts';
 
-/** An event with its logged meal's items when it logged a saved meal (one read); other events as they are. */
+/** An event with its logged meal items, if it has any (a saved meal, a parsed meal's matched foods). */
 async function withMealItems(actor: Actor, event: Event) {
-  if (!event.savedMealId) return presentEvent(event);
-  return presentEvent(event, (await mealItemsByEventIds(actor, [event.id])).get(event.id) ?? []);
+  return presentEvent(event, (await mealItemsByEventIds(actor, [event.id])).get(event.id));
 }
 
 const tag = 'events';
@@ -24,7 +23,8 @@ export const eventRoutes: Route[] = [
     body: EventCreate, responses: { 201: EventRead, 200: EventRead },
     handler: async (r) => {
       const { event, created } = await events.createEvent(r.actor, r.body);
-      return createdOrReplayed(created, await withMealItems(r.actor, event));
+      // Only a saved meal gives a new event items: a plain one skips the read.
+      return createdOrReplayed(created, event.savedMealId ? await withMealItems(r.actor, event) : presentEvent(event));
     },
   },
   {
@@ -35,7 +35,7 @@ export const eventRoutes: Route[] = [
   },
   {
     method: 'get', path: '/users/{user_id}/events/{event_id}', tag, access: 'read', graphql: 'User.event',
-    summary: 'One event; one that logged a saved meal has meal_items, the snapshots of its items', params, responses: { 200: EventRead },
+    summary: 'One event; a logged meal has meal_items, the frozen snapshots of its foods', params, responses: { 200: EventRead },
     handler: async (r) => ok(await withMealItems(r.actor, await events.getEvent(r.actor, r.params.event_id!))),
   },
   {
