@@ -59,6 +59,14 @@ describe('POST /users/{user_id}/food-items/barcode (rule 6)', () => {
     expect((await scan(alice, '5000000000043')).body.id).toBe(mine.id);
   });
 
+  test('concurrent scans of a new barcode create one item: one 201, the others 200 with it', async () => {
+    const u = await (await import('../helpers/users.ts')).signUp(server);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => scan(u, '5449000000996')));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(await count(u)).toBe(1);
+  });
+
   test('another user scanning the same barcode gets an item of their own', async () => {
     const mine = (await scan(alice, '3017620422003')).body;
     const theirs = await scan(bob, '3017620422003');

@@ -48,7 +48,7 @@ export class Migration20261123020000_food extends Migration {
       user_id uuid not null references users (id) on delete cascade,
       saved_meal_id uuid null references saved_meals (id) on delete cascade,
       event_id uuid null references events (id) on delete cascade,
-      food_item_id uuid not null references food_items (id) on delete restrict,
+      food_item_id uuid not null references food_items (id),
       position integer not null,
       servings double precision not null check (servings > 0),
       name text not null,

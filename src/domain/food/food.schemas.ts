@@ -37,7 +37,7 @@ export const BarcodeLookup = z
 export const FoodItemSearch = z
   .object({
     q: z.string().trim().max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(50),
+    limit: Pagination.limit,
   })
   .meta({ id: 'FoodItemSearch' });
 
