@@ -86,14 +86,14 @@ export async function logSavedMeal(actor: Actor, savedMealId: string, eventId: s
  */
 export async function foodItemsNamed(actor: Actor, names: string[]): Promise<Map<string, FoodItem>> {
   const keys = [...new Set(names.map((n) => n.trim().toLowerCase()))];
-  const found = keys.length
-    ? await query<{ id: string; key: string }>(
-        `select distinct on (lower(name)) id, lower(name) as key from food_items
-          where user_id = $1 and lower(name) = any($2::text[])
-          order by lower(name), usage_count desc, last_used_at desc, id desc`,
-        [actor.userId, keys],
-      )
-    : [];
+  if (!keys.length) return new Map();
+  const found = await query<{ id: string; key: string }>(
+    `select distinct on (lower(name)) id, lower(name) as key from food_items
+      where user_id = $1 and lower(name) = any($2::text[])
+      order by lower(name), usage_count desc, last_used_at desc, id desc`,
+    [actor.userId, keys],
+  );
+  if (!found.length) return new Map();
   const items = new Map((await em().find(FoodItem, { userId: actor.userId, id: { $in: found.map((f) => f.id) } })).map((f) => [f.id, f]));
   return new Map(found.map((f) => [f.key, items.get(f.id)!]));
 }
