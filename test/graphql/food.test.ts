@@ -2,6 +2,7 @@ import { asInputIssues } from '../helpers/input-issues.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { startFoodProvider, PROVIDER_FAULTS, type FoodProvider } from '../helpers/open-food-facts.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
+import { statementsOf } from '../helpers/statements.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { NUTRIENTS } from '../../src/domain/food/nutrients.ts';
 
@@ -124,4 +125,20 @@ test('every food mutation is FORBIDDEN with a read-only token', async () => {
   ] as const) {
     expect((await gqlError(server, token, query, variables)).code).toBe('FORBIDDEN');
   }
+});
+
+test('saved meals with their items and foods, and events with their meal items, cost the same statements for 1 or 6 of them', async () => {
+  const u = await (await import('../helpers/users.ts')).signUp(server);
+  const add = async () => {
+    const f = (await server.api().post(`/users/${u.id}/food-items`).set(u.auth).send({ name: 'Food', calories: 10 })).body;
+    const meal = (await server.api().post(`/users/${u.id}/saved-meals`).set(u.auth).send({ name: 'M', items: [{ food_item_id: f.id }, { food_item_id: f.id }] })).body;
+    await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ saved_meal_id: meal.id });
+  };
+  const query = `{ me { savedMeals { id items { id foodItem { id name } } } events { id mealItems { id foodItem { id } } } } }`;
+  await add();
+  const one = await statementsOf(server, () => gqlData(server, u, query));
+  for (let i = 0; i < 5; i++) await add();
+  const six = await statementsOf(server, () => gqlData(server, u, query));
+  expect((await gqlData(server, u, query)).me.savedMeals).toHaveLength(6);
+  expect(six).toBe(one);
 });
