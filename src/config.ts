@@ -49,6 +49,8 @@ const ConfigSchema = z.object({
   GRAPHQL_INTROSPECTION: bool.default(true),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  OPEN_FOOD_FACTS_URL: z.url({ protocol: /^https?$/ }).default('https://world.openfoodfacts.org'),
+  OPEN_FOOD_FACTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export type Config = {
@@ -67,6 +69,10 @@ export type Config = {
   /** When set, /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   metricsToken: string | undefined;
   shutdownTimeoutMs: number;
+  /** Open Food Facts (or a mirror): barcode lookups ask `<url>/api/v2/product/<barcode>`. */
+  openFoodFactsUrl: string;
+  /** How long a barcode lookup waits for the label provider before answering 503. */
+  openFoodFactsTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -98,5 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: c.METRICS_TOKEN,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    openFoodFactsUrl: c.OPEN_FOOD_FACTS_URL,
+    openFoodFactsTimeoutMs: c.OPEN_FOOD_FACTS_TIMEOUT_MS,
   };
 }

@@ -31,6 +31,11 @@ export class Unauthenticated extends DomainError {
   }
 }
 
+/** A service this one depends on (a label provider) is down or too slow; nothing was written. */
+export class Unavailable extends DomainError {
+  readonly kind = 'Unavailable' as const;
+}
+
 export class RateLimited extends DomainError {
   readonly kind = 'RateLimited' as const;
   readonly retryAfterSeconds: number;
@@ -61,6 +66,7 @@ export const ERROR_TABLE = {
   NotFound: { status: 404, code: 'NOT_FOUND' },
   Conflict: { status: 409, code: 'CONFLICT' },
   RateLimited: { status: 429, code: 'RATE_LIMITED' },
+  Unavailable: { status: 503, code: 'SERVICE_UNAVAILABLE' },
 } as const;
 
 export function describeError(err: unknown): { status: number; code: string; expose: boolean } {

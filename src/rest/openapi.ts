@@ -123,6 +123,7 @@ const TAGS: Record<string, string> = {
   auth: 'Sign-in, TOTP, sessions, password and personal access tokens',
   profile: "The user's email, timezone and two-factor status",
   categories: 'Categories that events can belong to',
+  food: 'Food items (search, barcode lookup, editing with propagation to meals) and saved meals',
   events: 'Logged events: tags, durations, values, encrypted payloads; client_id makes creates idempotent',
   'log-captures': 'Free-text captures parsed in the background into suggestions',
   suggestions: 'The inbox: suggestions awaiting accept or dismiss',

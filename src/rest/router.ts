@@ -59,6 +59,14 @@ function handle(route: Route): RequestHandler {
         throw err instanceof Invalid ? prefixIssues(err, 'path') : err;
       }
     }
+    // A route with a body and a query (PATCH ...?refresh_event_id=): the service's issues are the body's, so the query is checked here.
+    if (route.body && route.query) {
+      try {
+        parse(route.query, { ...req.query });
+      } catch (err) {
+        throw err instanceof Invalid ? prefixIssues(err, 'query') : err;
+      }
+    }
     const reply = await route
       .handler({ actor: req.actor!, params, query: { ...req.query }, body: req.body ?? {}, ip: req.ip ?? 'unknown' })
       .catch((err) => {

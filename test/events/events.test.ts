@@ -13,6 +13,8 @@ const post = (u: TestUser, body: unknown) => server.api().post(`/users/${u.id}/e
 describe('POST /users/{user_id}/events', () => {
   test('creates an event with every EventCreate field and returns EventRead', async () => {
     const cat = await server.api().post(`/users/${alice.id}/categories`).set(alice.auth).send({ name: 'Running' });
+    const food = await server.api().post(`/users/${alice.id}/food-items`).set(alice.auth).send({ name: 'Banana', calories: 105 });
+    const meal = await server.api().post(`/users/${alice.id}/saved-meals`).set(alice.auth).send({ name: 'Snack', items: [{ food_item_id: food.body.id }] });
     const body = {
       boolean_value: true,
       category_id: cat.body.id,
@@ -23,7 +25,7 @@ describe('POST /users/{user_id}/events', () => {
       metadata: { distance_km: 5, nested: { a: [1, 2] } },
       notes: 'easy run',
       occurred_at: '2026-03-01T07:30:00+01:00',
-      saved_meal_id: randomUUID(),
+      saved_meal_id: meal.body.id,
       scalar_value: 5.2,
       tags: ['Morning', '#run', 'morning'],
     };
@@ -32,7 +34,7 @@ describe('POST /users/{user_id}/events', () => {
     expect(Object.keys(res.body).sort()).toEqual(
       [
         'boolean_value', 'category_id', 'client_id', 'created_at', 'duration', 'encrypted_payload', 'id', 'local_date',
-        'metadata', 'notes', 'occurred_at', 'saved_meal_id', 'scalar_value', 'source', 'tags', 'updated_at', 'user_id',
+        'meal_items', 'metadata', 'notes', 'occurred_at', 'saved_meal_id', 'scalar_value', 'source', 'tags', 'updated_at', 'user_id',
       ].sort(),
     );
     expect(res.body).toMatchObject({
@@ -131,6 +133,7 @@ describe('POST /users/{user_id}/events', () => {
     [{ category_id: randomUUID() }, ['body', 'category_id']],
     [{ client_id: 42 }, ['body', 'client_id']],
     [{ saved_meal_id: 'x' }, ['body', 'saved_meal_id']],
+    [{ saved_meal_id: randomUUID() }, ['body', 'saved_meal_id']],
     [{ encrypted_payload: 7 }, ['body', 'encrypted_payload']],
     [{ notes: 'x'.repeat(10_001) }, ['body', 'notes']],
   ])('rejects bad body case %# with a 422 at its loc', async (body, loc) => {

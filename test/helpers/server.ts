@@ -46,6 +46,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metricsToken: undefined,
     graphqlIntrospection: true,
     shutdownTimeoutMs: 2000,
+    // Nothing listens there: a test that looks barcodes up starts its own recorded provider.
+    openFoodFactsUrl: 'http://127.0.0.1:9',
+    openFoodFactsTimeoutMs: 2000,
     ...overrides,
   };
 }
@@ -100,12 +103,17 @@ export type Fixture = { server: TestServer; owner: TestUser; other: TestUser };
 
 /**
  * The usual test file: a server on its own database and two users, the owner of the data and
- * another one (for the 403/404 checks). `assign` hands them to the file's variables.
+ * another one (for the 403/404 checks). `assign` hands them to the file's variables; `config`, read
+ * when the server starts, overrides its configuration (a stub provider's address).
  */
-export function withServer(assign: (f: Fixture) => void, owner: { timezone?: string } = {}): void {
+export function withServer(
+  assign: (f: Fixture) => void,
+  owner: { timezone?: string } = {},
+  config: () => Partial<Config> = () => ({}),
+): void {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(config());
     assign({ server, owner: await signUp(server, owner), other: await signUp(server) });
   });
   afterAll(() => server?.stop());

@@ -7,6 +7,7 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { Category } from '../categories/category.entity.ts';
+import { isOwnSavedMeal, logSavedMeal } from '../food/meal-items.ts';
 import { loadUser } from '../users/users.service.ts';
 import { durationSeconds, formatDuration } from './duration.ts';
 import { Event, type EVENT_SOURCES } from './event.entity.ts';
@@ -18,6 +19,10 @@ async function checkCategory(actor: Actor, categoryId: string | null | undefined
   if (!categoryId) return;
   const found = await em().count(Category, { id: categoryId, userId: actor.userId });
   if (!found) throw Invalid.at(['category_id'], 'Unknown category', 'not_found');
+}
+
+async function checkSavedMeal(actor: Actor, savedMealId: string | null | undefined): Promise<void> {
+  if (savedMealId && !(await isOwnSavedMeal(actor, savedMealId))) throw Invalid.at(['saved_meal_id'], 'Unknown saved meal', 'not_found');
 }
 
 function normalizedDuration(d: string | null | undefined) {
@@ -88,27 +93,33 @@ export async function logEvent(actor: Actor, data: NewEvent, source: EventSource
     if (existing) return replay(existing);
   }
   await checkCategory(actor, data.categoryId);
+  await checkSavedMeal(actor, data.savedMealId);
   const occurredAt = data.occurredAt ?? new Date();
   const localDate = data.localDate ?? localDateOf(occurredAt, (await loadUser(actor.userId)).timezone);
   const duration = normalizedDuration(data.duration);
   const id = newId();
-  // on conflict do nothing, not catch-and-retry: it stays correct inside a caller's transaction.
-  const inserted = await query<{ id: string }>(
-    `insert into events (id, user_id, client_id, category_id, occurred_at, local_date, duration, duration_seconds,
-       boolean_value, scalar_value, notes, tags, metadata, encrypted_payload, saved_meal_id, source, created_at, updated_at,
-       request_fingerprint)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
-     on conflict (user_id, client_id) do nothing
-     returning id`,
-    [
-      id, actor.userId, data.clientId ?? null, data.categoryId ?? null, occurredAt, localDate,
-      duration?.duration ?? null, duration?.durationSeconds ?? null, data.booleanValue ?? null,
-      data.scalarValue ?? null, data.notes ?? null, data.tags ?? null, JSON.stringify(data.metadata ?? {}),
-      data.encryptedPayload ?? null, data.savedMealId ?? null, source, new Date(), fingerprint,
-    ],
-  );
-  if (inserted.length === 0) return replay(await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.clientId! }));
-  return { event: await em().findOneOrFail(Event, { id }), created: true };
+  const insert = async () => {
+    // on conflict do nothing, not catch-and-retry: it stays correct inside a caller's transaction.
+    const inserted = await query<{ id: string }>(
+      `insert into events (id, user_id, client_id, category_id, occurred_at, local_date, duration, duration_seconds,
+         boolean_value, scalar_value, notes, tags, metadata, encrypted_payload, saved_meal_id, source, created_at, updated_at,
+         request_fingerprint)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
+       on conflict (user_id, client_id) do nothing
+       returning id`,
+      [
+        id, actor.userId, data.clientId ?? null, data.categoryId ?? null, occurredAt, localDate,
+        duration?.duration ?? null, duration?.durationSeconds ?? null, data.booleanValue ?? null,
+        data.scalarValue ?? null, data.notes ?? null, data.tags ?? null, JSON.stringify(data.metadata ?? {}),
+        data.encryptedPayload ?? null, data.savedMealId ?? null, source, new Date(), fingerprint,
+      ],
+    );
+    if (inserted.length === 0) return replay(await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.clientId! }));
+    if (data.savedMealId) await logSavedMeal(actor, data.savedMealId, id);
+    return { event: await em().findOneOrFail(Event, { id }), created: true };
+  };
+  // A logged meal's items are written with its event or not at all; a plain event is one statement.
+  return data.savedMealId ? em().transactional(insert) : insert();
 }
 
 export async function ownEvent(actor: Actor, eventId: string): Promise<Event> {
@@ -156,6 +167,7 @@ export async function updateEvent(actor: Actor, eventId: string, input: unknown)
   const data = parse(EventUpdate, input);
   const event = await ownEvent(actor, eventId);
   await checkCategory(actor, data.category_id);
+  await checkSavedMeal(actor, data.saved_meal_id);
   if (data.occurred_at !== undefined) {
     event.occurredAt = new Date(data.occurred_at);
     if (data.local_date === undefined) {

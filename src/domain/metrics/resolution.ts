@@ -1,4 +1,4 @@
-import { METRIC_TYPES, type Aggregation } from './catalogue.ts';
+import { METRIC_TYPES, metricType, type Aggregation } from './catalogue.ts';
 import type { RESOLUTION_OPERATORS, SourceEntry } from './metric.entity.ts';
 import { query } from '../../db/sql.ts';
 
@@ -31,14 +31,37 @@ function aggregationCase(): string {
   return `case ${arms.join(' ')} end`;
 }
 
-/** Static SQL built from the catalogue at start-up (integers only, no input). */
+/** The source name of logged meals' nutrition in the summary. */
+const MEALS_SOURCE = 'meals';
+
+/** Nutrition metrics a logged meal's items measure, and the nutrient key each one sums (all `sum` metrics). */
+const MEAL_NUTRIENTS: [slug: string, nutrient: string][] = [['dietary_energy', 'calories'], ['protein', 'protein_g']];
+const mealNutrientRows = MEAL_NUTRIENTS.map(([slug, key]) => `(${metricType(slug)!.id}, '${key}')`).join(', ');
+
+/**
+ * Static SQL built from the catalogue at start-up (integers and constant keys only, no input). Each
+ * day's logged meals (event-scoped meal items, on their event's local day) are one more source,
+ * `meals`, of the nutrition metrics: a summary, a goal and the insights see them like any source.
+ */
 const PER_SOURCE_SQL = `
-  select d.local_date::text as local_date, d.metric_type_id::int as t, d.source,
-    ${aggregationCase()} as v, (extract(epoch from d.last_at) * 1000)::float8 as last_ms
-  from health_metric_days d
-  where d.user_id = $1 and d.local_date between $2::date and $3::date
-    and ($4::int2[] is null or d.metric_type_id = any($4::int2[]))
-  order by d.local_date, d.metric_type_id, d.source`;
+  select local_date, t, source, v, last_ms from (
+    select d.local_date::text as local_date, d.metric_type_id::int as t, d.source,
+      ${aggregationCase()} as v, (extract(epoch from d.last_at) * 1000)::float8 as last_ms
+    from health_metric_days d
+    where d.user_id = $1 and d.local_date between $2::date and $3::date
+      and ($4::int2[] is null or d.metric_type_id = any($4::int2[]))
+    union all
+    select e.local_date::text, m.t, '${MEALS_SOURCE}', sum((i.nutrition ->> m.nutrient)::float8),
+      (extract(epoch from max(e.occurred_at)) * 1000)::float8
+    from meal_items i
+    join events e on e.id = i.event_id and e.user_id = $1
+    cross join (values ${mealNutrientRows}) as m(t, nutrient)
+    where i.user_id = $1 and i.event_id is not null and e.local_date between $2::date and $3::date
+      and i.nutrition ->> m.nutrient is not null
+      and ($4::int2[] is null or m.t = any($4::int2[]))
+    group by e.local_date, m.t
+  ) per_source
+  order by local_date, t, source`;
 
 type Row = { local_date: string; t: number; source: string; v: number; last_ms: number };
 /** The column has a check constraint on these values. */

@@ -18,6 +18,9 @@ import type { Reading as ReadingModel } from '../../domain/metrics/readings.serv
 import type { IngestResult as IngestResultModel } from '../../domain/metrics/ingest.service.ts';
 import type { RankedSource as RankedSourceModel, Definition as DefinitionModel } from '../../domain/metrics/definitions.service.ts';
 import type { MetricAutomation as MetricAutomationModel } from '../../domain/metrics/metric.entity.ts';
+import type { FoodItem as FoodItemModel } from '../../domain/food/food-item.entity.ts';
+import type { SavedMeal as SavedMealModel, MealItem as MealItemModel } from '../../domain/food/saved-meal.entity.ts';
+import type { Nutrition as NutritionModel } from '../../domain/food/nutrients.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -81,6 +84,12 @@ export type AutomationUpdateInput = {
   triggerConfig?: InputMaybe<Scalars['JSONObject']['input']>;
   /** A new trigger type (its config is re-validated) */
   triggerType?: InputMaybe<AutomationTriggerType>;
+};
+
+/** A barcode to resolve */
+export type BarcodeLookupInput = {
+  /** 8, 12, 13 or 14 digits with a valid GS1 check digit */
+  barcode: Scalars['String']['input'];
 };
 
 /** A category events can belong to */
@@ -313,6 +322,8 @@ export type Event = {
   id: Scalars['UUID']['output'];
   /** The local day it counts for, in the user's timezone */
   localDate: Scalars['Date']['output'];
+  /** The logged meal's items (for an event with a savedMealId), frozen as they were when it was logged */
+  mealItems: Array<MealItem>;
   /** Any extra data */
   metadata: Scalars['JSONObject']['output'];
   /** Free text */
@@ -409,6 +420,144 @@ export type EventUpdateInput = {
   /** Tags, or null */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
+
+/** A food or drink the user eats, with its nutrition per serving */
+export type FoodItem = {
+  __typename?: 'FoodItem';
+  /** Its barcode, once scanned */
+  barcode?: Maybe<Scalars['String']['output']>;
+  /** Its brand ('' when it has none) */
+  brand: Scalars['String']['output'];
+  /** How sure an estimate is, if estimated */
+  confidence?: Maybe<Scalars['String']['output']>;
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** The food item's id */
+  id: Scalars['UUID']['output'];
+  /** Whether it is a drink */
+  isDrink: Scalars['Boolean']['output'];
+  /** Its name */
+  name: Scalars['String']['output'];
+  /** Nutrition per serving */
+  nutrition: Nutrition;
+  /** Where it is bought or eaten, if set */
+  place?: Maybe<Scalars['String']['output']>;
+  /** What one serving is */
+  servingDescription?: Maybe<Scalars['String']['output']>;
+  /** Where its values come from */
+  source: FoodSource;
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+  /** How many logged meals used it */
+  usageCount: Scalars['Int']['output'];
+};
+
+/** A food item entered by hand; nutrients are per serving */
+export type FoodItemCreateInput = {
+  /** Added sugar in g, per serving */
+  addedSugarG?: InputMaybe<Scalars['Float']['input']>;
+  /** Its brand */
+  brand?: InputMaybe<Scalars['String']['input']>;
+  /** Calcium in mg, per serving */
+  calciumMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Energy in kcal, per serving */
+  calories?: InputMaybe<Scalars['Float']['input']>;
+  /** Carbohydrates in g, per serving */
+  carbohydratesG?: InputMaybe<Scalars['Float']['input']>;
+  /** Cholesterol in mg, per serving */
+  cholesterolMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Fat in g, per serving */
+  fatG?: InputMaybe<Scalars['Float']['input']>;
+  /** Fiber in g, per serving */
+  fiberG?: InputMaybe<Scalars['Float']['input']>;
+  /** Iron in mg, per serving */
+  ironMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Whether it is a drink */
+  isDrink?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Its name, 1 to 200 characters */
+  name: Scalars['String']['input'];
+  /** Where it is bought or eaten */
+  place?: InputMaybe<Scalars['String']['input']>;
+  /** Potassium in mg, per serving */
+  potassiumMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Protein in g, per serving */
+  proteinG?: InputMaybe<Scalars['Float']['input']>;
+  /** Saturated fat in g, per serving */
+  saturatedFatG?: InputMaybe<Scalars['Float']['input']>;
+  /** What one serving is */
+  servingDescription?: InputMaybe<Scalars['String']['input']>;
+  /** Sodium in mg, per serving */
+  sodiumMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Sugar in g, per serving */
+  sugarG?: InputMaybe<Scalars['Float']['input']>;
+  /** Trans fat in g, per serving */
+  transFatG?: InputMaybe<Scalars['Float']['input']>;
+  /** Vitamin A in mcg, per serving */
+  vitaminAMcg?: InputMaybe<Scalars['Float']['input']>;
+  /** Vitamin C in mg, per serving */
+  vitaminCMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Vitamin D in mcg, per serving */
+  vitaminDMcg?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** The flat edit: omitted fields stay, null clears a nutrient, place or serving description */
+export type FoodItemUpdateInput = {
+  /** Added sugar in g, per serving, or null */
+  addedSugarG?: InputMaybe<Scalars['Float']['input']>;
+  /** A new brand */
+  brand?: InputMaybe<Scalars['String']['input']>;
+  /** Calcium in mg, per serving, or null */
+  calciumMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Energy in kcal, per serving, or null */
+  calories?: InputMaybe<Scalars['Float']['input']>;
+  /** Carbohydrates in g, per serving, or null */
+  carbohydratesG?: InputMaybe<Scalars['Float']['input']>;
+  /** Cholesterol in mg, per serving, or null */
+  cholesterolMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Fat in g, per serving, or null */
+  fatG?: InputMaybe<Scalars['Float']['input']>;
+  /** Fiber in g, per serving, or null */
+  fiberG?: InputMaybe<Scalars['Float']['input']>;
+  /** Iron in mg, per serving, or null */
+  ironMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Whether it is a drink */
+  isDrink?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A new name */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Where it is bought or eaten, or null */
+  place?: InputMaybe<Scalars['String']['input']>;
+  /** Potassium in mg, per serving, or null */
+  potassiumMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Protein in g, per serving, or null */
+  proteinG?: InputMaybe<Scalars['Float']['input']>;
+  /** Saturated fat in g, per serving, or null */
+  saturatedFatG?: InputMaybe<Scalars['Float']['input']>;
+  /** What one serving is, or null */
+  servingDescription?: InputMaybe<Scalars['String']['input']>;
+  /** Sodium in mg, per serving, or null */
+  sodiumMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Sugar in g, per serving, or null */
+  sugarG?: InputMaybe<Scalars['Float']['input']>;
+  /** Trans fat in g, per serving, or null */
+  transFatG?: InputMaybe<Scalars['Float']['input']>;
+  /** Vitamin A in mcg, per serving, or null */
+  vitaminAMcg?: InputMaybe<Scalars['Float']['input']>;
+  /** Vitamin C in mg, per serving, or null */
+  vitaminCMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Vitamin D in mcg, per serving, or null */
+  vitaminDMcg?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** Where a food item's values come from */
+export type FoodSource =
+  /** Estimated (e.g. by a parser), not from a label */
+  | 'estimated'
+  /** Entered by the user */
+  | 'user'
+  /** Edited by the user after it was created */
+  | 'user_edited'
+  /** From a product label (barcode lookup) */
+  | 'verified';
 
 /** A goalable metric and its standing daily goal, if set */
 export type Goal = {
@@ -586,6 +735,29 @@ export type LogCaptureStatus =
   /** Waiting for a worker (also between retries of a failed attempt) */
   | 'queued';
 
+/** A food in a meal, with a snapshot of its label */
+export type MealItem = {
+  __typename?: 'MealItem';
+  /** The food's brand at snapshot time */
+  brand: Scalars['String']['output'];
+  /** The food item as it is now */
+  foodItem?: Maybe<FoodItem>;
+  /** The food item's id */
+  foodItemId: Scalars['UUID']['output'];
+  /** The meal item's id */
+  id: Scalars['UUID']['output'];
+  /** The food's name at snapshot time */
+  name: Scalars['String']['output'];
+  /** Nutrition for these servings, at snapshot time */
+  nutrition: Nutrition;
+  /** What one serving is, at snapshot time */
+  servingDescription?: Maybe<Scalars['String']['output']>;
+  /** How many servings */
+  servings: Scalars['Float']['output'];
+  /** When the snapshot was taken */
+  snapshotAt: Scalars['DateTime']['output'];
+};
+
 /** One item of a meal */
 export type MealItemInput = {
   /** What it was, 1 to 200 characters */
@@ -593,6 +765,13 @@ export type MealItemInput = {
   /** How many, if said */
   quantity?: InputMaybe<Scalars['Float']['input']>;
 };
+
+/** Whether a saved meal's totals follow its items */
+export type MealTotalsSource =
+  /** The sum of the items' snapshots */
+  | 'computed'
+  /** Written by hand; they no longer follow the items */
+  | 'user';
 
 /** How one source's readings of a day combine into that source's daily value */
 export type MetricAggregation =
@@ -766,8 +945,12 @@ export type Mutation = {
   createCategory: Category;
   /** Log an event; the same clientId with the same input returns the first event, with another input is a CONFLICT */
   createEvent: Event;
+  /** Enter a food item by hand (source user); nutrients are per serving */
+  createFoodItem: FoodItem;
   /** Submit text for background parsing (status queued); the same clientId with the same input returns the first capture, with another input is a CONFLICT */
   createLogCapture: LogCapture;
+  /** Save a meal from food items and servings; its totals are computed from the items */
+  createSavedMeal: SavedMeal;
   /** Delete an automation. True when it was deleted */
   deleteAutomation: Scalars['Boolean']['output'];
   /** Delete a category; its events stay, without a category. True when it was deleted */
@@ -776,12 +959,16 @@ export type Mutation = {
   deleteEvent: Scalars['Boolean']['output'];
   /** Remove a metric's goal (NOT_FOUND when none is set). True when it was removed */
   deleteGoal: Scalars['Boolean']['output'];
+  /** Delete a saved meal; events that logged it keep their items. True when it was deleted */
+  deleteSavedMeal: Scalars['Boolean']['output'];
   /** Discard a running timer without logging anything. True when it was discarded */
   discardTrackingTimer: Scalars['Boolean']['output'];
   /** Dismiss a pending suggestion. CONFLICT when already decided or expired */
   dismissSuggestion: Suggestion;
   /** Ingest up to 10,000 readings in one transaction; readings whose (source, sourceId) already exists, or repeats within the batch, are skipped */
   ingestReadings: ReadingBatchResult;
+  /** Resolve a barcode: the item already scanned, else an item matching the product by name and brand (it gets the barcode), else a new verified item from the label. NOT_FOUND for an unknown product, SERVICE_UNAVAILABLE when the label provider is down or slow */
+  lookUpBarcode: FoodItem;
   /** Store or replace the wrapped data key (a replace keeps createdAt); the server never unwraps it */
   putEncryptionKey: EncryptionKey;
   /** Create or replace a metric's standing daily goal (NOT_FOUND for a slug that is not a goalable metric) */
@@ -802,10 +989,14 @@ export type Mutation = {
   updateEvent: Event;
   /** Change an event source's config, enabled or sourceLabel; omitted fields stay, none may be null. A disabled source stops producing suggestions */
   updateEventSource: DataSource;
+  /** Edit a food item: omitted fields stay, null clears; a nutrient or serving change makes it user_edited. Saved meals' items re-snapshot; logged meals keep theirs except the event refreshEventId */
+  updateFoodItem: FoodItem;
   /** Change a definition; omitted fields stay, sources (when given) replace the whole ranked list, null or [] clears it */
   updateMetricDefinition: MetricDefinition;
   /** Change the profile (timezone; email needs a signed-in session); omitted fields stay */
   updateProfile: Profile;
+  /** Change a saved meal: items replace the list; nutrition edits the totals by hand (totalsSource user), null makes them computed again */
+  updateSavedMeal: SavedMeal;
 };
 
 
@@ -856,8 +1047,28 @@ export type MutationCreateEventArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationCreateFoodItemArgs = {
+  input: FoodItemCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationCreateLogCaptureArgs = {
   input: LogCaptureCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCreateSavedMealArgs = {
+  input: SavedMealCreateInput;
 };
 
 
@@ -907,6 +1118,16 @@ export type MutationDeleteGoalArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationDeleteSavedMealArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationDiscardTrackingTimerArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -929,6 +1150,16 @@ export type MutationDismissSuggestionArgs = {
  */
 export type MutationIngestReadingsArgs = {
   input: ReadingBatchInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationLookUpBarcodeArgs = {
+  input: BarcodeLookupInput;
 };
 
 
@@ -1024,6 +1255,18 @@ export type MutationUpdateEventSourceArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationUpdateFoodItemArgs = {
+  id: Scalars['UUID']['input'];
+  input: FoodItemUpdateInput;
+  refreshEventId?: InputMaybe<Scalars['UUID']['input']>;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationUpdateMetricDefinitionArgs = {
   id: Scalars['UUID']['input'];
   input: MetricDefinitionUpdateInput;
@@ -1037,6 +1280,94 @@ export type MutationUpdateMetricDefinitionArgs = {
  */
 export type MutationUpdateProfileArgs = {
   input: ProfileUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateSavedMealArgs = {
+  id: Scalars['UUID']['input'];
+  input: SavedMealUpdateInput;
+};
+
+/** Nutrient values; a nutrient nobody knows is null, never 0 */
+export type Nutrition = {
+  __typename?: 'Nutrition';
+  /** Added sugar in g */
+  addedSugarG?: Maybe<Scalars['Float']['output']>;
+  /** Calcium in mg */
+  calciumMg?: Maybe<Scalars['Float']['output']>;
+  /** Energy in kcal */
+  calories?: Maybe<Scalars['Float']['output']>;
+  /** Carbohydrates in g */
+  carbohydratesG?: Maybe<Scalars['Float']['output']>;
+  /** Cholesterol in mg */
+  cholesterolMg?: Maybe<Scalars['Float']['output']>;
+  /** Fat in g */
+  fatG?: Maybe<Scalars['Float']['output']>;
+  /** Fiber in g */
+  fiberG?: Maybe<Scalars['Float']['output']>;
+  /** Iron in mg */
+  ironMg?: Maybe<Scalars['Float']['output']>;
+  /** Potassium in mg */
+  potassiumMg?: Maybe<Scalars['Float']['output']>;
+  /** Protein in g */
+  proteinG?: Maybe<Scalars['Float']['output']>;
+  /** Saturated fat in g */
+  saturatedFatG?: Maybe<Scalars['Float']['output']>;
+  /** Sodium in mg */
+  sodiumMg?: Maybe<Scalars['Float']['output']>;
+  /** Sugar in g */
+  sugarG?: Maybe<Scalars['Float']['output']>;
+  /** Trans fat in g */
+  transFatG?: Maybe<Scalars['Float']['output']>;
+  /** Vitamin A in mcg */
+  vitaminAMcg?: Maybe<Scalars['Float']['output']>;
+  /** Vitamin C in mg */
+  vitaminCMg?: Maybe<Scalars['Float']['output']>;
+  /** Vitamin D in mcg */
+  vitaminDMcg?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Nutrient totals written by hand; omitted nutrients stay, null clears one */
+export type NutritionInput = {
+  /** Added sugar in g */
+  addedSugarG?: InputMaybe<Scalars['Float']['input']>;
+  /** Calcium in mg */
+  calciumMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Energy in kcal */
+  calories?: InputMaybe<Scalars['Float']['input']>;
+  /** Carbohydrates in g */
+  carbohydratesG?: InputMaybe<Scalars['Float']['input']>;
+  /** Cholesterol in mg */
+  cholesterolMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Fat in g */
+  fatG?: InputMaybe<Scalars['Float']['input']>;
+  /** Fiber in g */
+  fiberG?: InputMaybe<Scalars['Float']['input']>;
+  /** Iron in mg */
+  ironMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Potassium in mg */
+  potassiumMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Protein in g */
+  proteinG?: InputMaybe<Scalars['Float']['input']>;
+  /** Saturated fat in g */
+  saturatedFatG?: InputMaybe<Scalars['Float']['input']>;
+  /** Sodium in mg */
+  sodiumMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Sugar in g */
+  sugarG?: InputMaybe<Scalars['Float']['input']>;
+  /** Trans fat in g */
+  transFatG?: InputMaybe<Scalars['Float']['input']>;
+  /** Vitamin A in mcg */
+  vitaminAMcg?: InputMaybe<Scalars['Float']['input']>;
+  /** Vitamin C in mg */
+  vitaminCMg?: InputMaybe<Scalars['Float']['input']>;
+  /** Vitamin D in mcg */
+  vitaminDMcg?: InputMaybe<Scalars['Float']['input']>;
 };
 
 /** The account's settings */
@@ -1126,6 +1457,53 @@ export type ResolutionOperator =
   | 'min'
   /** The value of the best-ranked source that reported (the default) */
   | 'priority';
+
+/** A meal saved in the library, to log again */
+export type SavedMeal = {
+  __typename?: 'SavedMeal';
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** The saved meal's id */
+  id: Scalars['UUID']['output'];
+  /** Its foods, in order */
+  items: Array<MealItem>;
+  /** Its name */
+  name: Scalars['String']['output'];
+  /** Its total nutrition */
+  nutrition: Nutrition;
+  /** Whether the totals are computed from the items or written by hand (REST's _meta.source) */
+  totalsSource: MealTotalsSource;
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+  /** How many times it was logged */
+  usageCount: Scalars['Int']['output'];
+};
+
+/** A new saved meal */
+export type SavedMealCreateInput = {
+  /** Its foods, 1 to 100 */
+  items: Array<SavedMealItemInput>;
+  /** Its name */
+  name: Scalars['String']['input'];
+};
+
+/** A food in a saved meal */
+export type SavedMealItemInput = {
+  /** One of the user's food items */
+  foodItemId: Scalars['UUID']['input'];
+  /** How many servings (default 1) */
+  servings?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** Saved meal changes; omitted fields stay */
+export type SavedMealUpdateInput = {
+  /** A new list of foods, replacing the old */
+  items?: InputMaybe<Array<SavedMealItemInput>>;
+  /** A new name */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Totals written by hand (totalsSource becomes user), or null to compute them from the items again */
+  nutrition?: InputMaybe<NutritionInput>;
+};
 
 /** A proposal in the inbox, awaiting accept or dismiss */
 export type Suggestion = {
@@ -1310,6 +1688,10 @@ export type User = {
   eventSources: Array<DataSource>;
   /** Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   events: Array<Event>;
+  /** One food item by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  foodItem?: Maybe<FoodItem>;
+  /** Food items: q searches name, brand and place (substring, any case); without q the recent items. Most used first, ties by recency */
+  foodItems: Array<FoodItem>;
   /** Every goalable metric in catalogue order, with its goal when set */
   goals: Array<Goal>;
   /** The user's id */
@@ -1330,6 +1712,10 @@ export type User = {
   profile: Profile;
   /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   readings: Array<MetricReading>;
+  /** One saved meal by id (NOT_FOUND when the user has none with that id) */
+  savedMeal?: Maybe<SavedMeal>;
+  /** Saved meals, most used first, then newest */
+  savedMeals: Array<SavedMeal>;
   /** One suggestion by id, whatever its status (NOT_FOUND when the user has none with that id, as REST's 404) */
   suggestion?: Maybe<Suggestion>;
   /** The inbox, newest first (default: pending) */
@@ -1392,6 +1778,19 @@ export type UserEventsArgs = {
 
 
 /** One person's tracking data: every resource is a field */
+export type UserFoodItemArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserFoodItemsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
 export type UserInsightGraphArgs = {
   endDate?: InputMaybe<Scalars['Date']['input']>;
   metric: Scalars['String']['input'];
@@ -1435,6 +1834,19 @@ export type UserReadingsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserSavedMealArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserSavedMealsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1541,6 +1953,7 @@ export type ResolversTypes = {
   AutomationCreateInput: AutomationCreateInput;
   AutomationTriggerType: AutomationTriggerType;
   AutomationUpdateInput: AutomationUpdateInput;
+  BarcodeLookupInput: BarcodeLookupInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Category: ResolverTypeWrapper<CategoryModel>;
   CategoryCreateInput: CategoryCreateInput;
@@ -1566,6 +1979,10 @@ export type ResolversTypes = {
   EventSourceUpdateInput: EventSourceUpdateInput;
   EventUpdateInput: EventUpdateInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  FoodItem: ResolverTypeWrapper<FoodItemModel>;
+  FoodItemCreateInput: FoodItemCreateInput;
+  FoodItemUpdateInput: FoodItemUpdateInput;
+  FoodSource: FoodSource;
   Goal: ResolverTypeWrapper<GoalMetricModel>;
   GoalDirection: GoalDirection;
   GoalInput: GoalInput;
@@ -1580,7 +1997,9 @@ export type ResolversTypes = {
   LogCapture: ResolverTypeWrapper<LogCaptureModel>;
   LogCaptureCreateInput: LogCaptureCreateInput;
   LogCaptureStatus: LogCaptureStatus;
+  MealItem: ResolverTypeWrapper<MealItemModel>;
   MealItemInput: MealItemInput;
+  MealTotalsSource: MealTotalsSource;
   MetricAggregation: MetricAggregation;
   MetricAutomation: ResolverTypeWrapper<MetricAutomationModel>;
   MetricCategory: MetricCategory;
@@ -1591,6 +2010,8 @@ export type ResolversTypes = {
   MetricSourceInput: MetricSourceInput;
   MetricType: ResolverTypeWrapper<MetricTypeModel>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Nutrition: ResolverTypeWrapper<NutritionModel>;
+  NutritionInput: NutritionInput;
   Profile: ResolverTypeWrapper<ProfileModel>;
   ProfileUpdateInput: ProfileUpdateInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -1598,6 +2019,10 @@ export type ResolversTypes = {
   ReadingBatchResult: ResolverTypeWrapper<IngestResultModel>;
   ReadingInput: ReadingInput;
   ResolutionOperator: ResolutionOperator;
+  SavedMeal: ResolverTypeWrapper<SavedMealModel>;
+  SavedMealCreateInput: SavedMealCreateInput;
+  SavedMealItemInput: SavedMealItemInput;
+  SavedMealUpdateInput: SavedMealUpdateInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Suggestion: ResolverTypeWrapper<SuggestionModel>;
   SuggestionAcceptInput: SuggestionAcceptInput;
@@ -1616,6 +2041,7 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   AutomationCreateInput: AutomationCreateInput;
   AutomationUpdateInput: AutomationUpdateInput;
+  BarcodeLookupInput: BarcodeLookupInput;
   Boolean: Scalars['Boolean']['output'];
   Category: CategoryModel;
   CategoryCreateInput: CategoryCreateInput;
@@ -1636,6 +2062,9 @@ export type ResolversParentTypes = {
   EventSourceUpdateInput: EventSourceUpdateInput;
   EventUpdateInput: EventUpdateInput;
   Float: Scalars['Float']['output'];
+  FoodItem: FoodItemModel;
+  FoodItemCreateInput: FoodItemCreateInput;
+  FoodItemUpdateInput: FoodItemUpdateInput;
   Goal: GoalMetricModel;
   GoalInput: GoalInput;
   GoalProgress: GoalProgressModel;
@@ -1646,6 +2075,7 @@ export type ResolversParentTypes = {
   JSONObject: Scalars['JSONObject']['output'];
   LogCapture: LogCaptureModel;
   LogCaptureCreateInput: LogCaptureCreateInput;
+  MealItem: MealItemModel;
   MealItemInput: MealItemInput;
   MetricAutomation: MetricAutomationModel;
   MetricDefinition: DefinitionModel;
@@ -1655,12 +2085,18 @@ export type ResolversParentTypes = {
   MetricSourceInput: MetricSourceInput;
   MetricType: MetricTypeModel;
   Mutation: Record<PropertyKey, never>;
+  Nutrition: NutritionModel;
+  NutritionInput: NutritionInput;
   Profile: ProfileModel;
   ProfileUpdateInput: ProfileUpdateInput;
   Query: Record<PropertyKey, never>;
   ReadingBatchInput: ReadingBatchInput;
   ReadingBatchResult: IngestResultModel;
   ReadingInput: ReadingInput;
+  SavedMeal: SavedMealModel;
+  SavedMealCreateInput: SavedMealCreateInput;
+  SavedMealItemInput: SavedMealItemInput;
+  SavedMealUpdateInput: SavedMealUpdateInput;
   String: Scalars['String']['output'];
   Suggestion: SuggestionModel;
   SuggestionAcceptInput: SuggestionAcceptInput;
@@ -1776,6 +2212,7 @@ export type EventResolvers<ContextType = GraphQLContext, ParentType extends Reso
   encryptedPayload?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   localDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  mealItems?: Resolver<Array<ResolversTypes['MealItem']>, ParentType, ContextType>;
   metadata?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -1783,6 +2220,22 @@ export type EventResolvers<ContextType = GraphQLContext, ParentType extends Reso
   source?: Resolver<ResolversTypes['EventSource'], ParentType, ContextType>;
   tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type FoodItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FoodItem'] = ResolversParentTypes['FoodItem']> = {
+  barcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  confidence?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  isDrink?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nutrition?: Resolver<ResolversTypes['Nutrition'], ParentType, ContextType>;
+  place?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  servingDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['FoodSource'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  usageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type GoalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Goal'] = ResolversParentTypes['Goal']> = {
@@ -1854,6 +2307,18 @@ export type LogCaptureResolvers<ContextType = GraphQLContext, ParentType extends
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type MealItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MealItem'] = ResolversParentTypes['MealItem']> = {
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  foodItem?: Resolver<Maybe<ResolversTypes['FoodItem']>, ParentType, ContextType>;
+  foodItemId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nutrition?: Resolver<ResolversTypes['Nutrition'], ParentType, ContextType>;
+  servingDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  servings?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  snapshotAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export type MetricAutomationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricAutomation'] = ResolversParentTypes['MetricAutomation']> = {
   actionConfig?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   actionType?: Resolver<ResolversTypes['AutomationActionType'], ParentType, ContextType>;
@@ -1915,14 +2380,18 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationCreateAutomationArgs, 'definitionId' | 'input'>>;
   createCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
   createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
+  createFoodItem?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationCreateFoodItemArgs, 'input'>>;
   createLogCapture?: Resolver<ResolversTypes['LogCapture'], ParentType, ContextType, RequireFields<MutationCreateLogCaptureArgs, 'input'>>;
+  createSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationCreateSavedMealArgs, 'input'>>;
   deleteAutomation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAutomationArgs, 'definitionId' | 'id'>>;
   deleteCategory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
   deleteGoal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalArgs, 'slug'>>;
+  deleteSavedMeal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteSavedMealArgs, 'id'>>;
   discardTrackingTimer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDiscardTrackingTimerArgs, 'id'>>;
   dismissSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationDismissSuggestionArgs, 'id'>>;
   ingestReadings?: Resolver<ResolversTypes['ReadingBatchResult'], ParentType, ContextType, RequireFields<MutationIngestReadingsArgs, 'input'>>;
+  lookUpBarcode?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationLookUpBarcodeArgs, 'input'>>;
   putEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationPutEncryptionKeyArgs, 'input'>>;
   putGoal?: Resolver<ResolversTypes['Goal'], ParentType, ContextType, RequireFields<MutationPutGoalArgs, 'input' | 'slug'>>;
   startTrackingTimer?: Resolver<ResolversTypes['TrackingTimer'], ParentType, ContextType, RequireFields<MutationStartTrackingTimerArgs, 'input'>>;
@@ -1931,8 +2400,30 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'id' | 'input'>>;
   updateEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id' | 'input'>>;
   updateEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationUpdateEventSourceArgs, 'id' | 'input'>>;
+  updateFoodItem?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationUpdateFoodItemArgs, 'id' | 'input'>>;
   updateMetricDefinition?: Resolver<ResolversTypes['MetricDefinition'], ParentType, ContextType, RequireFields<MutationUpdateMetricDefinitionArgs, 'id' | 'input'>>;
   updateProfile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
+  updateSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationUpdateSavedMealArgs, 'id' | 'input'>>;
+};
+
+export type NutritionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Nutrition'] = ResolversParentTypes['Nutrition']> = {
+  addedSugarG?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  calciumMg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  calories?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  carbohydratesG?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  cholesterolMg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  fatG?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  fiberG?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  ironMg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  potassiumMg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  proteinG?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  saturatedFatG?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  sodiumMg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  sugarG?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  transFatG?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  vitaminAMcg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  vitaminCMg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  vitaminDMcg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
 export type ProfileResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile']> = {
@@ -1952,6 +2443,17 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 export type ReadingBatchResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReadingBatchResult'] = ResolversParentTypes['ReadingBatchResult']> = {
   created?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType>;
   skippedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SavedMealResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SavedMeal'] = ResolversParentTypes['SavedMeal']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['MealItem']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nutrition?: Resolver<ResolversTypes['Nutrition'], ParentType, ContextType>;
+  totalsSource?: Resolver<ResolversTypes['MealTotalsSource'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  usageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Suggestion'] = ResolversParentTypes['Suggestion']> = {
@@ -2003,6 +2505,8 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   eventSource?: Resolver<Maybe<ResolversTypes['DataSource']>, ParentType, ContextType, RequireFields<UserEventSourceArgs, 'id'>>;
   eventSources?: Resolver<Array<ResolversTypes['DataSource']>, ParentType, ContextType, RequireFields<UserEventSourcesArgs, 'limit' | 'offset'>>;
   events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<UserEventsArgs, 'limit' | 'offset'>>;
+  foodItem?: Resolver<Maybe<ResolversTypes['FoodItem']>, ParentType, ContextType, RequireFields<UserFoodItemArgs, 'id'>>;
+  foodItems?: Resolver<Array<ResolversTypes['FoodItem']>, ParentType, ContextType, RequireFields<UserFoodItemsArgs, 'limit'>>;
   goals?: Resolver<Array<ResolversTypes['Goal']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   insightGraph?: Resolver<ResolversTypes['InsightGraph'], ParentType, ContextType, RequireFields<UserInsightGraphArgs, 'metric' | 'mode' | 'windowDays'>>;
@@ -2013,6 +2517,8 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   metricTypes?: Resolver<Array<ResolversTypes['MetricType']>, ParentType, ContextType>;
   profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
   readings?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType, RequireFields<UserReadingsArgs, 'limit' | 'offset'>>;
+  savedMeal?: Resolver<Maybe<ResolversTypes['SavedMeal']>, ParentType, ContextType, RequireFields<UserSavedMealArgs, 'id'>>;
+  savedMeals?: Resolver<Array<ResolversTypes['SavedMeal']>, ParentType, ContextType, RequireFields<UserSavedMealsArgs, 'limit' | 'offset'>>;
   suggestion?: Resolver<Maybe<ResolversTypes['Suggestion']>, ParentType, ContextType, RequireFields<UserSuggestionArgs, 'id'>>;
   suggestions?: Resolver<ResolversTypes['SuggestionPage'], ParentType, ContextType, RequireFields<UserSuggestionsArgs, 'limit' | 'offset' | 'status'>>;
   trackingTimer?: Resolver<Maybe<ResolversTypes['TrackingTimer']>, ParentType, ContextType, RequireFields<UserTrackingTimerArgs, 'id'>>;
@@ -2032,6 +2538,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   EpisodeCard?: EpisodeCardResolvers<ContextType>;
   Episodes?: EpisodesResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
+  FoodItem?: FoodItemResolvers<ContextType>;
   Goal?: GoalResolvers<ContextType>;
   GoalProgress?: GoalProgressResolvers<ContextType>;
   InsightCenter?: InsightCenterResolvers<ContextType>;
@@ -2039,15 +2546,18 @@ export type Resolvers<ContextType = GraphQLContext> = {
   InsightGraph?: InsightGraphResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
   LogCapture?: LogCaptureResolvers<ContextType>;
+  MealItem?: MealItemResolvers<ContextType>;
   MetricAutomation?: MetricAutomationResolvers<ContextType>;
   MetricDefinition?: MetricDefinitionResolvers<ContextType>;
   MetricReading?: MetricReadingResolvers<ContextType>;
   MetricSource?: MetricSourceResolvers<ContextType>;
   MetricType?: MetricTypeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Nutrition?: NutritionResolvers<ContextType>;
   Profile?: ProfileResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ReadingBatchResult?: ReadingBatchResultResolvers<ContextType>;
+  SavedMeal?: SavedMealResolvers<ContextType>;
   Suggestion?: SuggestionResolvers<ContextType>;
   SuggestionPage?: SuggestionPageResolvers<ContextType>;
   TrackingTimer?: TrackingTimerResolvers<ContextType>;

@@ -5,6 +5,7 @@ import { dayResolvers } from './days.ts';
 import { encryptionKeyResolvers } from './encryption-key.ts';
 import { eventSourceResolvers } from './event-sources.ts';
 import { eventResolvers } from './events.ts';
+import { foodResolvers } from './food.ts';
 import { goalResolvers } from './goals.ts';
 import { insightResolvers } from './insights.ts';
 import { metricResolvers } from './metrics.ts';
@@ -15,5 +16,5 @@ import { userResolvers } from './users.ts';
 /** Every area's resolvers; each file holds one area's fields, relations and mutations. */
 export const areaResolvers: Resolvers[] = [
   userResolvers, categoryResolvers, eventResolvers, suggestionResolvers, captureResolvers, dayResolvers, goalResolvers, insightResolvers,
-  timerResolvers, eventSourceResolvers, encryptionKeyResolvers, metricResolvers,
+  timerResolvers, eventSourceResolvers, encryptionKeyResolvers, metricResolvers, foodResolvers,
 ];

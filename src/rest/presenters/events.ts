@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EVENT_SOURCES, type Event } from '../../domain/events/event.entity.ts';
+import type { MealItem } from '../../domain/food/saved-meal.entity.ts';
+import { MealItemRead, presentMealItem } from './food.ts';
 
 export const EventRead = z
   .object({
@@ -20,11 +22,14 @@ export const EventRead = z
     source: z.enum(EVENT_SOURCES),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
+    /** A logged meal's items (on create from a saved meal, and on the one-event read), frozen as they were when logged; absent for other events. */
+    meal_items: z.array(MealItemRead).optional(),
   })
   .meta({ id: 'EventRead' });
 export type EventRead = z.infer<typeof EventRead>;
 
-export function presentEvent(e: Event): EventRead {
+/** An event; `meal_items` only when it has logged meal items and the route read them. */
+export function presentEvent(e: Event, mealItems?: MealItem[]): EventRead {
   return {
     id: e.id,
     user_id: e.userId,
@@ -43,5 +48,6 @@ export function presentEvent(e: Event): EventRead {
     source: e.source,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
+    ...(mealItems?.length ? { meal_items: mealItems.map(presentMealItem) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTime, parse, uuid } from '../../../core/validation.ts';
 import { logEvent } from '../../events/events.service.ts';
+import { foodItemsNamed, logFoodItems } from '../../food/meal-items.ts';
 import { Tags } from '../../events/events.schemas.ts';
 import type { AcceptHandler } from './index.ts';
 import { stillExistingCategory } from './shared.ts';
@@ -30,17 +31,22 @@ function describe(m: { meal_type: string | null; place_text: string | null; item
 }
 
 /**
- * A meal becomes an event whose metadata holds the meal (type, place text, items). Food items
- * and places arrive with a later issue, which will resolve the item names and the place.
+ * A meal becomes an event whose metadata holds the meal (type, place text, items). An item whose
+ * name is one of the user's food items (any case) resolves to it: `food_item_id` in the metadata,
+ * and an event-scoped snapshot for its quantity (default one serving), so the meal counts in the
+ * day's nutrition; other items stay text (`food_item_id` null).
  */
 export const acceptMeal: AcceptHandler = async (actor, s, overrides) => {
   const over = parse(MealOverride, overrides);
   const base = MealFields.partial().parse(s.payload);
   if (over.category_id === undefined) base.category_id = await stillExistingCategory(actor.userId, base.category_id);
+  const items = over.items ?? base.items ?? [];
+  const foods = await foodItemsNamed(actor, items.map((i) => i.name));
+  const foodOf = (name: string) => foods.get(name.trim().toLowerCase()) ?? null;
   const meal = {
     meal_type: over.meal_type !== undefined ? over.meal_type : (base.meal_type ?? null),
     place_text: over.place_text !== undefined ? over.place_text : (base.place_text ?? null),
-    items: over.items ?? base.items ?? [],
+    items: items.map((i) => ({ ...i, food_item_id: foodOf(i.name)?.id ?? null })),
   };
   const notes = over.notes !== undefined ? over.notes : (base.notes ?? null);
   const occurredAt = over.occurred_at ?? base.occurred_at;
@@ -55,5 +61,7 @@ export const acceptMeal: AcceptHandler = async (actor, s, overrides) => {
     },
     'suggestion',
   );
+  const matched = items.flatMap((i) => (foodOf(i.name) ? [{ food: foodOf(i.name)!, servings: i.quantity ?? 1 }] : []));
+  await logFoodItems(actor, event.id, matched);
   return { eventId: event.id };
 };
