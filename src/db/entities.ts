@@ -9,9 +9,10 @@ import { LogCapture } from '../domain/captures/capture.entity.ts';
 import { Suggestion } from '../domain/suggestions/suggestion.entity.ts';
 import { EventSourceRow } from '../domain/event-sources/event-source.entity.ts';
 import { TrackingTimer } from '../domain/timers/timer.entity.ts';
+import { Place, PlaceVisit } from '../domain/places/place.entity.ts';
 import { EncryptionKey } from '../domain/encryption-key/encryption-key.entity.ts';
 
 export const entities = [
   User, Session, PendingLogin, AccessToken, Category, Event, HealthMetric, MetricDefinition, MetricAutomation,
-  MetricGoal, LogCapture, Suggestion, EventSourceRow, TrackingTimer, EncryptionKey,
+  MetricGoal, LogCapture, Suggestion, EventSourceRow, TrackingTimer, EncryptionKey, Place, PlaceVisit,
 ];

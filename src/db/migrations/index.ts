@@ -4,6 +4,7 @@ import { Migration20261122020000_captures } from './Migration20261122020000_capt
 import { Migration20261122030000_encryption_key } from './Migration20261122030000_encryption_key.ts';
 import { Migration20261123000000_auth_hardening } from './Migration20261123000000_auth_hardening.ts';
 import { Migration20261123010000_request_fingerprints } from './Migration20261123010000_request_fingerprints.ts';
+import { Migration20261123020000_places } from './Migration20261123020000_places.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Migration20261122030000_encryption_key,
   Migration20261123000000_auth_hardening,
   Migration20261123010000_request_fingerprints,
+  Migration20261123020000_places,
 ];

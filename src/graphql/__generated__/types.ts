@@ -18,6 +18,8 @@ import type { Reading as ReadingModel } from '../../domain/metrics/readings.serv
 import type { IngestResult as IngestResultModel } from '../../domain/metrics/ingest.service.ts';
 import type { RankedSource as RankedSourceModel, Definition as DefinitionModel } from '../../domain/metrics/definitions.service.ts';
 import type { MetricAutomation as MetricAutomationModel } from '../../domain/metrics/metric.entity.ts';
+import type { PlaceRecord as PlaceRecordModel } from '../../domain/places/places.service.ts';
+import type { VisitRecord as VisitRecordModel } from '../../domain/places/visits.service.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -768,6 +770,10 @@ export type Mutation = {
   createEvent: Event;
   /** Submit text for background parsing (status queued); the same clientId with the same input returns the first capture, with another input is a CONFLICT */
   createLogCapture: LogCapture;
+  /** Add a place (a point and a radius, 100 m unless given) */
+  createPlace: Place;
+  /** Log a visit to a place; occurredAt defaults to now, localDate to its day in the user's timezone */
+  createPlaceVisit: PlaceVisit;
   /** Delete an automation. True when it was deleted */
   deleteAutomation: Scalars['Boolean']['output'];
   /** Delete a category; its events stay, without a category. True when it was deleted */
@@ -776,6 +782,10 @@ export type Mutation = {
   deleteEvent: Scalars['Boolean']['output'];
   /** Remove a metric's goal (NOT_FOUND when none is set). True when it was removed */
   deleteGoal: Scalars['Boolean']['output'];
+  /** Delete a place and its visits. True when it was deleted */
+  deletePlace: Scalars['Boolean']['output'];
+  /** Delete a visit (manual or detected). True when it was deleted */
+  deletePlaceVisit: Scalars['Boolean']['output'];
   /** Discard a running timer without logging anything. True when it was discarded */
   discardTrackingTimer: Scalars['Boolean']['output'];
   /** Dismiss a pending suggestion. CONFLICT when already decided or expired */
@@ -804,6 +814,8 @@ export type Mutation = {
   updateEventSource: DataSource;
   /** Change a definition; omitted fields stay, sources (when given) replace the whole ranked list, null or [] clears it */
   updateMetricDefinition: MetricDefinition;
+  /** Change a place; omitted fields stay, null clears tags, liked, notes or rating */
+  updatePlace: Place;
   /** Change the profile (timezone; email needs a signed-in session); omitted fields stay */
   updateProfile: Profile;
 };
@@ -866,6 +878,27 @@ export type MutationCreateLogCaptureArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationCreatePlaceArgs = {
+  input: PlaceCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCreatePlaceVisitArgs = {
+  id: Scalars['UUID']['input'];
+  input: PlaceVisitCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationDeleteAutomationArgs = {
   definitionId: Scalars['UUID']['input'];
   id: Scalars['UUID']['input'];
@@ -899,6 +932,26 @@ export type MutationDeleteEventArgs = {
  */
 export type MutationDeleteGoalArgs = {
   slug: Scalars['String']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeletePlaceArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeletePlaceVisitArgs = {
+  id: Scalars['UUID']['input'];
 };
 
 
@@ -1035,8 +1088,136 @@ export type MutationUpdateMetricDefinitionArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationUpdatePlaceArgs = {
+  id: Scalars['UUID']['input'];
+  input: PlaceUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationUpdateProfileArgs = {
   input: ProfileUpdateInput;
+};
+
+/** A place the user goes to: a point and a radius */
+export type Place = {
+  __typename?: 'Place';
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** The place's id */
+  id: Scalars['UUID']['output'];
+  /** When the latest visit began */
+  lastVisitAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Latitude, degrees */
+  lat: Scalars['Float']['output'];
+  /** Whether the user likes it */
+  liked?: Maybe<Scalars['Boolean']['output']>;
+  /** Longitude, degrees */
+  lng: Scalars['Float']['output'];
+  /** Its name */
+  name: Scalars['String']['output'];
+  /** Free text */
+  notes?: Maybe<Scalars['String']['output']>;
+  /** Radius in metres: a location within it is at the place */
+  radiusM: Scalars['Float']['output'];
+  /** A rating from 0 to 5 */
+  rating?: Maybe<Scalars['Float']['output']>;
+  /** Who made it */
+  source: PlaceSource;
+  /** Tags, lower-case */
+  tags?: Maybe<Array<Scalars['String']['output']>>;
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+  /** How many visits it has */
+  visitCount: Scalars['Int']['output'];
+  /** Its newest visits */
+  visits: Array<PlaceVisit>;
+};
+
+
+/** A place the user goes to: a point and a radius */
+export type PlaceVisitsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A new place */
+export type PlaceCreateInput = {
+  /** Latitude, -90 to 90 */
+  lat: Scalars['Float']['input'];
+  /** Whether the user likes it */
+  liked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Longitude, -180 to 180 */
+  lng: Scalars['Float']['input'];
+  /** Its name, 1 to 200 characters */
+  name: Scalars['String']['input'];
+  /** Free text, up to 10,000 characters */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** Radius in metres, more than 0 and at most 50,000 (default 100) */
+  radiusM?: InputMaybe<Scalars['Float']['input']>;
+  /** A rating from 0 to 5 */
+  rating?: InputMaybe<Scalars['Float']['input']>;
+  /** Tags; trimmed, lower-cased, a leading # dropped */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Who made a place */
+export type PlaceSource =
+  /** Made by stay detection */
+  | 'detected'
+  /** Made by accepting a new_place suggestion */
+  | 'suggestion'
+  /** Added by the user */
+  | 'user';
+
+/** Place changes; omitted fields stay, null clears tags, liked, notes or rating */
+export type PlaceUpdateInput = {
+  /** Whether the user likes it, or null */
+  liked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A new name */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Free text, or null */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** A new radius in metres */
+  radiusM?: InputMaybe<Scalars['Float']['input']>;
+  /** A rating from 0 to 5, or null */
+  rating?: InputMaybe<Scalars['Float']['input']>;
+  /** Tags, or null */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** A stay at a place, logged by hand or detected */
+export type PlaceVisit = {
+  __typename?: 'PlaceVisit';
+  /** When it ended, if known */
+  endedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The visit's id */
+  id: Scalars['UUID']['output'];
+  /** The local day it counts for, in the user's timezone */
+  localDate?: Maybe<Scalars['Date']['output']>;
+  /** Free text */
+  note?: Maybe<Scalars['String']['output']>;
+  /** When it began */
+  occurredAt: Scalars['DateTime']['output'];
+  /** The place visited */
+  place: Place;
+  /** How it was recorded */
+  source: VisitSource;
+};
+
+/** A new visit; every field is optional */
+export type PlaceVisitCreateInput = {
+  /** When it ended, after occurredAt */
+  endedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** The local day it counts for (default: occurredAt's day in the user's timezone) */
+  localDate?: InputMaybe<Scalars['Date']['input']>;
+  /** Free text, up to 2000 characters */
+  note?: InputMaybe<Scalars['String']['input']>;
+  /** When it began (default now), with a timezone */
+  occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 /** The account's settings */
@@ -1316,6 +1497,8 @@ export type User = {
   id: Scalars['UUID']['output'];
   /** The graph centred on one daily summary column (a metric slug, a summary field, tag:<tag>, category:<id|name>) */
   insightGraph: InsightGraph;
+  /** Manual and detected visits together, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
+  locationHistory: Array<PlaceVisit>;
   /** One log capture by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   logCapture?: Maybe<LogCapture>;
   /** Log captures, newest first, optionally only those of one status */
@@ -1326,6 +1509,12 @@ export type User = {
   metricDefinitions: Array<MetricDefinition>;
   /** The metric catalogue: slugs, canonical units, daily aggregation and accepted input units (the same for every user) */
   metricTypes: Array<MetricType>;
+  /** One place by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  place?: Maybe<Place>;
+  /** A place's visits, newest first (NOT_FOUND for an unknown place) */
+  placeVisits: Array<PlaceVisit>;
+  /** Places, newest first, each with its visit count and last visit */
+  places: Array<Place>;
   /** Email, timezone and two-factor status */
   profile: Profile;
   /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
@@ -1401,6 +1590,15 @@ export type UserInsightGraphArgs = {
 
 
 /** One person's tracking data: every resource is a field */
+export type UserLocationHistoryArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
 export type UserLogCaptureArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -1422,6 +1620,27 @@ export type UserMetricDefinitionArgs = {
 
 /** One person's tracking data: every resource is a field */
 export type UserMetricDefinitionsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserPlaceArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserPlaceVisitsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  placeId: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserPlacesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1463,6 +1682,15 @@ export type UserTrackingTimersArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
+
+/** How a visit was recorded */
+export type VisitSource =
+  /** Found by stay detection in the location samples */
+  | 'detected'
+  /** Logged by the user */
+  | 'manual'
+  /** Made by accepting a suggestion */
+  | 'suggestion';
 
 
 
@@ -1591,6 +1819,12 @@ export type ResolversTypes = {
   MetricSourceInput: MetricSourceInput;
   MetricType: ResolverTypeWrapper<MetricTypeModel>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Place: ResolverTypeWrapper<PlaceRecordModel>;
+  PlaceCreateInput: PlaceCreateInput;
+  PlaceSource: PlaceSource;
+  PlaceUpdateInput: PlaceUpdateInput;
+  PlaceVisit: ResolverTypeWrapper<VisitRecordModel>;
+  PlaceVisitCreateInput: PlaceVisitCreateInput;
   Profile: ResolverTypeWrapper<ProfileModel>;
   ProfileUpdateInput: ProfileUpdateInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -1610,6 +1844,7 @@ export type ResolversTypes = {
   TrackingTimerStopInput: TrackingTimerStopInput;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   User: ResolverTypeWrapper<UserParentModel>;
+  VisitSource: VisitSource;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1655,6 +1890,11 @@ export type ResolversParentTypes = {
   MetricSourceInput: MetricSourceInput;
   MetricType: MetricTypeModel;
   Mutation: Record<PropertyKey, never>;
+  Place: PlaceRecordModel;
+  PlaceCreateInput: PlaceCreateInput;
+  PlaceUpdateInput: PlaceUpdateInput;
+  PlaceVisit: VisitRecordModel;
+  PlaceVisitCreateInput: PlaceVisitCreateInput;
   Profile: ProfileModel;
   ProfileUpdateInput: ProfileUpdateInput;
   Query: Record<PropertyKey, never>;
@@ -1916,10 +2156,14 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
   createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
   createLogCapture?: Resolver<ResolversTypes['LogCapture'], ParentType, ContextType, RequireFields<MutationCreateLogCaptureArgs, 'input'>>;
+  createPlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationCreatePlaceArgs, 'input'>>;
+  createPlaceVisit?: Resolver<ResolversTypes['PlaceVisit'], ParentType, ContextType, RequireFields<MutationCreatePlaceVisitArgs, 'id' | 'input'>>;
   deleteAutomation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAutomationArgs, 'definitionId' | 'id'>>;
   deleteCategory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
   deleteGoal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalArgs, 'slug'>>;
+  deletePlace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceArgs, 'id'>>;
+  deletePlaceVisit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceVisitArgs, 'id'>>;
   discardTrackingTimer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDiscardTrackingTimerArgs, 'id'>>;
   dismissSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationDismissSuggestionArgs, 'id'>>;
   ingestReadings?: Resolver<ResolversTypes['ReadingBatchResult'], ParentType, ContextType, RequireFields<MutationIngestReadingsArgs, 'input'>>;
@@ -1932,7 +2176,36 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id' | 'input'>>;
   updateEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationUpdateEventSourceArgs, 'id' | 'input'>>;
   updateMetricDefinition?: Resolver<ResolversTypes['MetricDefinition'], ParentType, ContextType, RequireFields<MutationUpdateMetricDefinitionArgs, 'id' | 'input'>>;
+  updatePlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationUpdatePlaceArgs, 'id' | 'input'>>;
   updateProfile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
+};
+
+export type PlaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Place'] = ResolversParentTypes['Place']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  lastVisitAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  liked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  radiusM?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['PlaceSource'], ParentType, ContextType>;
+  tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  visitCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  visits?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType, RequireFields<PlaceVisitsArgs, 'limit'>>;
+};
+
+export type PlaceVisitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlaceVisit'] = ResolversParentTypes['PlaceVisit']> = {
+  endedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  localDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  place?: Resolver<ResolversTypes['Place'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['VisitSource'], ParentType, ContextType>;
 };
 
 export type ProfileResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile']> = {
@@ -2006,11 +2279,15 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   goals?: Resolver<Array<ResolversTypes['Goal']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   insightGraph?: Resolver<ResolversTypes['InsightGraph'], ParentType, ContextType, RequireFields<UserInsightGraphArgs, 'metric' | 'mode' | 'windowDays'>>;
+  locationHistory?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType, RequireFields<UserLocationHistoryArgs, 'limit' | 'offset'>>;
   logCapture?: Resolver<Maybe<ResolversTypes['LogCapture']>, ParentType, ContextType, RequireFields<UserLogCaptureArgs, 'id'>>;
   logCaptures?: Resolver<Array<ResolversTypes['LogCapture']>, ParentType, ContextType, RequireFields<UserLogCapturesArgs, 'limit' | 'offset'>>;
   metricDefinition?: Resolver<Maybe<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionArgs, 'id'>>;
   metricDefinitions?: Resolver<Array<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionsArgs, 'limit' | 'offset'>>;
   metricTypes?: Resolver<Array<ResolversTypes['MetricType']>, ParentType, ContextType>;
+  place?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<UserPlaceArgs, 'id'>>;
+  placeVisits?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType, RequireFields<UserPlaceVisitsArgs, 'limit' | 'offset' | 'placeId'>>;
+  places?: Resolver<Array<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<UserPlacesArgs, 'limit' | 'offset'>>;
   profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
   readings?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType, RequireFields<UserReadingsArgs, 'limit' | 'offset'>>;
   suggestion?: Resolver<Maybe<ResolversTypes['Suggestion']>, ParentType, ContextType, RequireFields<UserSuggestionArgs, 'id'>>;
@@ -2045,6 +2322,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MetricSource?: MetricSourceResolvers<ContextType>;
   MetricType?: MetricTypeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Place?: PlaceResolvers<ContextType>;
+  PlaceVisit?: PlaceVisitResolvers<ContextType>;
   Profile?: ProfileResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ReadingBatchResult?: ReadingBatchResultResolvers<ContextType>;

@@ -12,11 +12,13 @@ import { suggestionRoutes } from './suggestions.routes.ts';
 import { eventSourceRoutes } from './event-sources.routes.ts';
 import { timerRoutes } from './timers.routes.ts';
 import { encryptionKeyRoutes } from './encryption-key.routes.ts';
+import { placeRoutes } from './places.routes.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
 export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
   return [
     ...authRoutes(opts), ...userRoutes, ...categoryRoutes, ...eventRoutes, ...metricRoutes, ...dayRoutes, ...goalRoutes,
     ...insightRoutes, ...captureRoutes, ...suggestionRoutes, ...eventSourceRoutes, ...timerRoutes, ...encryptionKeyRoutes,
+    ...placeRoutes,
   ];
 }
