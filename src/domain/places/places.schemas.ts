@@ -60,3 +60,15 @@ export const LocationHistoryQuery = z
     ...Pagination,
   })
   .meta({ id: 'LocationHistoryQuery' });
+
+export const MAX_SAMPLES = 10_000;
+const LocationSample = z.object({
+  lat: Lat,
+  lng: Lng,
+  recorded_at: dateTime(),
+  accuracy_m: z.number().min(0).finite().nullable().optional(),
+});
+export const LocationBatch = z
+  .object({ samples: z.array(LocationSample).max(MAX_SAMPLES, `At most ${MAX_SAMPLES} samples per request`) })
+  .meta({ id: 'LocationBatch' });
+export type LocationSamples = z.output<typeof LocationBatch>['samples'];

@@ -6,7 +6,7 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { loadUser } from '../users/users.service.ts';
-import { PlaceVisit, type VisitSource } from './place.entity.ts';
+import { PlaceVisit, type Place, type VisitSource } from './place.entity.ts';
 import { ownPlace } from './places.service.ts';
 import { LocationHistoryQuery, PlaceVisitCreate, PlaceVisitsQuery, VisitListQuery } from './places.schemas.ts';
 
@@ -48,6 +48,19 @@ async function selectVisits(userId: string, where: string, params: unknown[], li
   return rows.map(record);
 }
 
+/** A new visit to one of the user's places (a typed call: createVisit validates a client's body first). */
+export async function addVisit(
+  actor: Actor,
+  place: Pick<Place, 'id' | 'name' | 'lat' | 'lng'>,
+  v: { occurredAt: Date; endedAt: Date | null; localDate?: string; note: string | null; source: VisitSource },
+): Promise<VisitRecord> {
+  const localDate = v.localDate ?? localDateOf(v.occurredAt, (await loadUser(actor.userId)).timezone);
+  const id = newId();
+  em().create(PlaceVisit, { id, userId: actor.userId, placeId: place.id, ...v, localDate, createdAt: new Date() });
+  await em().flush();
+  return { id, placeId: place.id, placeName: place.name, lat: Number(place.lat), lng: Number(place.lng), ...v, localDate };
+}
+
 /** Rule 11: occurred_at defaults to now and local_date is stamped from the user's timezone when omitted. */
 export async function createVisit(actor: Actor, placeId: string, input: unknown): Promise<VisitRecord> {
   authorize(actor, actor.userId, 'write');
@@ -57,16 +70,7 @@ export async function createVisit(actor: Actor, placeId: string, input: unknown)
   const endedAt = data.ended_at ? new Date(data.ended_at) : null;
   // ended_at after a defaulted occurred_at is only known here, not in the schema.
   if (endedAt && endedAt <= occurredAt) throw Invalid.at(['ended_at'], 'ended_at must be after occurred_at');
-  const localDate = data.local_date ?? localDateOf(occurredAt, (await loadUser(actor.userId)).timezone);
-  const visit = em().create(PlaceVisit, {
-    id: newId(), userId: actor.userId, placeId: place.id, occurredAt, endedAt, localDate, note: data.note ?? null, source: 'manual',
-    createdAt: new Date(),
-  });
-  await em().flush();
-  return {
-    id: visit.id, placeId: place.id, placeName: place.name, lat: Number(place.lat), lng: Number(place.lng), occurredAt, endedAt, localDate,
-    note: visit.note ?? null, source: 'manual',
-  };
+  return addVisit(actor, place, { occurredAt, endedAt, localDate: data.local_date, note: data.note ?? null, source: 'manual' });
 }
 
 export async function listVisits(actor: Actor, placeId: string, input: unknown): Promise<VisitRecord[]> {
@@ -121,6 +125,16 @@ export function placeVisitsBatch(input: unknown): VisitBatch {
     visitBatches.set(limit, batch);
   }
   return batch;
+}
+
+/** The user's detected visits overlapping [lo, hi], newest first: what a location batch reports. */
+export async function visitsDetectedBetween(userId: string, lo: Date, hi: Date): Promise<VisitRecord[]> {
+  const rows = await query<VisitRow>(
+    `${SELECT} where v.user_id = $1 and v.source = 'detected' and v.occurred_at <= $3 and coalesce(v.ended_at, v.occurred_at) >= $2
+     order by v.occurred_at desc, v.id desc`,
+    [userId, lo, hi],
+  );
+  return rows.map(record);
 }
 
 export async function deleteVisit(actor: Actor, visitId: string): Promise<void> {

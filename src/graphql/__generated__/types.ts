@@ -20,6 +20,7 @@ import type { RankedSource as RankedSourceModel, Definition as DefinitionModel }
 import type { MetricAutomation as MetricAutomationModel } from '../../domain/metrics/metric.entity.ts';
 import type { PlaceRecord as PlaceRecordModel } from '../../domain/places/places.service.ts';
 import type { VisitRecord as VisitRecordModel } from '../../domain/places/visits.service.ts';
+import type { LocationBatchResult as LocationBatchResultModel } from '../../domain/places/locations.service.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -540,6 +541,37 @@ export type InsightKind =
   /** A catalogue metric, keyed by its slug */
   | 'metric';
 
+/** Location samples to record */
+export type LocationBatchInput = {
+  /** Up to 10,000 samples, in any order */
+  samples: Array<LocationSampleInput>;
+};
+
+/** What recording a batch of samples did */
+export type LocationBatchResult = {
+  __typename?: 'LocationBatchResult';
+  /** Samples stored */
+  createdCount: Scalars['Int']['output'];
+  /** Samples skipped: their instant was already stored or repeated in the batch */
+  skippedCount: Scalars['Int']['output'];
+  /** New-place suggestions made from the new samples */
+  suggestions: Array<Suggestion>;
+  /** The detected visits that now cover the new samples, newest first */
+  visits: Array<PlaceVisit>;
+};
+
+/** Where the device was at one instant */
+export type LocationSampleInput = {
+  /** The fix's accuracy in metres; stay detection ignores samples worse than 200 m */
+  accuracyM?: InputMaybe<Scalars['Float']['input']>;
+  /** Latitude, -90 to 90 */
+  lat: Scalars['Float']['input'];
+  /** Longitude, -180 to 180 */
+  lng: Scalars['Float']['input'];
+  /** When, with a timezone; a second sample at the same instant is skipped */
+  recordedAt: Scalars['DateTime']['input'];
+};
+
 /** Omnibar text submitted for background parsing, and what parsing made of it */
 export type LogCapture = {
   __typename?: 'LogCapture';
@@ -796,6 +828,8 @@ export type Mutation = {
   putEncryptionKey: EncryptionKey;
   /** Create or replace a metric's standing daily goal (NOT_FOUND for a slug that is not a goalable metric) */
   putGoal: Goal;
+  /** Record up to 10,000 location samples in one transaction (a recordedAt already stored is skipped) and detect stays around them */
+  recordLocations: LocationBatchResult;
   /** Start a timer: give a categoryId, a label, or both; startedAt defaults to now. Several timers may run at once */
   startTrackingTimer: TrackingTimer;
   /**
@@ -1003,6 +1037,16 @@ export type MutationPutEncryptionKeyArgs = {
 export type MutationPutGoalArgs = {
   input: GoalInput;
   slug: Scalars['String']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationRecordLocationsArgs = {
+  input: LocationBatchInput;
 };
 
 
@@ -1333,6 +1377,8 @@ export type Suggestion = {
   provenance: Scalars['JSONObject']['output'];
   /** The event accepting it created */
   resultingEvent?: Maybe<Event>;
+  /** The place accepting a new_place suggestion created */
+  resultingPlace?: Maybe<Place>;
   /** The metric reading accepting a metric_reading suggestion created */
   resultingReading?: Maybe<MetricReading>;
   /** What produced it */
@@ -1367,6 +1413,12 @@ export type SuggestionAcceptInput = {
   encryptedPayload?: InputMaybe<Scalars['String']['input']>;
   /** What was eaten, replacing the suggested items (meal) */
   items?: InputMaybe<Array<MealItemInput>>;
+  /** Latitude of the new place (new_place) */
+  lat?: InputMaybe<Scalars['Float']['input']>;
+  /** Whether the user likes the new place (new_place) */
+  liked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Longitude of the new place (new_place) */
+  lng?: InputMaybe<Scalars['Float']['input']>;
   /** The local day it counts for (event) */
   localDate?: InputMaybe<Scalars['Date']['input']>;
   /** breakfast, lunch, dinner, snack ... (meal) */
@@ -1375,12 +1427,18 @@ export type SuggestionAcceptInput = {
   metadata?: InputMaybe<Scalars['JSONObject']['input']>;
   /** The metric, e.g. weight (metric reading) */
   metricTypeSlug?: InputMaybe<Scalars['String']['input']>;
+  /** The new place's name (new_place, which also takes lat, lng, radiusM, tags, notes, liked and rating; default: named after its position) */
+  name?: InputMaybe<Scalars['String']['input']>;
   /** Free text (event, meal; a meal without notes describes itself) */
   notes?: InputMaybe<Scalars['String']['input']>;
   /** When it happened (event, meal), with a timezone */
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
   /** Where it was eaten, as text (meal) */
   placeText?: InputMaybe<Scalars['String']['input']>;
+  /** Radius in metres of the new place (new_place) */
+  radiusM?: InputMaybe<Scalars['Float']['input']>;
+  /** A rating from 0 to 5 of the new place (new_place) */
+  rating?: InputMaybe<Scalars['Float']['input']>;
   /** When it was measured (metric reading) */
   recordedAt?: InputMaybe<Scalars['DateTime']['input']>;
   /** A saved meal the event logs (event) */
@@ -1805,6 +1863,9 @@ export type ResolversTypes = {
   InsightKind: InsightKind;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
+  LocationBatchInput: LocationBatchInput;
+  LocationBatchResult: ResolverTypeWrapper<LocationBatchResultModel>;
+  LocationSampleInput: LocationSampleInput;
   LogCapture: ResolverTypeWrapper<LogCaptureModel>;
   LogCaptureCreateInput: LogCaptureCreateInput;
   LogCaptureStatus: LogCaptureStatus;
@@ -1879,6 +1940,9 @@ export type ResolversParentTypes = {
   InsightGraph: InsightGraphModel;
   Int: Scalars['Int']['output'];
   JSONObject: Scalars['JSONObject']['output'];
+  LocationBatchInput: LocationBatchInput;
+  LocationBatchResult: LocationBatchResultModel;
+  LocationSampleInput: LocationSampleInput;
   LogCapture: LogCaptureModel;
   LogCaptureCreateInput: LogCaptureCreateInput;
   MealItemInput: MealItemInput;
@@ -2080,6 +2144,13 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
   name: 'JSONObject';
 }
 
+export type LocationBatchResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LocationBatchResult'] = ResolversParentTypes['LocationBatchResult']> = {
+  createdCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skippedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  suggestions?: Resolver<Array<ResolversTypes['Suggestion']>, ParentType, ContextType>;
+  visits?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType>;
+};
+
 export type LogCaptureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LogCapture'] = ResolversParentTypes['LogCapture']> = {
   capturedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   clientId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
@@ -2169,6 +2240,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   ingestReadings?: Resolver<ResolversTypes['ReadingBatchResult'], ParentType, ContextType, RequireFields<MutationIngestReadingsArgs, 'input'>>;
   putEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationPutEncryptionKeyArgs, 'input'>>;
   putGoal?: Resolver<ResolversTypes['Goal'], ParentType, ContextType, RequireFields<MutationPutGoalArgs, 'input' | 'slug'>>;
+  recordLocations?: Resolver<ResolversTypes['LocationBatchResult'], ParentType, ContextType, RequireFields<MutationRecordLocationsArgs, 'input'>>;
   startTrackingTimer?: Resolver<ResolversTypes['TrackingTimer'], ParentType, ContextType, RequireFields<MutationStartTrackingTimerArgs, 'input'>>;
   stopTrackingTimer?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationStopTrackingTimerArgs, 'id'>>;
   updateAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationUpdateAutomationArgs, 'definitionId' | 'id' | 'input'>>;
@@ -2239,6 +2311,7 @@ export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends
   payload?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   provenance?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   resultingEvent?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  resultingPlace?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType>;
   resultingReading?: Resolver<Maybe<ResolversTypes['MetricReading']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['SuggestionSource'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['SuggestionStatus'], ParentType, ContextType>;
@@ -2315,6 +2388,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   InsightEdge?: InsightEdgeResolvers<ContextType>;
   InsightGraph?: InsightGraphResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
+  LocationBatchResult?: LocationBatchResultResolvers<ContextType>;
   LogCapture?: LogCaptureResolvers<ContextType>;
   MetricAutomation?: MetricAutomationResolvers<ContextType>;
   MetricDefinition?: MetricDefinitionResolvers<ContextType>;

@@ -1,3 +1,4 @@
+import { recordLocations } from '../../domain/places/locations.service.ts';
 import { createPlace, deletePlace, getPlace, listPlaces, placesByIds, updatePlace } from '../../domain/places/places.service.ts';
 import { createVisit, deleteVisit, listVisits, locationHistory, placeVisitsBatch } from '../../domain/places/visits.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
@@ -13,6 +14,9 @@ export const placeResolvers: Resolvers = {
   Place: {
     visits: (place, args, { loaders }) => loaders.manyById(placeVisitsBatch(serviceArgs(args))).load(place.id),
   },
+  Suggestion: {
+    resultingPlace: (s, _args, { loaders }) => (s.resultingPlaceId ? loaders.byId(placesByIds).load(s.resultingPlaceId) : null),
+  },
   PlaceVisit: {
     // A visit's place always exists (deleting a place deletes its visits).
     place: async (visit, _args, { loaders }) => (await loaders.byId(placesByIds).load(visit.placeId))!,
@@ -23,5 +27,8 @@ export const placeResolvers: Resolvers = {
     deletePlace: async (_root, { id }, { actor }) => (await deletePlace(actor, id), true),
     createPlaceVisit: (_root, { id, input }, { actor }) => withInput('input', () => createVisit(actor, id, serviceInput(input))),
     deletePlaceVisit: async (_root, { id }, { actor }) => (await deleteVisit(actor, id), true),
+    // Each sample's keys too are in the service's spelling (recordedAt → recorded_at).
+    recordLocations: (_root, { input }, { actor }) =>
+      withInput('input', () => recordLocations(actor, { samples: input.samples.map(serviceInput) })),
   },
 };

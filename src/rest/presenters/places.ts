@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PLACE_SOURCES, VISIT_SOURCES } from '../../domain/places/place.entity.ts';
+import type { LocationBatchResult as Result } from '../../domain/places/locations.service.ts';
 import type { PlaceRecord } from '../../domain/places/places.service.ts';
 import type { VisitRecord } from '../../domain/places/visits.service.ts';
+import { presentSuggestion, SuggestionRead } from './suggestions.ts';
 
 export const PlaceRead = z
   .object({
@@ -70,5 +72,24 @@ export function presentVisit(v: VisitRecord): PlaceVisitRead {
     local_date: v.localDate,
     note: v.note,
     source: v.source,
+  };
+}
+
+export const LocationBatchResult = z
+  .object({
+    created_count: z.number().int(),
+    skipped_count: z.number().int(),
+    visits: z.array(PlaceVisitRead).describe('The detected visits that now cover the new samples, newest first'),
+    suggestions: z.array(SuggestionRead).describe('New-place suggestions made from the new samples'),
+  })
+  .meta({ id: 'LocationBatchResult' });
+export type LocationBatchResult = z.infer<typeof LocationBatchResult>;
+
+export function presentLocationBatch(r: Result): LocationBatchResult {
+  return {
+    created_count: r.createdCount,
+    skipped_count: r.skippedCount,
+    visits: r.visits.map(presentVisit),
+    suggestions: r.suggestions.map((s) => presentSuggestion(s)),
   };
 }

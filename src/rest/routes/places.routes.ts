@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
+import { recordLocations } from '../../domain/places/locations.service.ts';
 import * as places from '../../domain/places/places.service.ts';
 import * as visits from '../../domain/places/visits.service.ts';
 import {
-  LocationHistoryQuery, PlaceCreate, PlaceListQuery, PlaceUpdate, PlaceVisitCreate, VisitListQuery,
+  LocationBatch, LocationHistoryQuery, PlaceCreate, PlaceListQuery, PlaceUpdate, PlaceVisitCreate, VisitListQuery,
 } from '../../domain/places/places.schemas.ts';
-import { PlaceRead, PlaceVisitRead, presentPlace, presentVisit } from '../presenters/places.ts';
+import {
+  LocationBatchResult, PlaceRead, PlaceVisitRead, presentLocationBatch, presentPlace, presentVisit,
+} from '../presenters/places.ts';
 import { created, noContent, ok, type Route } from '../route.ts';
 
 const tag = 'places';
@@ -60,5 +63,11 @@ export const placeRoutes: Route[] = [
     summary: 'Manual and detected visits together, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive)',
     query: LocationHistoryQuery, responses: { 200: z.array(PlaceVisitRead) },
     handler: async (r) => ok((await visits.locationHistory(r.actor, r.query)).map(presentVisit)),
+  },
+  {
+    method: 'post', path: '/users/{user_id}/locations', tag, access: 'write', graphql: 'Mutation.recordLocations',
+    summary: 'Record up to 10,000 location samples in one transaction (a recorded_at already stored is skipped) and detect stays around them',
+    body: LocationBatch, bodyLimit: '4mb', responses: { 200: LocationBatchResult },
+    handler: async (r) => ok(presentLocationBatch(await recordLocations(r.actor, r.body))),
   },
 ];
