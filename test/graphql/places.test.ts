@@ -2,7 +2,8 @@ import { gql, gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { asInputIssues } from '../helpers/input-issues.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
-import type { TestUser } from '../helpers/users.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
+import { day } from '../places/day-fixture.ts';
 
 /** Places, visits and location history through GraphQL: the same services, answers and rules as REST. */
 let server: TestServer;
@@ -125,9 +126,50 @@ test('a read-only token reads places but every place mutation is FORBIDDEN and c
     'mutation($id: UUID!) { deletePlace(id: $id) }',
     'mutation($id: UUID!) { createPlaceVisit(id: $id, input: {}) { id } }',
     'mutation($visit: UUID!) { deletePlaceVisit(id: $visit) }',
+    'mutation { recordLocations(input: { samples: [{ lat: 1, lng: 1, recordedAt: "2026-01-01T00:00:00Z" }] }) { createdCount } }',
   ]) {
     expect((await gqlError(server, reader, query, { id: place.id, visit: visit.id })).code).toBe('FORBIDDEN');
   }
   expect(await rest('/places?limit=500')).toEqual(before);
   expect((await gql(server, reader, '{ me { places(limit: 500) { id } } }')).body.data.me.places).toHaveLength(before.length);
+});
+
+test('recordLocations equals the REST batch result; accepting the new place shows it as Suggestion.resultingPlace', async () => {
+  const twin = async () => {
+    const user = await signUp(server, { timezone: 'Europe/Berlin' });
+    for (const p of day.places) await server.api().post(`/users/${user.id}/places`).set(user.auth).send(p);
+    return user;
+  };
+  const viaRest = await twin();
+  const viaGraphql = await twin();
+  const restResult = (await server.api().post(`/users/${viaRest.id}/locations`).set(viaRest.auth).send({ samples: day.samples })).body;
+  const samples = day.samples.map((s) => ({ lat: s.lat, lng: s.lng, recordedAt: s.recorded_at, accuracyM: s.accuracy_m }));
+  const { recordLocations: r } = await gqlData(server, viaGraphql, `mutation($input: LocationBatchInput!) { recordLocations(input: $input) {
+    createdCount skippedCount visits { occurredAt endedAt localDate note source place { name lat lng } } suggestions { id kind source status payload windowStart windowEnd }
+  } }`, { input: { samples } });
+  // Two users: the ids differ, everything else is the same.
+  const withoutIds = (v: Record<string, any>) => {
+    const { id: _visit, place: { id: _place, ...place }, ...rest } = asVisit(v);
+    return { ...rest, place };
+  };
+  expect(r).toEqual({
+    createdCount: restResult.created_count,
+    skippedCount: restResult.skipped_count,
+    visits: restResult.visits.map(withoutIds),
+    suggestions: [expect.objectContaining({
+      kind: 'new_place', source: 'location', status: 'pending', payload: restResult.suggestions[0].payload,
+      windowStart: restResult.suggestions[0].window_start, windowEnd: restResult.suggestions[0].window_end,
+    })],
+  });
+
+  const accept = `mutation($id: UUID!, $input: SuggestionAcceptInput) { acceptSuggestion(id: $id, input: $input) { status resultingPlace { ${PLACE} visits { source occurredAt endedAt } } } }`;
+  const bad = await gqlError(server, viaGraphql, accept, { id: r.suggestions[0].id, input: { radiusM: 0 } });
+  expect(bad.locs).toEqual(['input.radiusM']);
+  const { acceptSuggestion } = await gqlData(server, viaGraphql, accept, { id: r.suggestions[0].id, input: { name: 'Café Tre', rating: 4 } });
+  const place = (await server.api().get(`/users/${viaGraphql.id}/places`).set(viaGraphql.auth)).body.find((p: { name: string }) => p.name === 'Café Tre');
+  expect(acceptSuggestion).toEqual({
+    status: 'accepted',
+    resultingPlace: { ...asPlace(place), visits: [{ source: 'suggestion', occurredAt: r.suggestions[0].windowStart, endedAt: r.suggestions[0].windowEnd }] },
+  });
+  expect(acceptSuggestion.resultingPlace).toMatchObject({ source: 'suggestion', rating: 4, visitCount: 1 });
 });
