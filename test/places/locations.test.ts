@@ -67,6 +67,25 @@ describe('POST /users/{user_id}/locations on a recorded day', () => {
     expect(await newPlaces(user)).toHaveLength(1);
   });
 
+  test('five concurrent copies of the day store each sample once and detect each stay once', async () => {
+    const { user } = await userWithPlaces();
+    const results = await Promise.all(Array.from({ length: 5 }, () => record(user, day.samples)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(results.reduce((n, r) => n + r.body.created_count, 0)).toBe(day.samples.length);
+    expect((await get(user, '/location-history?limit=500')).map(shape)).toEqual(EXPECTED_STAYS);
+    expect(await newPlaces(user)).toHaveLength(1);
+  });
+
+  test('with the location source switched off, stays are still detected but no new place is suggested', async () => {
+    const { user } = await userWithPlaces();
+    const location = (await get(user, '/event-sources')).find((s: { kind: string }) => s.kind === 'location');
+    await server.api().patch(`/users/${user.id}/event-sources/${location.id}`).set(user.auth).send({ enabled: false });
+    const res = await record(user, day.samples);
+    expect(res.body.visits).toHaveLength(5);
+    expect(res.body.suggestions).toEqual([]);
+    expect(await newPlaces(user)).toEqual([]);
+  });
+
   test('a sample repeated within a batch is stored once', async () => {
     const s = { lat: 1, lng: 2, recorded_at: '2026-01-01T10:00:00Z' };
     const res = await record(owner, [s, { ...s, recorded_at: '2026-01-01T11:00:00+01:00' }, { ...s, recorded_at: '2026-01-01T10:00:01Z' }]);

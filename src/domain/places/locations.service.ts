@@ -50,7 +50,9 @@ async function replaceDetections(actor: Actor, stays: Stay[], clusters: Cluster[
        select r.id, $1, r.place, r.start, r.stop, (r.start at time zone u.timezone)::date, null, 'detected', $3
        from jsonb_to_recordset($2::jsonb) as r(id uuid, place uuid, start timestamptz, stop timestamptz)
        cross join (select timezone from users where id = $1) u
-       where not exists (
+       -- a place deleted since detection read it is skipped, not a foreign key error
+       where exists (select 1 from places p where p.id = r.place and p.user_id = $1)
+       and not exists (
          select 1 from place_visits w where w.user_id = $1 and w.place_id = r.place and w.source <> 'detected'
            and w.occurred_at <= r.stop and coalesce(w.ended_at, w.occurred_at) >= r.start)`,
       [actor.userId, JSON.stringify(stays.map((s) => ({ id: newId(), place: s.placeId, start: s.start, stop: s.end }))), now],
