@@ -42,10 +42,6 @@ export const PlaceVisitCreate = z
     note: z.string().max(2000).nullable(),
   })
   .partial()
-  .refine((v) => !v.ended_at || !v.occurred_at || Date.parse(v.ended_at) > Date.parse(v.occurred_at), {
-    message: 'ended_at must be after occurred_at',
-    path: ['ended_at'],
-  })
   .meta({ id: 'PlaceVisitCreate' });
 
 export const VisitListQuery = z.object({ ...Pagination }).meta({ id: 'PlaceVisitListQuery' });

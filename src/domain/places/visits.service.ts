@@ -54,6 +54,7 @@ export async function addVisit(
   place: Pick<Place, 'id' | 'name' | 'lat' | 'lng'>,
   v: { occurredAt: Date; endedAt: Date | null; localDate?: string; note: string | null; source: VisitSource },
 ): Promise<VisitRecord> {
+  authorize(actor, actor.userId, 'write');
   const localDate = v.localDate ?? localDateOf(v.occurredAt, (await loadUser(actor.userId)).timezone);
   const id = newId();
   em().create(PlaceVisit, { id, userId: actor.userId, placeId: place.id, ...v, localDate, createdAt: new Date() });
@@ -68,7 +69,7 @@ export async function createVisit(actor: Actor, placeId: string, input: unknown)
   const place = await ownPlace(actor, placeId);
   const occurredAt = data.occurred_at ? new Date(data.occurred_at) : new Date();
   const endedAt = data.ended_at ? new Date(data.ended_at) : null;
-  // ended_at after a defaulted occurred_at is only known here, not in the schema.
+  // Checked here rather than in the schema: occurred_at may be the defaulted now.
   if (endedAt && endedAt <= occurredAt) throw Invalid.at(['ended_at'], 'ended_at must be after occurred_at');
   return addVisit(actor, place, { occurredAt, endedAt, localDate: data.local_date, note: data.note ?? null, source: 'manual' });
 }
