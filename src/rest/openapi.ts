@@ -134,6 +134,7 @@ const TAGS: Record<string, string> = {
   'tracking-timers': 'Running timers that become events when stopped',
   'event-sources': 'Where data comes from, each can be switched off',
   'encryption key': "The user's wrapped data key, stored and never unwrapped",
+  places: 'Places and their visits, location samples with stay detection, and the location history',
   operations: 'Liveness and readiness',
 };
 

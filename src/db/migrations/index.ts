@@ -5,6 +5,7 @@ import { Migration20261122030000_encryption_key } from './Migration2026112203000
 import { Migration20261123000000_auth_hardening } from './Migration20261123000000_auth_hardening.ts';
 import { Migration20261123010000_request_fingerprints } from './Migration20261123010000_request_fingerprints.ts';
 import { Migration20261123020000_food } from './Migration20261123020000_food.ts';
+import { Migration20261123030000_places } from './Migration20261123030000_places.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Migration20261123000000_auth_hardening,
   Migration20261123010000_request_fingerprints,
   Migration20261123020000_food,
+  Migration20261123030000_places,
 ];

@@ -21,6 +21,9 @@ import type { MetricAutomation as MetricAutomationModel } from '../../domain/met
 import type { FoodItem as FoodItemModel } from '../../domain/food/food-item.entity.ts';
 import type { SavedMeal as SavedMealModel, MealItem as MealItemModel } from '../../domain/food/saved-meal.entity.ts';
 import type { Nutrition as NutritionModel } from '../../domain/food/nutrients.ts';
+import type { PlaceRecord as PlaceRecordModel } from '../../domain/places/places.service.ts';
+import type { VisitRecord as VisitRecordModel } from '../../domain/places/visits.service.ts';
+import type { LocationBatchResult as LocationBatchResultModel } from '../../domain/places/locations.service.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -687,6 +690,37 @@ export type InsightKind =
   /** A catalogue metric, keyed by its slug */
   | 'metric';
 
+/** Location samples to record */
+export type LocationBatchInput = {
+  /** Up to 10,000 samples, in any order */
+  samples: Array<LocationSampleInput>;
+};
+
+/** What recording a batch of samples did */
+export type LocationBatchResult = {
+  __typename?: 'LocationBatchResult';
+  /** Samples stored */
+  createdCount: Scalars['Int']['output'];
+  /** Samples skipped: their instant was already stored or repeated in the batch */
+  skippedCount: Scalars['Int']['output'];
+  /** New-place suggestions made from the new samples */
+  suggestions: Array<Suggestion>;
+  /** The detected visits that now cover the new samples, newest first */
+  visits: Array<PlaceVisit>;
+};
+
+/** Where the device was at one instant */
+export type LocationSampleInput = {
+  /** The fix's accuracy in metres; stay detection ignores samples worse than 200 m */
+  accuracyM?: InputMaybe<Scalars['Float']['input']>;
+  /** Latitude, -90 to 90 */
+  lat: Scalars['Float']['input'];
+  /** Longitude, -180 to 180 */
+  lng: Scalars['Float']['input'];
+  /** When, with a timezone; a second sample at the same instant is skipped */
+  recordedAt: Scalars['DateTime']['input'];
+};
+
 /** Omnibar text submitted for background parsing, and what parsing made of it */
 export type LogCapture = {
   __typename?: 'LogCapture';
@@ -949,6 +983,10 @@ export type Mutation = {
   createFoodItem: FoodItem;
   /** Submit text for background parsing (status queued); the same clientId with the same input returns the first capture, with another input is a CONFLICT */
   createLogCapture: LogCapture;
+  /** Add a place (a point and a radius, 100 m unless given) */
+  createPlace: Place;
+  /** Log a visit to a place; occurredAt defaults to now, localDate to its day in the user's timezone */
+  createPlaceVisit: PlaceVisit;
   /** Save a meal from food items and servings; its totals are computed from the items */
   createSavedMeal: SavedMeal;
   /** Delete an automation. True when it was deleted */
@@ -959,6 +997,10 @@ export type Mutation = {
   deleteEvent: Scalars['Boolean']['output'];
   /** Remove a metric's goal (NOT_FOUND when none is set). True when it was removed */
   deleteGoal: Scalars['Boolean']['output'];
+  /** Delete a place and its visits. True when it was deleted */
+  deletePlace: Scalars['Boolean']['output'];
+  /** Delete a visit (manual or detected). True when it was deleted */
+  deletePlaceVisit: Scalars['Boolean']['output'];
   /** Delete a saved meal; events that logged it keep their items. True when it was deleted */
   deleteSavedMeal: Scalars['Boolean']['output'];
   /** Discard a running timer without logging anything. True when it was discarded */
@@ -973,6 +1015,8 @@ export type Mutation = {
   putEncryptionKey: EncryptionKey;
   /** Create or replace a metric's standing daily goal (NOT_FOUND for a slug that is not a goalable metric) */
   putGoal: Goal;
+  /** Record up to 10,000 location samples in one transaction (a recordedAt already stored is skipped) and detect stays around them */
+  recordLocations: LocationBatchResult;
   /** Start a timer: give a categoryId, a label, or both; startedAt defaults to now. Several timers may run at once */
   startTrackingTimer: TrackingTimer;
   /**
@@ -993,6 +1037,8 @@ export type Mutation = {
   updateFoodItem: FoodItem;
   /** Change a definition; omitted fields stay, sources (when given) replace the whole ranked list, null or [] clears it */
   updateMetricDefinition: MetricDefinition;
+  /** Change a place; omitted fields stay, null clears tags, liked, notes or rating */
+  updatePlace: Place;
   /** Change the profile (timezone; email needs a signed-in session); omitted fields stay */
   updateProfile: Profile;
   /** Change a saved meal: items replace the list; nutrition edits the totals by hand (totalsSource user), null makes them computed again */
@@ -1067,6 +1113,27 @@ export type MutationCreateLogCaptureArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationCreatePlaceArgs = {
+  input: PlaceCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCreatePlaceVisitArgs = {
+  id: Scalars['UUID']['input'];
+  input: PlaceVisitCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationCreateSavedMealArgs = {
   input: SavedMealCreateInput;
 };
@@ -1110,6 +1177,26 @@ export type MutationDeleteEventArgs = {
  */
 export type MutationDeleteGoalArgs = {
   slug: Scalars['String']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeletePlaceArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeletePlaceVisitArgs = {
+  id: Scalars['UUID']['input'];
 };
 
 
@@ -1181,6 +1268,16 @@ export type MutationPutEncryptionKeyArgs = {
 export type MutationPutGoalArgs = {
   input: GoalInput;
   slug: Scalars['String']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationRecordLocationsArgs = {
+  input: LocationBatchInput;
 };
 
 
@@ -1270,6 +1367,17 @@ export type MutationUpdateFoodItemArgs = {
 export type MutationUpdateMetricDefinitionArgs = {
   id: Scalars['UUID']['input'];
   input: MetricDefinitionUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdatePlaceArgs = {
+  id: Scalars['UUID']['input'];
+  input: PlaceUpdateInput;
 };
 
 
@@ -1368,6 +1476,123 @@ export type NutritionInput = {
   vitaminCMg?: InputMaybe<Scalars['Float']['input']>;
   /** Vitamin D in mcg */
   vitaminDMcg?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** A place the user goes to: a point and a radius */
+export type Place = {
+  __typename?: 'Place';
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** The place's id */
+  id: Scalars['UUID']['output'];
+  /** When the latest visit began */
+  lastVisitAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Latitude, degrees */
+  lat: Scalars['Float']['output'];
+  /** Whether the user likes it */
+  liked?: Maybe<Scalars['Boolean']['output']>;
+  /** Longitude, degrees */
+  lng: Scalars['Float']['output'];
+  /** Its name */
+  name: Scalars['String']['output'];
+  /** Free text */
+  notes?: Maybe<Scalars['String']['output']>;
+  /** Radius in metres: a location within it is at the place */
+  radiusM: Scalars['Float']['output'];
+  /** A rating from 0 to 5 */
+  rating?: Maybe<Scalars['Float']['output']>;
+  /** Who made it */
+  source: PlaceSource;
+  /** Tags, lower-case */
+  tags?: Maybe<Array<Scalars['String']['output']>>;
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+  /** How many visits it has */
+  visitCount: Scalars['Int']['output'];
+  /** Its newest visits */
+  visits: Array<PlaceVisit>;
+};
+
+
+/** A place the user goes to: a point and a radius */
+export type PlaceVisitsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A new place */
+export type PlaceCreateInput = {
+  /** Latitude, -90 to 90 */
+  lat: Scalars['Float']['input'];
+  /** Whether the user likes it */
+  liked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Longitude, -180 to 180 */
+  lng: Scalars['Float']['input'];
+  /** Its name, 1 to 200 characters */
+  name: Scalars['String']['input'];
+  /** Free text, up to 10,000 characters */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** Radius in metres, more than 0 and at most 50,000 (default 100) */
+  radiusM?: InputMaybe<Scalars['Float']['input']>;
+  /** A rating from 0 to 5 */
+  rating?: InputMaybe<Scalars['Float']['input']>;
+  /** Tags; trimmed, lower-cased, a leading # dropped */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Who made a place */
+export type PlaceSource =
+  /** Made by stay detection */
+  | 'detected'
+  /** Made by accepting a new_place suggestion */
+  | 'suggestion'
+  /** Added by the user */
+  | 'user';
+
+/** Place changes; omitted fields stay, null clears tags, liked, notes or rating */
+export type PlaceUpdateInput = {
+  /** Whether the user likes it, or null */
+  liked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A new name */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Free text, or null */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** A new radius in metres */
+  radiusM?: InputMaybe<Scalars['Float']['input']>;
+  /** A rating from 0 to 5, or null */
+  rating?: InputMaybe<Scalars['Float']['input']>;
+  /** Tags, or null */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** A stay at a place, logged by hand or detected */
+export type PlaceVisit = {
+  __typename?: 'PlaceVisit';
+  /** When it ended, if known */
+  endedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The visit's id */
+  id: Scalars['UUID']['output'];
+  /** The local day it counts for, in the user's timezone */
+  localDate?: Maybe<Scalars['Date']['output']>;
+  /** Free text */
+  note?: Maybe<Scalars['String']['output']>;
+  /** When it began */
+  occurredAt: Scalars['DateTime']['output'];
+  /** The place visited */
+  place: Place;
+  /** How it was recorded */
+  source: VisitSource;
+};
+
+/** A new visit; every field is optional */
+export type PlaceVisitCreateInput = {
+  /** When it ended, after occurredAt */
+  endedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** The local day it counts for (default: occurredAt's day in the user's timezone) */
+  localDate?: InputMaybe<Scalars['Date']['input']>;
+  /** Free text, up to 2000 characters */
+  note?: InputMaybe<Scalars['String']['input']>;
+  /** When it began (default now), with a timezone */
+  occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 /** The account's settings */
@@ -1530,6 +1755,8 @@ export type Suggestion = {
   provenance: Scalars['JSONObject']['output'];
   /** The event accepting it created */
   resultingEvent?: Maybe<Event>;
+  /** The place accepting a new_place suggestion created */
+  resultingPlace?: Maybe<Place>;
   /** The metric reading accepting a metric_reading suggestion created */
   resultingReading?: Maybe<MetricReading>;
   /** What produced it */
@@ -1564,6 +1791,12 @@ export type SuggestionAcceptInput = {
   encryptedPayload?: InputMaybe<Scalars['String']['input']>;
   /** What was eaten, replacing the suggested items (meal) */
   items?: InputMaybe<Array<MealItemInput>>;
+  /** Latitude of the new place (new_place) */
+  lat?: InputMaybe<Scalars['Float']['input']>;
+  /** Whether the user likes the new place (new_place) */
+  liked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Longitude of the new place (new_place) */
+  lng?: InputMaybe<Scalars['Float']['input']>;
   /** The local day it counts for (event) */
   localDate?: InputMaybe<Scalars['Date']['input']>;
   /** breakfast, lunch, dinner, snack ... (meal) */
@@ -1572,12 +1805,18 @@ export type SuggestionAcceptInput = {
   metadata?: InputMaybe<Scalars['JSONObject']['input']>;
   /** The metric, e.g. weight (metric reading) */
   metricTypeSlug?: InputMaybe<Scalars['String']['input']>;
+  /** The new place's name (new_place, which also takes lat, lng, radiusM, tags, notes, liked and rating; default: named after its position) */
+  name?: InputMaybe<Scalars['String']['input']>;
   /** Free text (event, meal; a meal without notes describes itself) */
   notes?: InputMaybe<Scalars['String']['input']>;
   /** When it happened (event, meal), with a timezone */
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
   /** Where it was eaten, as text (meal) */
   placeText?: InputMaybe<Scalars['String']['input']>;
+  /** Radius in metres of the new place (new_place) */
+  radiusM?: InputMaybe<Scalars['Float']['input']>;
+  /** A rating from 0 to 5 of the new place (new_place) */
+  rating?: InputMaybe<Scalars['Float']['input']>;
   /** When it was measured (metric reading) */
   recordedAt?: InputMaybe<Scalars['DateTime']['input']>;
   /** A saved meal the event logs (event) */
@@ -1698,6 +1937,8 @@ export type User = {
   id: Scalars['UUID']['output'];
   /** The graph centred on one daily summary column (a metric slug, a summary field, tag:<tag>, category:<id|name>) */
   insightGraph: InsightGraph;
+  /** Manual and detected visits together, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
+  locationHistory: Array<PlaceVisit>;
   /** One log capture by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   logCapture?: Maybe<LogCapture>;
   /** Log captures, newest first, optionally only those of one status */
@@ -1708,6 +1949,12 @@ export type User = {
   metricDefinitions: Array<MetricDefinition>;
   /** The metric catalogue: slugs, canonical units, daily aggregation and accepted input units (the same for every user) */
   metricTypes: Array<MetricType>;
+  /** One place by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  place?: Maybe<Place>;
+  /** A place's visits, newest first (NOT_FOUND for an unknown place) */
+  placeVisits: Array<PlaceVisit>;
+  /** Places, newest first, each with its visit count and last visit */
+  places: Array<Place>;
   /** Email, timezone and two-factor status */
   profile: Profile;
   /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
@@ -1800,6 +2047,15 @@ export type UserInsightGraphArgs = {
 
 
 /** One person's tracking data: every resource is a field */
+export type UserLocationHistoryArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
 export type UserLogCaptureArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -1821,6 +2077,27 @@ export type UserMetricDefinitionArgs = {
 
 /** One person's tracking data: every resource is a field */
 export type UserMetricDefinitionsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserPlaceArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserPlaceVisitsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  placeId: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserPlacesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1875,6 +2152,15 @@ export type UserTrackingTimersArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
+
+/** How a visit was recorded */
+export type VisitSource =
+  /** Found by stay detection in the location samples */
+  | 'detected'
+  /** Logged by the user */
+  | 'manual'
+  /** Made by accepting a suggestion */
+  | 'suggestion';
 
 
 
@@ -1994,6 +2280,9 @@ export type ResolversTypes = {
   InsightKind: InsightKind;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
+  LocationBatchInput: LocationBatchInput;
+  LocationBatchResult: ResolverTypeWrapper<LocationBatchResultModel>;
+  LocationSampleInput: LocationSampleInput;
   LogCapture: ResolverTypeWrapper<LogCaptureModel>;
   LogCaptureCreateInput: LogCaptureCreateInput;
   LogCaptureStatus: LogCaptureStatus;
@@ -2012,6 +2301,12 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Nutrition: ResolverTypeWrapper<NutritionModel>;
   NutritionInput: NutritionInput;
+  Place: ResolverTypeWrapper<PlaceRecordModel>;
+  PlaceCreateInput: PlaceCreateInput;
+  PlaceSource: PlaceSource;
+  PlaceUpdateInput: PlaceUpdateInput;
+  PlaceVisit: ResolverTypeWrapper<VisitRecordModel>;
+  PlaceVisitCreateInput: PlaceVisitCreateInput;
   Profile: ResolverTypeWrapper<ProfileModel>;
   ProfileUpdateInput: ProfileUpdateInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -2035,6 +2330,7 @@ export type ResolversTypes = {
   TrackingTimerStopInput: TrackingTimerStopInput;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   User: ResolverTypeWrapper<UserParentModel>;
+  VisitSource: VisitSource;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2073,6 +2369,9 @@ export type ResolversParentTypes = {
   InsightGraph: InsightGraphModel;
   Int: Scalars['Int']['output'];
   JSONObject: Scalars['JSONObject']['output'];
+  LocationBatchInput: LocationBatchInput;
+  LocationBatchResult: LocationBatchResultModel;
+  LocationSampleInput: LocationSampleInput;
   LogCapture: LogCaptureModel;
   LogCaptureCreateInput: LogCaptureCreateInput;
   MealItem: MealItemModel;
@@ -2087,6 +2386,11 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Nutrition: NutritionModel;
   NutritionInput: NutritionInput;
+  Place: PlaceRecordModel;
+  PlaceCreateInput: PlaceCreateInput;
+  PlaceUpdateInput: PlaceUpdateInput;
+  PlaceVisit: VisitRecordModel;
+  PlaceVisitCreateInput: PlaceVisitCreateInput;
   Profile: ProfileModel;
   ProfileUpdateInput: ProfileUpdateInput;
   Query: Record<PropertyKey, never>;
@@ -2293,6 +2597,13 @@ export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<Resolver
   name: 'JSONObject';
 }
 
+export type LocationBatchResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LocationBatchResult'] = ResolversParentTypes['LocationBatchResult']> = {
+  createdCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skippedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  suggestions?: Resolver<Array<ResolversTypes['Suggestion']>, ParentType, ContextType>;
+  visits?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType>;
+};
+
 export type LogCaptureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LogCapture'] = ResolversParentTypes['LogCapture']> = {
   capturedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   clientId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
@@ -2382,11 +2693,15 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
   createFoodItem?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationCreateFoodItemArgs, 'input'>>;
   createLogCapture?: Resolver<ResolversTypes['LogCapture'], ParentType, ContextType, RequireFields<MutationCreateLogCaptureArgs, 'input'>>;
+  createPlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationCreatePlaceArgs, 'input'>>;
+  createPlaceVisit?: Resolver<ResolversTypes['PlaceVisit'], ParentType, ContextType, RequireFields<MutationCreatePlaceVisitArgs, 'id' | 'input'>>;
   createSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationCreateSavedMealArgs, 'input'>>;
   deleteAutomation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAutomationArgs, 'definitionId' | 'id'>>;
   deleteCategory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
   deleteGoal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalArgs, 'slug'>>;
+  deletePlace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceArgs, 'id'>>;
+  deletePlaceVisit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceVisitArgs, 'id'>>;
   deleteSavedMeal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteSavedMealArgs, 'id'>>;
   discardTrackingTimer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDiscardTrackingTimerArgs, 'id'>>;
   dismissSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationDismissSuggestionArgs, 'id'>>;
@@ -2394,6 +2709,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   lookUpBarcode?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationLookUpBarcodeArgs, 'input'>>;
   putEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationPutEncryptionKeyArgs, 'input'>>;
   putGoal?: Resolver<ResolversTypes['Goal'], ParentType, ContextType, RequireFields<MutationPutGoalArgs, 'input' | 'slug'>>;
+  recordLocations?: Resolver<ResolversTypes['LocationBatchResult'], ParentType, ContextType, RequireFields<MutationRecordLocationsArgs, 'input'>>;
   startTrackingTimer?: Resolver<ResolversTypes['TrackingTimer'], ParentType, ContextType, RequireFields<MutationStartTrackingTimerArgs, 'input'>>;
   stopTrackingTimer?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationStopTrackingTimerArgs, 'id'>>;
   updateAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationUpdateAutomationArgs, 'definitionId' | 'id' | 'input'>>;
@@ -2402,6 +2718,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationUpdateEventSourceArgs, 'id' | 'input'>>;
   updateFoodItem?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationUpdateFoodItemArgs, 'id' | 'input'>>;
   updateMetricDefinition?: Resolver<ResolversTypes['MetricDefinition'], ParentType, ContextType, RequireFields<MutationUpdateMetricDefinitionArgs, 'id' | 'input'>>;
+  updatePlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationUpdatePlaceArgs, 'id' | 'input'>>;
   updateProfile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   updateSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationUpdateSavedMealArgs, 'id' | 'input'>>;
 };
@@ -2424,6 +2741,34 @@ export type NutritionResolvers<ContextType = GraphQLContext, ParentType extends 
   vitaminAMcg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   vitaminCMg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   vitaminDMcg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type PlaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Place'] = ResolversParentTypes['Place']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  lastVisitAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  liked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  lng?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  radiusM?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rating?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['PlaceSource'], ParentType, ContextType>;
+  tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  visitCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  visits?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType, RequireFields<PlaceVisitsArgs, 'limit'>>;
+};
+
+export type PlaceVisitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlaceVisit'] = ResolversParentTypes['PlaceVisit']> = {
+  endedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  localDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  place?: Resolver<ResolversTypes['Place'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['VisitSource'], ParentType, ContextType>;
 };
 
 export type ProfileResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile']> = {
@@ -2468,6 +2813,7 @@ export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends
   payload?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   provenance?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   resultingEvent?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  resultingPlace?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType>;
   resultingReading?: Resolver<Maybe<ResolversTypes['MetricReading']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['SuggestionSource'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['SuggestionStatus'], ParentType, ContextType>;
@@ -2510,11 +2856,15 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   goals?: Resolver<Array<ResolversTypes['Goal']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   insightGraph?: Resolver<ResolversTypes['InsightGraph'], ParentType, ContextType, RequireFields<UserInsightGraphArgs, 'metric' | 'mode' | 'windowDays'>>;
+  locationHistory?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType, RequireFields<UserLocationHistoryArgs, 'limit' | 'offset'>>;
   logCapture?: Resolver<Maybe<ResolversTypes['LogCapture']>, ParentType, ContextType, RequireFields<UserLogCaptureArgs, 'id'>>;
   logCaptures?: Resolver<Array<ResolversTypes['LogCapture']>, ParentType, ContextType, RequireFields<UserLogCapturesArgs, 'limit' | 'offset'>>;
   metricDefinition?: Resolver<Maybe<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionArgs, 'id'>>;
   metricDefinitions?: Resolver<Array<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionsArgs, 'limit' | 'offset'>>;
   metricTypes?: Resolver<Array<ResolversTypes['MetricType']>, ParentType, ContextType>;
+  place?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<UserPlaceArgs, 'id'>>;
+  placeVisits?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType, RequireFields<UserPlaceVisitsArgs, 'limit' | 'offset' | 'placeId'>>;
+  places?: Resolver<Array<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<UserPlacesArgs, 'limit' | 'offset'>>;
   profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
   readings?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType, RequireFields<UserReadingsArgs, 'limit' | 'offset'>>;
   savedMeal?: Resolver<Maybe<ResolversTypes['SavedMeal']>, ParentType, ContextType, RequireFields<UserSavedMealArgs, 'id'>>;
@@ -2545,6 +2895,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   InsightEdge?: InsightEdgeResolvers<ContextType>;
   InsightGraph?: InsightGraphResolvers<ContextType>;
   JSONObject?: GraphQLScalarType;
+  LocationBatchResult?: LocationBatchResultResolvers<ContextType>;
   LogCapture?: LogCaptureResolvers<ContextType>;
   MealItem?: MealItemResolvers<ContextType>;
   MetricAutomation?: MetricAutomationResolvers<ContextType>;
@@ -2554,6 +2905,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MetricType?: MetricTypeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Nutrition?: NutritionResolvers<ContextType>;
+  Place?: PlaceResolvers<ContextType>;
+  PlaceVisit?: PlaceVisitResolvers<ContextType>;
   Profile?: ProfileResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ReadingBatchResult?: ReadingBatchResultResolvers<ContextType>;

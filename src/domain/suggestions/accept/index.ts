@@ -3,6 +3,7 @@ import type { Suggestion, SuggestionKind } from '../suggestion.entity.ts';
 import { acceptEvent } from './event.ts';
 import { acceptMeal } from './meal.ts';
 import { acceptMetricReading } from './metric-reading.ts';
+import { acceptNewPlace } from './new-place.ts';
 
 /** What accepting created; the suggestion records it (resulting_event_id, ...). */
 export type AcceptResult = { eventId?: string; placeId?: string; readingId?: string };
@@ -13,7 +14,7 @@ export type AcceptResult = { eventId?: string; placeId?: string; readingId?: str
  */
 export type AcceptHandler = (actor: Actor, suggestion: Suggestion, overrides: Record<string, unknown>) => Promise<AcceptResult>;
 
-/** One handler per kind. Places (place_visit, new_place) register theirs when that area lands. */
+/** One handler per kind; place_visit has none yet. */
 const handlers = new Map<SuggestionKind, AcceptHandler>([
   ['event', acceptEvent],
   ['metric_reading', acceptMetricReading],
@@ -27,3 +28,5 @@ export function acceptHandler(kind: SuggestionKind): AcceptHandler | undefined {
 export function registerAcceptHandler(kind: SuggestionKind, handler: AcceptHandler): void {
   handlers.set(kind, handler);
 }
+
+registerAcceptHandler('new_place', acceptNewPlace);

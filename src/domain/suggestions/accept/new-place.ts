@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { insertPlace } from '../../places/places.service.ts';
+import { addVisit } from '../../places/visits.service.ts';
+import type { AcceptHandler } from './index.ts';
+import { pick } from './shared.ts';
+
+/** What stay detection stored: the cluster's centre, a radius, and the stay that revealed it. */
+const NewPlacePayload = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  radius_m: z.number(),
+  started_at: z.iso.datetime(),
+  ended_at: z.iso.datetime(),
+});
+
+/** Accept body fields a new place takes (validated as a place create: locs relative to the body). */
+const PLACE_FIELDS = ['name', 'lat', 'lng', 'radius_m', 'tags', 'liked', 'notes', 'rating'] as const;
+
+/**
+ * A new place becomes a place (source `suggestion`) at the suggested point unless the accept body
+ * moves it, named by the body or after its position, with the stay that revealed it as its first
+ * visit (source `suggestion`).
+ */
+export const acceptNewPlace: AcceptHandler = async (actor, s, overrides) => {
+  const stay = NewPlacePayload.parse(s.payload);
+  const place = await insertPlace(
+    actor,
+    { name: `Place near ${stay.lat.toFixed(4)}, ${stay.lng.toFixed(4)}`, lat: stay.lat, lng: stay.lng, radius_m: stay.radius_m, ...pick(overrides, PLACE_FIELDS) },
+    'suggestion',
+  );
+  await addVisit(actor, place, { occurredAt: new Date(stay.started_at), endedAt: new Date(stay.ended_at), note: null, source: 'suggestion' });
+  return { placeId: place.id };
+};

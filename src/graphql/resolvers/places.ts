@@ -1,0 +1,34 @@
+import { recordLocations } from '../../domain/places/locations.service.ts';
+import { createPlace, deletePlace, getPlace, listPlaces, placesByIds, updatePlace } from '../../domain/places/places.service.ts';
+import { createVisit, deleteVisit, listVisits, locationHistory, placeVisitsBatch } from '../../domain/places/visits.service.ts';
+import { serviceArgs, serviceInput, withInput } from '../args.ts';
+import type { Resolvers } from '../__generated__/types.ts';
+
+export const placeResolvers: Resolvers = {
+  User: {
+    places: (_user, args, { actor }) => listPlaces(actor, serviceArgs(args)),
+    place: (_user, { id }, { actor }) => getPlace(actor, id),
+    placeVisits: (_user, { placeId, ...args }, { actor }) => listVisits(actor, placeId, serviceArgs(args)),
+    locationHistory: (_user, args, { actor }) => locationHistory(actor, serviceArgs(args)),
+  },
+  Place: {
+    visits: (place, args, { loaders }) => loaders.manyById(placeVisitsBatch(serviceArgs(args))).load(place.id),
+  },
+  Suggestion: {
+    resultingPlace: (s, _args, { loaders }) => (s.resultingPlaceId ? loaders.byId(placesByIds).load(s.resultingPlaceId) : null),
+  },
+  PlaceVisit: {
+    // A visit's place always exists (deleting a place deletes its visits).
+    place: async (visit, _args, { loaders }) => (await loaders.byId(placesByIds).load(visit.placeId))!,
+  },
+  Mutation: {
+    createPlace: (_root, { input }, { actor }) => withInput('input', () => createPlace(actor, serviceInput(input))),
+    updatePlace: (_root, { id, input }, { actor }) => withInput('input', () => updatePlace(actor, id, serviceInput(input))),
+    deletePlace: async (_root, { id }, { actor }) => (await deletePlace(actor, id), true),
+    createPlaceVisit: (_root, { id, input }, { actor }) => withInput('input', () => createVisit(actor, id, serviceInput(input))),
+    deletePlaceVisit: async (_root, { id }, { actor }) => (await deleteVisit(actor, id), true),
+    // Each sample's keys too are in the service's spelling (recordedAt → recorded_at).
+    recordLocations: (_root, { input }, { actor }) =>
+      withInput('input', () => recordLocations(actor, { samples: input.samples.map(serviceInput) })),
+  },
+};

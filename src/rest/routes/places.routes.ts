@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { uuid } from '../../core/validation.ts';
+import { recordLocations } from '../../domain/places/locations.service.ts';
+import * as places from '../../domain/places/places.service.ts';
+import * as visits from '../../domain/places/visits.service.ts';
+import {
+  LocationBatch, LocationHistoryQuery, PlaceCreate, PlaceListQuery, PlaceUpdate, PlaceVisitCreate, VisitListQuery,
+} from '../../domain/places/places.schemas.ts';
+import {
+  LocationBatchResult, PlaceRead, PlaceVisitRead, presentLocationBatch, presentPlace, presentVisit,
+} from '../presenters/places.ts';
+import { created, noContent, ok, type Route } from '../route.ts';
+
+const tag = 'places';
+const params = z.object({ place_id: uuid() });
+const visitParams = z.object({ visit_id: uuid() });
+
+export const placeRoutes: Route[] = [
+  {
+    method: 'post', path: '/users/{user_id}/places', tag, access: 'write', graphql: 'Mutation.createPlace',
+    summary: 'Add a place (a point and a radius, 100 m unless given)', body: PlaceCreate, responses: { 201: PlaceRead },
+    handler: async (r) => created(presentPlace(await places.createPlace(r.actor, r.body))),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/places', tag, access: 'read', graphql: 'User.places',
+    summary: 'Places, newest first, each with its visit count and last visit', query: PlaceListQuery, responses: { 200: z.array(PlaceRead) },
+    handler: async (r) => ok((await places.listPlaces(r.actor, r.query)).map(presentPlace)),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/places/{place_id}', tag, access: 'read', graphql: 'User.place',
+    summary: 'One place', params, responses: { 200: PlaceRead },
+    handler: async (r) => ok(presentPlace(await places.getPlace(r.actor, r.params.place_id!))),
+  },
+  {
+    method: 'patch', path: '/users/{user_id}/places/{place_id}', tag, access: 'write', graphql: 'Mutation.updatePlace',
+    summary: 'Change a place; omitted fields stay, null clears tags, liked, notes or rating', params, body: PlaceUpdate,
+    responses: { 200: PlaceRead },
+    handler: async (r) => ok(presentPlace(await places.updatePlace(r.actor, r.params.place_id!, r.body))),
+  },
+  {
+    method: 'delete', path: '/users/{user_id}/places/{place_id}', tag, access: 'write', graphql: 'Mutation.deletePlace',
+    summary: 'Delete a place and its visits', params, responses: { 204: null },
+    handler: async (r) => (await places.deletePlace(r.actor, r.params.place_id!), noContent()),
+  },
+  {
+    method: 'post', path: '/users/{user_id}/places/{place_id}/visits', tag, access: 'write', graphql: 'Mutation.createPlaceVisit',
+    summary: 'Log a visit; occurred_at defaults to now, local_date to its day in the user timezone', params, body: PlaceVisitCreate,
+    responses: { 201: PlaceVisitRead },
+    handler: async (r) => created(presentVisit(await visits.createVisit(r.actor, r.params.place_id!, r.body))),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/places/{place_id}/visits', tag, access: 'read', graphql: 'User.placeVisits',
+    summary: "A place's visits, newest first", params, query: VisitListQuery, responses: { 200: z.array(PlaceVisitRead) },
+    handler: async (r) => ok((await visits.listVisits(r.actor, r.params.place_id!, r.query)).map(presentVisit)),
+  },
+  {
+    method: 'delete', path: '/users/{user_id}/visits/{visit_id}', tag, access: 'write', graphql: 'Mutation.deletePlaceVisit',
+    summary: 'Delete a visit (manual or detected)', params: visitParams, responses: { 204: null },
+    handler: async (r) => (await visits.deleteVisit(r.actor, r.params.visit_id!), noContent()),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/location-history', tag, access: 'read', graphql: 'User.locationHistory',
+    summary: 'Manual and detected visits together, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive)',
+    query: LocationHistoryQuery, responses: { 200: z.array(PlaceVisitRead) },
+    handler: async (r) => ok((await visits.locationHistory(r.actor, r.query)).map(presentVisit)),
+  },
+  {
+    method: 'post', path: '/users/{user_id}/locations', tag, access: 'write', graphql: 'Mutation.recordLocations',
+    summary: 'Record up to 10,000 location samples in one transaction (a recorded_at already stored is skipped) and detect stays around them',
+    body: LocationBatch, bodyLimit: '4mb', responses: { 200: LocationBatchResult },
+    handler: async (r) => ok(presentLocationBatch(await recordLocations(r.actor, r.body))),
+  },
+];
