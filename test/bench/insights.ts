@@ -1,7 +1,7 @@
 /**
  * npm run bench:insights — times the insights routes over REST on a user with a year of data:
- * every catalogue metric (26; ingest accepts catalogue slugs only) and 54 factors (44 tags,
- * 10 categories), i.e. 80 columns, the 40 + 40 of issue 5. Prints p50/p95 for the graph (one
+ * every catalogue metric (41 since the label nutrients joined; ingest accepts catalogue slugs only)
+ * and 54 factors (44 tags, 10 categories), i.e. 95 columns, more than the 40 + 40 of issue 5. Prints p50/p95 for the graph (one
  * centre, all lags, explore) and episodes, at 90 and 365 days, plus the pure computation on a
  * synthetic matrix of the same shape. Uses DATABASE_URL when set, else embedded PGlite.
  *

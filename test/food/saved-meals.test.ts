@@ -209,4 +209,30 @@ describe('nutrition in the daily summary', () => {
     ]);
     expect((await server.api().get(`/users/${u.id}/days/2026-06-01`).set(u.auth)).body.metrics).toEqual({ dietary_energy: 120 });
   });
+
+  test('every nutrient of the label is a goalable metric summed from logged meals, in its own unit', async () => {
+    const u = await (await import('../helpers/users.ts')).signUp(server);
+    const post = (path: string, body: object) => server.api().post(`/users/${u.id}${path}`).set(u.auth).send(body);
+    const label = {
+      calories: 100, protein_g: 1, carbohydrates_g: 2, fat_g: 3, saturated_fat_g: 4, trans_fat_g: 5, fiber_g: 6, sugar_g: 7, added_sugar_g: 8,
+      cholesterol_mg: 9, sodium_mg: 10, potassium_mg: 11, calcium_mg: 12, iron_mg: 13, vitamin_a_mcg: 14, vitamin_c_mg: 15, vitamin_d_mcg: 16,
+    };
+    const food = (await post('/food-items', { name: 'Everything bar', ...label })).body;
+    const meal = (await post('/saved-meals', { name: 'Bars', items: [{ food_item_id: food.id, servings: 2 }] })).body;
+    await post('/events', { saved_meal_id: meal.id, occurred_at: '2026-06-05T12:00:00Z' });
+
+    const day = (await server.api().get(`/users/${u.id}/days/2026-06-05`).set(u.auth)).body;
+    expect(day.metrics).toEqual({
+      dietary_energy: 200, protein: 2, carbohydrates: 4, fat: 6, saturated_fat: 8, trans_fat: 10, fiber: 12, sugar: 14, added_sugar: 16,
+      cholesterol: 18, sodium: 20, potassium: 22, calcium: 24, iron: 26, vitamin_a: 28, vitamin_c: 30, vitamin_d: 32,
+    });
+    const types = new Map((await server.api().get('/metric-types').set(u.auth)).body.map((t: { slug: string }) => [t.slug, t]));
+    expect([types.get('sodium'), types.get('vitamin_d'), types.get('fiber')]).toEqual([
+      expect.objectContaining({ unit: 'mg', category: 'nutrition', goalable: true }),
+      expect.objectContaining({ unit: 'mcg', category: 'nutrition', goalable: true }),
+      expect.objectContaining({ unit: 'g', category: 'nutrition', goalable: true }),
+    ]);
+    const goal = await server.api().put(`/users/${u.id}/goals/sodium`).set(u.auth).send({ target: 2300, direction: 'at_most' });
+    expect(goal.body).toMatchObject({ slug: 'sodium', unit: 'mg', target: 2300, is_set: true });
+  });
 });

@@ -34,8 +34,14 @@ const BPM: Units = { bpm: same, 'count/min': same, 'beats/min': same, '/min': sa
 const MMHG: Units = { mmHg: same, kPa: { factor: 7.500_615_75 } };
 const SCORE: Units = { score: same };
 const GRAMS: Units = { g: same, mg: { factor: 0.001 }, kg: { factor: 1000 }, oz: { factor: 28.349_523_125 } };
+const MILLIGRAMS: Units = { mg: same, g: { factor: 1000 }, mcg: { factor: 0.001 }, µg: { factor: 0.001 } };
+const MICROGRAMS: Units = { mcg: same, µg: same, mg: { factor: 1000 }, g: { factor: 1_000_000 } };
 
 type Entry = Omit<MetricType, 'id' | 'acceptedUnits'> & { units: Units; nonNegative: boolean };
+
+function nutrient(slug: string, label: string, unit: string, units: Units): Entry {
+  return { slug, label, category: 'nutrition', unit, aggregation: 'sum', goalable: true, valueField: null, units, nonNegative: true };
+}
 
 /** The catalogue, by id. */
 const ENTRIES: Record<number, Entry> = {
@@ -73,6 +79,22 @@ const ENTRIES: Record<number, Entry> = {
   25: { slug: 'stress', label: 'Stress', category: 'mind', unit: 'score', aggregation: 'mean', goalable: false, valueField: null, units: SCORE, nonNegative: false },
   26: { slug: 'vo2_max', label: 'VO2 max', category: 'heart', unit: 'mL/kg/min', aggregation: 'last', goalable: false, valueField: null, nonNegative: true,
     units: { 'mL/kg/min': same, 'ml/kg/min': same, 'mL/min·kg': same, 'mL/(kg·min)': same } },
+  // The nutrients of a food item's label (the spec's edit body), summed per day from logged meals or any source.
+  27: nutrient('carbohydrates', 'Carbohydrates', 'g', GRAMS),
+  28: nutrient('fat', 'Fat', 'g', GRAMS),
+  29: nutrient('saturated_fat', 'Saturated fat', 'g', GRAMS),
+  30: nutrient('trans_fat', 'Trans fat', 'g', GRAMS),
+  31: nutrient('fiber', 'Fiber', 'g', GRAMS),
+  32: nutrient('sugar', 'Sugar', 'g', GRAMS),
+  33: nutrient('added_sugar', 'Added sugar', 'g', GRAMS),
+  34: nutrient('cholesterol', 'Cholesterol', 'mg', MILLIGRAMS),
+  35: nutrient('sodium', 'Sodium', 'mg', MILLIGRAMS),
+  36: nutrient('potassium', 'Potassium', 'mg', MILLIGRAMS),
+  37: nutrient('calcium', 'Calcium', 'mg', MILLIGRAMS),
+  38: nutrient('iron', 'Iron', 'mg', MILLIGRAMS),
+  39: nutrient('vitamin_a', 'Vitamin A', 'mcg', MICROGRAMS),
+  40: nutrient('vitamin_c', 'Vitamin C', 'mg', MILLIGRAMS),
+  41: nutrient('vitamin_d', 'Vitamin D', 'mcg', MICROGRAMS),
 };
 
 export const METRIC_TYPES: readonly MetricType[] = Object.freeze(
