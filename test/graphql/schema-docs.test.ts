@@ -1,6 +1,9 @@
 import {
   getNamedType, isEnumType, isInputObjectType, isObjectType, isScalarType, isSpecifiedScalarType, type GraphQLNamedType,
 } from 'graphql';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kind, parse } from 'graphql';
 import { buildSchema } from '../../src/graphql/schema.ts';
 
 /** The schema documents itself (every type, field and enum value has a description), and DESIGN §4's enums are GraphQL enums. */
@@ -19,6 +22,15 @@ function undocumented(t: GraphQLNamedType): string[] {
 test('every type and field has a description', () => {
   expect(ours.length).toBeGreaterThan(40);
   expect(ours.flatMap(undocumented)).toEqual([]);
+});
+
+test('each type is defined in one schema file only (a second definition would be merged into it silently)', () => {
+  const dir = join(import.meta.dirname, '../../schema');
+  const definitions = readdirSync(dir).filter((f) => f.endsWith('.graphql')).flatMap((f) =>
+    parse(readFileSync(join(dir, f), 'utf8')).definitions.flatMap((d) =>
+      'name' in d && d.name && !d.kind.endsWith('Extension') && d.kind !== Kind.DIRECTIVE_DEFINITION ? [`${d.name.value} (${f})`] : []));
+  const names = definitions.map((d) => d.split(' ')[0]);
+  expect(definitions.filter((_, i) => names.indexOf(names[i]) !== i)).toEqual([]);
 });
 
 // DESIGN.md §4: each enumerated field, as the GraphQL field that carries it, with exactly those values.
