@@ -6,6 +6,7 @@ import { Migration20261123000000_auth_hardening } from './Migration2026112300000
 import { Migration20261123010000_request_fingerprints } from './Migration20261123010000_request_fingerprints.ts';
 import { Migration20261123020000_food } from './Migration20261123020000_food.ts';
 import { Migration20261123030000_places } from './Migration20261123030000_places.ts';
+import { Migration20261123040000_routines } from './Migration20261123040000_routines.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   Migration20261123010000_request_fingerprints,
   Migration20261123020000_food,
   Migration20261123030000_places,
+  Migration20261123040000_routines,
 ];

@@ -24,6 +24,7 @@ import type { Nutrition as NutritionModel } from '../../domain/food/nutrients.ts
 import type { PlaceRecord as PlaceRecordModel } from '../../domain/places/places.service.ts';
 import type { VisitRecord as VisitRecordModel } from '../../domain/places/visits.service.ts';
 import type { LocationBatchResult as LocationBatchResultModel } from '../../domain/places/locations.service.ts';
+import type { Routine as RoutineModel } from '../../domain/routines/routine.entity.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -987,6 +988,8 @@ export type Mutation = {
   createPlace: Place;
   /** Log a visit to a place; occurredAt defaults to now, localDate to its day in the user's timezone */
   createPlaceVisit: PlaceVisit;
+  /** Add a routine (timeOfDay anytime, no items and displayOrder 0 unless given) */
+  createRoutine: Routine;
   /** Save a meal from food items and servings; its totals are computed from the items */
   createSavedMeal: SavedMeal;
   /** Delete an automation. True when it was deleted */
@@ -1001,6 +1004,8 @@ export type Mutation = {
   deletePlace: Scalars['Boolean']['output'];
   /** Delete a visit (manual or detected). True when it was deleted */
   deletePlaceVisit: Scalars['Boolean']['output'];
+  /** Delete a routine (its logged completions stay). True when it was deleted */
+  deleteRoutine: Scalars['Boolean']['output'];
   /** Delete a saved meal; events that logged it keep their items. True when it was deleted */
   deleteSavedMeal: Scalars['Boolean']['output'];
   /** Discard a running timer without logging anything. True when it was discarded */
@@ -1041,6 +1046,8 @@ export type Mutation = {
   updatePlace: Place;
   /** Change the profile (timezone; email needs a signed-in session); omitted fields stay */
   updateProfile: Profile;
+  /** Change a routine; omitted fields stay, null clears color or iconKey */
+  updateRoutine: Routine;
   /** Change a saved meal: items replace the list; nutrition edits the totals by hand (totalsSource user), null makes them computed again */
   updateSavedMeal: SavedMeal;
 };
@@ -1134,6 +1141,16 @@ export type MutationCreatePlaceVisitArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationCreateRoutineArgs = {
+  input: RoutineCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationCreateSavedMealArgs = {
   input: SavedMealCreateInput;
 };
@@ -1196,6 +1213,16 @@ export type MutationDeletePlaceArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationDeletePlaceVisitArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeleteRoutineArgs = {
   id: Scalars['UUID']['input'];
 };
 
@@ -1388,6 +1415,17 @@ export type MutationUpdatePlaceArgs = {
  */
 export type MutationUpdateProfileArgs = {
   input: ProfileUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateRoutineArgs = {
+  id: Scalars['UUID']['input'];
+  input: RoutineUpdateInput;
 };
 
 
@@ -1683,6 +1721,61 @@ export type ResolutionOperator =
   /** The value of the best-ranked source that reported (the default) */
   | 'priority';
 
+/** A named checklist the user runs at a time of day */
+export type Routine = {
+  __typename?: 'Routine';
+  /** A #rrggbb color */
+  color?: Maybe<Scalars['String']['output']>;
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** Where the user placed it in the list (ascending) */
+  displayOrder: Scalars['Int']['output'];
+  /** The client's icon key */
+  iconKey?: Maybe<Scalars['String']['output']>;
+  /** The routine's id */
+  id: Scalars['UUID']['output'];
+  /** Its checklist items, in order */
+  items: Array<Scalars['String']['output']>;
+  /** Its name */
+  name: Scalars['String']['output'];
+  /** When in the day it is meant to be done */
+  timeOfDay: TimeOfDay;
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A new routine */
+export type RoutineCreateInput = {
+  /** A #rrggbb color */
+  color?: InputMaybe<Scalars['String']['input']>;
+  /** Its place in the list (default 0) */
+  displayOrder?: InputMaybe<Scalars['Int']['input']>;
+  /** The client's icon key, up to 100 characters */
+  iconKey?: InputMaybe<Scalars['String']['input']>;
+  /** Up to 100 checklist items of 1 to 200 characters (default none) */
+  items?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Its name, 1 to 200 characters */
+  name: Scalars['String']['input'];
+  /** When in the day (default anytime) */
+  timeOfDay?: InputMaybe<TimeOfDay>;
+};
+
+/** Routine changes; omitted fields stay, null clears color or iconKey */
+export type RoutineUpdateInput = {
+  /** A #rrggbb color, or null */
+  color?: InputMaybe<Scalars['String']['input']>;
+  /** A new place in the list */
+  displayOrder?: InputMaybe<Scalars['Int']['input']>;
+  /** The client's icon key, or null */
+  iconKey?: InputMaybe<Scalars['String']['input']>;
+  /** The new checklist items */
+  items?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** A new name */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** A new time of day */
+  timeOfDay?: InputMaybe<TimeOfDay>;
+};
+
 /** A meal saved in the library, to log again */
 export type SavedMeal = {
   __typename?: 'SavedMeal';
@@ -1866,6 +1959,19 @@ export type SuggestionStatus =
   /** In the inbox, awaiting a decision */
   | 'pending';
 
+/** When in the day a routine is meant to be done */
+export type TimeOfDay =
+  /** In the afternoon */
+  | 'afternoon'
+  /** At any time */
+  | 'anytime'
+  /** In the evening */
+  | 'evening'
+  /** In the morning */
+  | 'morning'
+  /** At night */
+  | 'night';
+
 /** A running timer; stopping it logs an event and removes it */
 export type TrackingTimer = {
   __typename?: 'TrackingTimer';
@@ -1959,6 +2065,10 @@ export type User = {
   profile: Profile;
   /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   readings: Array<MetricReading>;
+  /** One routine by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  routine?: Maybe<Routine>;
+  /** Every routine, by displayOrder, then name */
+  routines: Array<Routine>;
   /** One saved meal by id (NOT_FOUND when the user has none with that id) */
   savedMeal?: Maybe<SavedMeal>;
   /** Saved meals, most used first, then newest */
@@ -2111,6 +2221,12 @@ export type UserReadingsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserRoutineArgs = {
+  id: Scalars['UUID']['input'];
 };
 
 
@@ -2314,6 +2430,9 @@ export type ResolversTypes = {
   ReadingBatchResult: ResolverTypeWrapper<IngestResultModel>;
   ReadingInput: ReadingInput;
   ResolutionOperator: ResolutionOperator;
+  Routine: ResolverTypeWrapper<RoutineModel>;
+  RoutineCreateInput: RoutineCreateInput;
+  RoutineUpdateInput: RoutineUpdateInput;
   SavedMeal: ResolverTypeWrapper<SavedMealModel>;
   SavedMealCreateInput: SavedMealCreateInput;
   SavedMealItemInput: SavedMealItemInput;
@@ -2325,6 +2444,7 @@ export type ResolversTypes = {
   SuggestionPage: ResolverTypeWrapper<SuggestionPageModel>;
   SuggestionSource: SuggestionSource;
   SuggestionStatus: SuggestionStatus;
+  TimeOfDay: TimeOfDay;
   TrackingTimer: ResolverTypeWrapper<TrackingTimerModel>;
   TrackingTimerStartInput: TrackingTimerStartInput;
   TrackingTimerStopInput: TrackingTimerStopInput;
@@ -2397,6 +2517,9 @@ export type ResolversParentTypes = {
   ReadingBatchInput: ReadingBatchInput;
   ReadingBatchResult: IngestResultModel;
   ReadingInput: ReadingInput;
+  Routine: RoutineModel;
+  RoutineCreateInput: RoutineCreateInput;
+  RoutineUpdateInput: RoutineUpdateInput;
   SavedMeal: SavedMealModel;
   SavedMealCreateInput: SavedMealCreateInput;
   SavedMealItemInput: SavedMealItemInput;
@@ -2695,6 +2818,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createLogCapture?: Resolver<ResolversTypes['LogCapture'], ParentType, ContextType, RequireFields<MutationCreateLogCaptureArgs, 'input'>>;
   createPlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationCreatePlaceArgs, 'input'>>;
   createPlaceVisit?: Resolver<ResolversTypes['PlaceVisit'], ParentType, ContextType, RequireFields<MutationCreatePlaceVisitArgs, 'id' | 'input'>>;
+  createRoutine?: Resolver<ResolversTypes['Routine'], ParentType, ContextType, RequireFields<MutationCreateRoutineArgs, 'input'>>;
   createSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationCreateSavedMealArgs, 'input'>>;
   deleteAutomation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAutomationArgs, 'definitionId' | 'id'>>;
   deleteCategory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
@@ -2702,6 +2826,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteGoal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalArgs, 'slug'>>;
   deletePlace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceArgs, 'id'>>;
   deletePlaceVisit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceVisitArgs, 'id'>>;
+  deleteRoutine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteRoutineArgs, 'id'>>;
   deleteSavedMeal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteSavedMealArgs, 'id'>>;
   discardTrackingTimer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDiscardTrackingTimerArgs, 'id'>>;
   dismissSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationDismissSuggestionArgs, 'id'>>;
@@ -2720,6 +2845,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateMetricDefinition?: Resolver<ResolversTypes['MetricDefinition'], ParentType, ContextType, RequireFields<MutationUpdateMetricDefinitionArgs, 'id' | 'input'>>;
   updatePlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationUpdatePlaceArgs, 'id' | 'input'>>;
   updateProfile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
+  updateRoutine?: Resolver<ResolversTypes['Routine'], ParentType, ContextType, RequireFields<MutationUpdateRoutineArgs, 'id' | 'input'>>;
   updateSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationUpdateSavedMealArgs, 'id' | 'input'>>;
 };
 
@@ -2788,6 +2914,18 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 export type ReadingBatchResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReadingBatchResult'] = ResolversParentTypes['ReadingBatchResult']> = {
   created?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType>;
   skippedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RoutineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Routine'] = ResolversParentTypes['Routine']> = {
+  color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  displayOrder?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  iconKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeOfDay?: Resolver<ResolversTypes['TimeOfDay'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type SavedMealResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SavedMeal'] = ResolversParentTypes['SavedMeal']> = {
@@ -2867,6 +3005,8 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   places?: Resolver<Array<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<UserPlacesArgs, 'limit' | 'offset'>>;
   profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
   readings?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType, RequireFields<UserReadingsArgs, 'limit' | 'offset'>>;
+  routine?: Resolver<Maybe<ResolversTypes['Routine']>, ParentType, ContextType, RequireFields<UserRoutineArgs, 'id'>>;
+  routines?: Resolver<Array<ResolversTypes['Routine']>, ParentType, ContextType>;
   savedMeal?: Resolver<Maybe<ResolversTypes['SavedMeal']>, ParentType, ContextType, RequireFields<UserSavedMealArgs, 'id'>>;
   savedMeals?: Resolver<Array<ResolversTypes['SavedMeal']>, ParentType, ContextType, RequireFields<UserSavedMealsArgs, 'limit' | 'offset'>>;
   suggestion?: Resolver<Maybe<ResolversTypes['Suggestion']>, ParentType, ContextType, RequireFields<UserSuggestionArgs, 'id'>>;
@@ -2910,6 +3050,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Profile?: ProfileResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ReadingBatchResult?: ReadingBatchResultResolvers<ContextType>;
+  Routine?: RoutineResolvers<ContextType>;
   SavedMeal?: SavedMealResolvers<ContextType>;
   Suggestion?: SuggestionResolvers<ContextType>;
   SuggestionPage?: SuggestionPageResolvers<ContextType>;

@@ -10,6 +10,7 @@ import { goalResolvers } from './goals.ts';
 import { insightResolvers } from './insights.ts';
 import { metricResolvers } from './metrics.ts';
 import { placeResolvers } from './places.ts';
+import { routineResolvers } from './routines.ts';
 import { suggestionResolvers } from './suggestions.ts';
 import { timerResolvers } from './timers.ts';
 import { userResolvers } from './users.ts';
@@ -17,5 +18,5 @@ import { userResolvers } from './users.ts';
 /** Every area's resolvers; each file holds one area's fields, relations and mutations. */
 export const areaResolvers: Resolvers[] = [
   userResolvers, categoryResolvers, eventResolvers, suggestionResolvers, captureResolvers, dayResolvers, goalResolvers, insightResolvers,
-  timerResolvers, eventSourceResolvers, encryptionKeyResolvers, metricResolvers, foodResolvers, placeResolvers,
+  timerResolvers, eventSourceResolvers, encryptionKeyResolvers, metricResolvers, foodResolvers, placeResolvers, routineResolvers,
 ];

@@ -1,0 +1,15 @@
+import { createRoutine, deleteRoutine, getRoutine, listRoutines, updateRoutine } from '../../domain/routines/routines.service.ts';
+import { serviceInput, withInput } from '../args.ts';
+import type { Resolvers } from '../__generated__/types.ts';
+
+export const routineResolvers: Resolvers = {
+  User: {
+    routines: (_user, _args, { actor }) => listRoutines(actor),
+    routine: (_user, { id }, { actor }) => getRoutine(actor, id),
+  },
+  Mutation: {
+    createRoutine: (_root, { input }, { actor }) => withInput('input', () => createRoutine(actor, serviceInput(input))),
+    updateRoutine: (_root, { id, input }, { actor }) => withInput('input', () => updateRoutine(actor, id, serviceInput(input))),
+    deleteRoutine: async (_root, { id }, { actor }) => (await deleteRoutine(actor, id), true),
+  },
+};

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { uuid } from '../../core/validation.ts';
+import * as routines from '../../domain/routines/routines.service.ts';
+import { RoutineCreate, RoutineUpdate } from '../../domain/routines/routines.schemas.ts';
+import { presentRoutine, RoutineRead } from '../presenters/routines.ts';
+import { created, noContent, ok, type Route } from '../route.ts';
+
+const tag = 'routines';
+const params = z.object({ routine_id: uuid() });
+
+export const routineRoutes: Route[] = [
+  {
+    method: 'post', path: '/users/{user_id}/routines', tag, access: 'write', graphql: 'Mutation.createRoutine',
+    summary: 'Add a routine (time_of_day anytime, no items and display_order 0 unless given)', body: RoutineCreate,
+    responses: { 201: RoutineRead },
+    handler: async (r) => created(presentRoutine(await routines.createRoutine(r.actor, r.body))),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/routines', tag, access: 'read', graphql: 'User.routines',
+    summary: 'Every routine, by display_order, then name', responses: { 200: z.array(RoutineRead) },
+    handler: async (r) => ok((await routines.listRoutines(r.actor)).map(presentRoutine)),
+  },
+  {
+    method: 'get', path: '/users/{user_id}/routines/{routine_id}', tag, access: 'read', graphql: 'User.routine',
+    summary: 'One routine', params, responses: { 200: RoutineRead },
+    handler: async (r) => ok(presentRoutine(await routines.getRoutine(r.actor, r.params.routine_id!))),
+  },
+  {
+    method: 'patch', path: '/users/{user_id}/routines/{routine_id}', tag, access: 'write', graphql: 'Mutation.updateRoutine',
+    summary: 'Change a routine; omitted fields stay, null clears color or icon_key', params, body: RoutineUpdate,
+    responses: { 200: RoutineRead },
+    handler: async (r) => ok(presentRoutine(await routines.updateRoutine(r.actor, r.params.routine_id!, r.body))),
+  },
+  {
+    method: 'delete', path: '/users/{user_id}/routines/{routine_id}', tag, access: 'write', graphql: 'Mutation.deleteRoutine',
+    summary: 'Delete a routine (its logged completions stay)', params, responses: { 204: null },
+    handler: async (r) => (await routines.deleteRoutine(r.actor, r.params.routine_id!), noContent()),
+  },
+];
