@@ -56,12 +56,34 @@ test('validation issues are the REST ones under the input argument', async () =>
   expect(badUpdate.locs.sort()).toEqual(['input.color', 'input.name']);
 });
 
+const EVENT = 'id occurredAt localDate duration booleanValue scalarValue notes tags metadata source createdAt updatedAt';
+const asEvent = (e: Record<string, any>) => ({
+  id: e.id, occurredAt: e.occurred_at, localDate: e.local_date, duration: e.duration, booleanValue: e.boolean_value, scalarValue: e.scalar_value,
+  notes: e.notes, tags: e.tags, metadata: e.metadata, source: e.source, createdAt: e.created_at, updatedAt: e.updated_at,
+});
+
+test('completeRoutine logs the event REST logs, and its item rule has the REST locs', async () => {
+  const r = await restPost('/routines', { name: 'Gym', items: ['Warm up', 'Lift'] });
+  const { completeRoutine: done } = await gqlData(server, owner, `mutation($id: UUID!) { completeRoutine(id: $id, input: { localDate: "2026-04-01", items: ["Lift"] }) { ${EVENT} } }`, { id: r.id });
+  expect(done).toEqual(asEvent(await rest(`/events/${done.id}`)));
+  expect(done).toMatchObject({ localDate: '2026-04-01', tags: [`routine:${r.id}`], metadata: { routine: { id: r.id, items_done: ['Lift'], items_total: 2 } } });
+  const viaRest = await restPost(`/routines/${r.id}/completions`, { local_date: '2026-04-01', items: ['Lift'] });
+  const { id: _a, occurredAt: _b, createdAt: _c, updatedAt: _d, ...same } = asEvent(viaRest);
+  expect(done).toMatchObject(same);
+  const restBad = await server.api().post(`/users/${owner.id}/routines/${r.id}/completions`).set(owner.auth).send({ items: ['Lift', 'Swim'] });
+  const bad = await gqlError(server, owner, 'mutation($id: UUID!) { completeRoutine(id: $id, input: { items: ["Lift", "Swim"] }) { id } }', { id: r.id });
+  expect(bad.code).toBe('BAD_USER_INPUT');
+  expect(bad.detail).toEqual(asInputIssues(restBad));
+  expect(bad.locs).toEqual(['input.items.1']);
+});
+
 test("another user's routine ids are NOT_FOUND on every field and mutation", async () => {
   const routine = await restPost('/routines', { name: 'Secret' });
   for (const query of [
     'query($id: UUID!) { me { routine(id: $id) { id } } }',
     'mutation($id: UUID!) { updateRoutine(id: $id, input: { name: "x" }) { id } }',
     'mutation($id: UUID!) { deleteRoutine(id: $id) }',
+    'mutation($id: UUID!) { completeRoutine(id: $id, input: {}) { id } }',
   ]) {
     expect((await gqlError(server, other, query, { id: routine.id })).code).toBe('NOT_FOUND');
   }
@@ -74,13 +96,16 @@ test('a read-only token reads routines but every routine mutation is FORBIDDEN a
   const routine = await restPost('/routines', { name: 'Kept' });
   const reader = await readOnly(server, owner);
   const before = await rest('/routines');
+  const eventsBefore = await rest('/events?limit=500');
   for (const query of [
     'mutation { createRoutine(input: { name: "x" }) { id } }',
     'mutation($id: UUID!) { updateRoutine(id: $id, input: { name: "x" }) { id } }',
     'mutation($id: UUID!) { deleteRoutine(id: $id) }',
+    'mutation($id: UUID!) { completeRoutine(id: $id, input: {}) { id } }',
   ]) {
     expect((await gqlError(server, reader, query, { id: routine.id })).code).toBe('FORBIDDEN');
   }
   expect(await rest('/routines')).toEqual(before);
+  expect(await rest('/events?limit=500')).toEqual(eventsBefore);
   expect((await gql(server, reader, '{ me { routines { id } } }')).body.data.me.routines).toHaveLength(before.length);
 });

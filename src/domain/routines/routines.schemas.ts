@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from '../../core/validation.ts';
 import { TIMES_OF_DAY } from './routine.entity.ts';
 
 const Name = z.string().trim().min(1).max(200);
@@ -32,3 +33,11 @@ export const RoutineUpdate = z
   })
   .partial()
   .meta({ id: 'RoutineUpdate' });
+
+/** A routine done on a day: the whole routine unless `items` names the ones done (each one of its items). */
+export const RoutineCompletion = z
+  .object({
+    local_date: isoDate().optional(),
+    items: z.array(Item).min(1).max(100).optional(),
+  })
+  .meta({ id: 'RoutineCompletion' });

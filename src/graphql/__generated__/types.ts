@@ -974,6 +974,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Accept a pending suggestion: creates the event, metric reading or meal event it proposes, optionally with changed fields. CONFLICT when already decided or expired */
   acceptSuggestion: Suggestion;
+  /** Record the routine (or the given items of it) as done on localDate (default today in the user's timezone): an event tagged routine:<id>, a factor of the daily summary */
+  completeRoutine: Event;
   /** Add an automation to a definition (fires at most once per local day); at most 20 per definition (CONFLICT beyond) */
   createAutomation: MetricAutomation;
   /** Create a category; names are unique per user, ignoring case (CONFLICT otherwise) */
@@ -1061,6 +1063,17 @@ export type Mutation = {
 export type MutationAcceptSuggestionArgs = {
   id: Scalars['UUID']['input'];
   input?: InputMaybe<SuggestionAcceptInput>;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCompleteRoutineArgs = {
+  id: Scalars['UUID']['input'];
+  input: RoutineCompletionInput;
 };
 
 
@@ -1742,6 +1755,14 @@ export type Routine = {
   timeOfDay: TimeOfDay;
   /** When it last changed */
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A routine done on a day; every field is optional */
+export type RoutineCompletionInput = {
+  /** The items done, each one of the routine's items (default all of them) */
+  items?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The day it was done (default today in the user's timezone) */
+  localDate?: InputMaybe<Scalars['Date']['input']>;
 };
 
 /** A new routine */
@@ -2431,6 +2452,7 @@ export type ResolversTypes = {
   ReadingInput: ReadingInput;
   ResolutionOperator: ResolutionOperator;
   Routine: ResolverTypeWrapper<RoutineModel>;
+  RoutineCompletionInput: RoutineCompletionInput;
   RoutineCreateInput: RoutineCreateInput;
   RoutineUpdateInput: RoutineUpdateInput;
   SavedMeal: ResolverTypeWrapper<SavedMealModel>;
@@ -2518,6 +2540,7 @@ export type ResolversParentTypes = {
   ReadingBatchResult: IngestResultModel;
   ReadingInput: ReadingInput;
   Routine: RoutineModel;
+  RoutineCompletionInput: RoutineCompletionInput;
   RoutineCreateInput: RoutineCreateInput;
   RoutineUpdateInput: RoutineUpdateInput;
   SavedMeal: SavedMealModel;
@@ -2811,6 +2834,7 @@ export type MetricTypeResolvers<ContextType = GraphQLContext, ParentType extends
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   acceptSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationAcceptSuggestionArgs, 'id'>>;
+  completeRoutine?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCompleteRoutineArgs, 'id' | 'input'>>;
   createAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationCreateAutomationArgs, 'definitionId' | 'input'>>;
   createCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
   createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;

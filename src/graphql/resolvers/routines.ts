@@ -1,3 +1,4 @@
+import { completeRoutine } from '../../domain/routines/completions.service.ts';
 import { createRoutine, deleteRoutine, getRoutine, listRoutines, updateRoutine } from '../../domain/routines/routines.service.ts';
 import { serviceInput, withInput } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
@@ -11,5 +12,6 @@ export const routineResolvers: Resolvers = {
     createRoutine: (_root, { input }, { actor }) => withInput('input', () => createRoutine(actor, serviceInput(input))),
     updateRoutine: (_root, { id, input }, { actor }) => withInput('input', () => updateRoutine(actor, id, serviceInput(input))),
     deleteRoutine: async (_root, { id }, { actor }) => (await deleteRoutine(actor, id), true),
+    completeRoutine: (_root, { id, input }, { actor }) => withInput('input', () => completeRoutine(actor, id, serviceInput(input))),
   },
 };

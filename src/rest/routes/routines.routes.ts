@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
+import { completeRoutine } from '../../domain/routines/completions.service.ts';
 import * as routines from '../../domain/routines/routines.service.ts';
-import { RoutineCreate, RoutineUpdate } from '../../domain/routines/routines.schemas.ts';
+import { RoutineCompletion, RoutineCreate, RoutineUpdate } from '../../domain/routines/routines.schemas.ts';
+import { EventRead, presentEvent } from '../presenters/events.ts';
 import { presentRoutine, RoutineRead } from '../presenters/routines.ts';
 import { created, noContent, ok, type Route } from '../route.ts';
 
@@ -35,5 +37,11 @@ export const routineRoutes: Route[] = [
     method: 'delete', path: '/users/{user_id}/routines/{routine_id}', tag, access: 'write', graphql: 'Mutation.deleteRoutine',
     summary: 'Delete a routine (its logged completions stay)', params, responses: { 204: null },
     handler: async (r) => (await routines.deleteRoutine(r.actor, r.params.routine_id!), noContent()),
+  },
+  {
+    method: 'post', path: '/users/{user_id}/routines/{routine_id}/completions', tag, access: 'write', graphql: 'Mutation.completeRoutine',
+    summary: "Record the routine (or the given items of it) as done on local_date (default today in the user's timezone): an event tagged routine:<routine_id>, a factor of the daily summary",
+    params, body: RoutineCompletion, responses: { 201: EventRead },
+    handler: async (r) => created(presentEvent(await completeRoutine(r.actor, r.params.routine_id!, r.body))),
   },
 ];
