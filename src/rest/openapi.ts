@@ -135,6 +135,7 @@ const TAGS: Record<string, string> = {
   'event-sources': 'Where data comes from, each can be switched off',
   'encryption key': "The user's wrapped data key, stored and never unwrapped",
   places: 'Places and their visits, location samples with stay detection, and the location history',
+  routines: 'Routines (named checklists by time of day) and their completions, logged as events',
   operations: 'Liveness and readiness',
 };
 
