@@ -51,6 +51,13 @@ const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   OPEN_FOOD_FACTS_URL: z.url({ protocol: /^https?$/ }).default('https://world.openfoodfacts.org'),
   OPEN_FOOD_FACTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).optional(),
+  CALENDAR_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  CALENDAR_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  NARRATIVE_LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
+  NARRATIVE_LLM_MODEL: z.string().trim().min(1).optional(),
+  NARRATIVE_LLM_API_KEY: z.string().min(1).optional(),
+  NARRATIVE_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
 });
 
 export type Config = {
@@ -73,6 +80,16 @@ export type Config = {
   openFoodFactsUrl: string;
   /** How long a barcode lookup waits for the label provider before answering 503. */
   openFoodFactsTimeoutMs: number;
+  /**
+   * The address clients use to reach this server (OAuth issuer, token audience, resource metadata).
+   * Unset: taken from each request's protocol and Host (behind a proxy, with TRUST_PROXY).
+   */
+  publicUrl: string | undefined;
+  /** Calendar feeds: how long one fetch may take, and the largest feed read. */
+  calendarFetchTimeoutMs: number;
+  calendarMaxBytes: number;
+  /** Weekly narratives: an OpenAI-compatible chat-completions endpoint and model; both unset = no generation. */
+  narrativeLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -106,5 +123,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     openFoodFactsUrl: c.OPEN_FOOD_FACTS_URL,
     openFoodFactsTimeoutMs: c.OPEN_FOOD_FACTS_TIMEOUT_MS,
+    publicUrl: c.PUBLIC_URL,
+    calendarFetchTimeoutMs: c.CALENDAR_FETCH_TIMEOUT_MS,
+    calendarMaxBytes: c.CALENDAR_MAX_BYTES,
+    narrativeLlm:
+      c.NARRATIVE_LLM_URL && c.NARRATIVE_LLM_MODEL
+        ? { url: c.NARRATIVE_LLM_URL, model: c.NARRATIVE_LLM_MODEL, apiKey: c.NARRATIVE_LLM_API_KEY, timeoutMs: c.NARRATIVE_LLM_TIMEOUT_MS }
+        : undefined,
   };
 }
