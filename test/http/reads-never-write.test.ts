@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
+import { snapshot } from '../helpers/snapshot.ts';
 import { allRoutes } from '../../src/rest/routes/index.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
@@ -12,23 +13,6 @@ import type { TestUser } from '../helpers/users.ts';
 let server: TestServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
-
-const BOOKKEEPING = new Set(['sessions', 'access_tokens', 'pending_logins', 'auth_attempts', 'app_secrets', 'mikro_orm_migrations']);
-
-async function snapshot(): Promise<Record<string, string>> {
-  return withContext(async () => {
-    const tables = await query<{ name: string }>(
-      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    );
-    const out: Record<string, string> = {};
-    for (const { name } of tables) {
-      if (BOOKKEEPING.has(name)) continue;
-      const [row] = await query<{ h: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`);
-      out[name] = row?.h ?? 'empty';
-    }
-    return out;
-  }, server.db.orm);
-}
 
 test('a new user has every definition and default source stored at sign-up, before any read', async () => {
   const [counts] = await withContext(
@@ -48,7 +32,7 @@ test('every GET route, called with a read-only token, leaves the data exactly as
   const readToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'ro', scope: 'read' })).body.token;
   const auth = { Authorization: `Bearer ${readToken}` };
   const gets = allRoutes({ allowRegistration: true }).filter((r) => r.method === 'get' && r.access !== 'public');
-  const before = await snapshot();
+  const before = await snapshot(server);
   for (const r of gets) {
     const path = r.path.replace('{user_id}', owner.id).replace(/\{\w+\}/g, () => randomUUID());
     const res = await server.api().get(path).set(auth);
@@ -58,5 +42,5 @@ test('every GET route, called with a read-only token, leaves the data exactly as
   expect(definitions.body.length).toBeGreaterThanOrEqual(26);
   const sources = await server.api().get(`/users/${owner.id}/event-sources`).set(auth);
   expect(sources.body).toHaveLength(6);
-  expect(await snapshot()).toEqual(before);
+  expect(await snapshot(server)).toEqual(before);
 });
