@@ -13,13 +13,20 @@ export const rangeArgs = {
   to: z.string().optional().describe("End: a date (YYYY-MM-DD, the user's local day, inclusive) or an ISO 8601 date-time with offset (exclusive)"),
 };
 
+/**
+ * An integer argument whose bounds the JSON Schema shows (instead of zod's safe-integer range) while
+ * the service enforces them: a value out of range comes back as the service's issue at its loc.
+ */
+export const intArg = (description: string, minimum: number, maximum?: number) =>
+  z.number().int().optional().meta({ description, minimum, maximum });
+
 export const pageArgs = {
-  limit: z.number().int().optional().describe('How many to return (1..500, default 50)'),
-  offset: z.number().int().optional().describe('How many to skip, for paging (default 0)'),
+  limit: intArg('How many to return (1..500, default 50)', 1, 500),
+  offset: intArg('How many to skip, for paging (default 0)', 0),
 };
 
 export const windowArgs = {
-  window_days: z.number().int().optional().describe('Days in the window, ending on end_date (14..365, default 90)'),
+  window_days: intArg('Days in the window, ending on end_date (14..365, default 90)', 14, 365),
   end_date: z.string().optional().describe("Last day of the window (YYYY-MM-DD); default: the user's local today"),
 };
 
