@@ -16,6 +16,7 @@ import { mountRoutes, requireActor } from './rest/router.ts';
 import { INGEST_BODY_LIMIT, inputSteps } from './rest/body.ts';
 import type { GraphqlGateway } from './graphql/server.ts';
 import { allRoutes } from './rest/routes/index.ts';
+import { mcpRouter } from './mcp/server.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -93,6 +94,8 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger; g
   // ingestReadings takes as many readings as the REST ingest route, so the same body limit; the token limit bounds the query text.
   app.post('/graphql', requireActor, ...inputSteps(true, INGEST_BODY_LIMIT), emptyBody, graphql.handler);
   app.get('/graphql', requireActor, ...inputSteps(false), emptyBody, graphql.handler);
+  // MCP for agents: the same authentication and read use cases, inside the same RequestContext.
+  app.use(mcpRouter(config));
 
   app.use((req, res) => sendError(res, 404, `No route for ${req.method} ${req.path}`));
   app.use(errorHandler);

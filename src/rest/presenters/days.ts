@@ -43,7 +43,7 @@ export const DaySummaryRead = z
   .meta({ id: 'DaySummary' });
 type DaySummaryRead = z.infer<typeof DaySummaryRead>;
 
-function presentGoalProgress(g: GoalProgress): GoalProgressRead {
+export function presentGoalProgress(g: GoalProgress): GoalProgressRead {
   return { slug: g.slug, value_field: g.valueField, target: g.target, direction: g.direction, value: g.value, met: g.met, progress: g.progress };
 }
 

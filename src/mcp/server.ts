@@ -1,0 +1,118 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Actor } from '../core/actor.ts';
+import type { Config } from '../config.ts';
+import { DomainError, Invalid, Unauthenticated } from '../core/errors.ts';
+import { inputSteps } from '../rest/body.ts';
+import { isDatabaseDown, sendError } from '../rest/errors.ts';
+import { publicBaseUrl } from '../rest/public-url.ts';
+import { mcpActor, RESOURCE_METADATA_PATH } from './auth.ts';
+import { allTools } from './tools/index.ts';
+import type { Tool, ToolContext } from './tools/tool.ts';
+
+export const MCP_PATH = '/mcp';
+const BODY_LIMIT = '1mb';
+
+const INSTRUCTIONS =
+  "Read-only access to one person's tracked life data: day summaries (metrics resolved per local day), goals, insights " +
+  '(correlations and unusual episodes), events, food items, places and visits, and the suggestions inbox. Dates are local days ' +
+  "(YYYY-MM-DD) in the user's timezone; every result is the JSON the REST API documents at /openapi.json.";
+
+const text = (value: unknown) => JSON.stringify(value);
+
+/**
+ * A failed call as a tool error the agent can read and act on, never a protocol failure:
+ * validation issues with their loc, a domain message (not found, forbidden) as REST words it;
+ * anything else is logged and masked, as REST's 500.
+ */
+export function toolError(err: unknown, log: Logger | undefined, tool: string): CallToolResult {
+  let detail: unknown;
+  if (err instanceof Invalid) detail = err.issues;
+  else if (err instanceof DomainError) detail = err.message;
+  else if (isDatabaseDown(err)) {
+    log?.error({ err, tool }, 'database unavailable');
+    detail = 'Database unavailable, try again shortly';
+  } else {
+    log?.error({ err, tool }, 'mcp tool failed');
+    detail = 'Internal server error';
+  }
+  return { isError: true, content: [{ type: 'text', text: text({ detail }) }] };
+}
+
+function register(server: McpServer, tool: Tool, ctx: ToolContext, log: Logger | undefined): void {
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.input,
+      annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async (args: Record<string, unknown>): Promise<CallToolResult> => {
+      try {
+        return { content: [{ type: 'text', text: text(await tool.run(ctx, args)) }] };
+      } catch (err) {
+        return toolError(err, log, tool.name);
+      }
+    },
+  );
+}
+
+/** The MCP server of one request (stateless: nothing outlives the request), its tools bound to the caller. */
+export function buildMcpServer(actor: Actor, log?: Logger, tools: Tool[] = allTools): McpServer {
+  const server = new McpServer({ name: 'lifetrack', version: '0.1.0' }, { instructions: INSTRUCTIONS });
+  for (const tool of tools) register(server, tool, { actor }, log);
+  return server;
+}
+
+type Admitted = Request & { actor?: Actor };
+
+/**
+ * The bearer token first, before any body is read. Without a valid one: 401 pointing at the
+ * protected resource metadata (RFC 9728), from which an MCP client discovers where to get a token.
+ */
+function admit(config: Config): RequestHandler {
+  return async (req: Admitted, res, next) => {
+    try {
+      req.actor = await mcpActor(req);
+    } catch (err) {
+      if (!(err instanceof Unauthenticated)) throw err;
+      const metadata = `${publicBaseUrl(req, config)}${RESOURCE_METADATA_PATH}`;
+      const challenge = `Bearer resource_metadata="${metadata}"${req.get('authorization') ? ', error="invalid_token"' : ''}`;
+      return sendError(res, 401, err.message, { 'WWW-Authenticate': challenge });
+    }
+    next();
+  };
+}
+
+const serve: RequestHandler = async (req: Admitted, res) => {
+  const server = buildMcpServer(req.actor!, req.log);
+  // Stateless Streamable HTTP: no session ids, one JSON answer per POST (no SSE stream).
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+};
+
+const notAllowed: RequestHandler = (_req, res) =>
+  sendError(res, 405, 'This MCP endpoint is stateless: POST JSON-RPC messages; there is no SSE stream or session to open or end', {
+    Allow: 'POST',
+  });
+
+/**
+ * /mcp: the Model Context Protocol over Streamable HTTP for agents. Must run inside the
+ * request's RequestContext (app.ts), so the tools' services have their unit of work.
+ */
+export function mcpRouter(config: Config): Router {
+  const router = Router();
+  router.post(MCP_PATH, admit(config), ...inputSteps(true, BODY_LIMIT), serve);
+  router.get(MCP_PATH, notAllowed);
+  router.delete(MCP_PATH, notAllowed);
+  return router;
+}

@@ -1,0 +1,19 @@
+import { dayTools } from './days.ts';
+import { eventTools } from './events.ts';
+import { foodTools } from './food.ts';
+import { goalTools } from './goals.ts';
+import { insightTools } from './insights.ts';
+import { placeTools } from './places.ts';
+import { suggestionTools } from './suggestions.ts';
+import type { Tool } from './tool.ts';
+
+/** Every tool /mcp offers: all read-only, each through the same read use cases as REST. */
+export const allTools: Tool[] = [
+  ...dayTools,
+  ...goalTools,
+  ...insightTools,
+  ...eventTools,
+  ...foodTools,
+  ...placeTools,
+  ...suggestionTools,
+];

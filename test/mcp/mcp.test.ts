@@ -1,0 +1,359 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { withServer, type TestServer } from '../helpers/server.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
+import { ingestOk, reading } from '../metrics/support.ts';
+
+let server: TestServer;
+let owner: TestUser;
+let other: TestUser;
+withServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
+
+/** The tools /mcp offers; a new tool is added here on purpose, and must pass the read-only walk below. */
+const TOOL_NAMES = [
+  'get_day_summary',
+  'get_days',
+  'get_goals',
+  'get_insight_graph',
+  'get_episodes',
+  'search_events',
+  'get_event',
+  'list_categories',
+  'search_food',
+  'list_places',
+  'list_place_visits',
+  'get_location_history',
+  'list_suggestions',
+];
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+
+async function pat(user: TestUser, scope: 'read' | 'write'): Promise<string> {
+  const res = await server.api().post('/auth/tokens').set(user.auth).send({ name: `mcp ${scope}`, scope });
+  expect(res.status).toBe(201);
+  return res.body.token as string;
+}
+
+/** An MCP client from the SDK, as an agent would run it, speaking to the test server with a bearer token. */
+async function connect(token: string): Promise<Client> {
+  const client = new Client({ name: 'test-agent', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: bearer(token) } });
+  await client.connect(transport);
+  return client;
+}
+
+const clients: Client[] = [];
+async function client(token: string): Promise<Client> {
+  const c = await connect(token);
+  clients.push(c);
+  return c;
+}
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+});
+
+async function call(c: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await c.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** A successful call's JSON. */
+async function json(c: Client, name: string, args: Record<string, unknown> = {}): Promise<unknown> {
+  const res = await call(c, name, args);
+  if (res.isError) throw new Error(`${name} failed: ${JSON.stringify(res.content)}`);
+  const [first] = res.content as { type: string; text: string }[];
+  expect(first!.type).toBe('text');
+  return JSON.parse(first!.text);
+}
+
+/** A failed call's `detail`. */
+async function failure(c: Client, name: string, args: Record<string, unknown>): Promise<unknown> {
+  const res = await call(c, name, args);
+  expect(res.isError).toBe(true);
+  const [first] = res.content as { type: string; text: string }[];
+  return (JSON.parse(first!.text) as { detail: unknown }).detail;
+}
+
+const rest = async (path: string) => {
+  const res = await server.api().get(`/users/${owner.id}${path}`).set(owner.auth);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+let readToken: string;
+let eventId: string;
+let placeId: string;
+let foreignEventId: string;
+
+beforeAll(async () => {
+  readToken = await pat(owner, 'read');
+  const api = () => server.api();
+  const day = today();
+  await ingestOk(server, owner, [reading({ metric_type_slug: 'steps', value: 6500, recorded_at: `${day}T10:00:00+01:00` })]);
+  expect((await api().put(`/users/${owner.id}/goals/steps`).set(owner.auth).send({ target: 10000, direction: 'at_least' })).status).toBe(200);
+  const event = await api().post(`/users/${owner.id}/events`).set(owner.auth).send({ tags: ['coffee'], notes: 'flat white' });
+  expect(event.status).toBe(201);
+  eventId = event.body.id;
+  expect((await api().post(`/users/${owner.id}/events`).set(owner.auth).send({ tags: ['walk'] })).status).toBe(201);
+  const place = await api().post(`/users/${owner.id}/places`).set(owner.auth).send({ name: 'Café Uno', lat: 52.52, lng: 13.405 });
+  expect(place.status).toBe(201);
+  placeId = place.body.id;
+  expect((await api().post(`/users/${owner.id}/places/${placeId}/visits`).set(owner.auth).send({})).status).toBe(201);
+  expect((await api().post(`/users/${owner.id}/food-items`).set(owner.auth).send({ name: 'greek yogurt', brand: 'FAGE', calories: 150 })).status).toBe(201);
+  foreignEventId = (await api().post(`/users/${other.id}/events`).set(other.auth).send({ tags: ['secret'] })).body.id;
+});
+
+describe('tools', () => {
+  test('a client with a read token lists every tool, each with a title, a description and an object input schema, all read-only', async () => {
+    const c = await client(readToken);
+    const { tools } = await c.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
+    for (const t of tools) {
+      expect(t.title).toEqual(expect.any(String));
+      expect(t.description!.length).toBeGreaterThan(20);
+      expect(t.inputSchema.type).toBe('object');
+      expect(t.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    }
+    const graph = tools.find((t) => t.name === 'get_insight_graph')!;
+    expect(graph.inputSchema.required).toEqual(['metric']);
+    expect(Object.keys(graph.inputSchema.properties!)).toEqual(['metric', 'window_days', 'end_date', 'mode']);
+    // Bounds as the service enforces them, not zod's safe-integer range.
+    expect(graph.inputSchema.properties!.window_days).toMatchObject({ type: 'integer', minimum: 14, maximum: 365 });
+    const search = tools.find((t) => t.name === 'search_events')!;
+    expect(search.inputSchema.properties!.offset).toEqual({ type: 'integer', minimum: 0, description: expect.any(String) });
+    expect(c.getInstructions()).toMatch(/read-only/i);
+  });
+
+  test("get_day_summary defaults to the user's today and equals the REST summary", async () => {
+    const c = await client(readToken);
+    const summary = await json(c, 'get_day_summary');
+    expect(summary).toEqual(await rest(`/days/${today()}`));
+    expect(summary).toMatchObject({ date: today(), steps: 6500 });
+    expect(await json(c, 'get_day_summary', { date: '2026-01-05' })).toEqual(await rest('/days/2026-01-05'));
+  });
+
+  test('get_days, search_events, get_event, list_places, list_place_visits, get_location_history, search_food, list_suggestions, list_categories equal REST', async () => {
+    const c = await client(readToken);
+    const from = '2026-01-01';
+    expect(await json(c, 'get_days', { from, to: today() })).toEqual(await rest(`/days?from=${from}&to=${today()}`));
+    const events = await json(c, 'search_events', {});
+    expect(events).toEqual(await rest('/events'));
+    expect(events).toHaveLength(2);
+    expect(await json(c, 'search_events', { tag: '#Coffee' })).toEqual(await rest('/events?tag=coffee'));
+    expect(await json(c, 'search_events', { tag: 'coffee', limit: 1 })).toMatchObject([{ id: eventId, notes: 'flat white' }]);
+    expect(await json(c, 'get_event', { event_id: eventId })).toEqual(await rest(`/events/${eventId}`));
+    expect(await json(c, 'list_places', {})).toEqual(await rest('/places'));
+    expect(await json(c, 'list_place_visits', { place_id: placeId })).toEqual(await rest(`/places/${placeId}/visits`));
+    const history = await json(c, 'get_location_history', { from, limit: 10 });
+    expect(history).toEqual(await rest(`/location-history?from=${from}&limit=10`));
+    expect(history).toHaveLength(1);
+    const food = await json(c, 'search_food', { q: 'yog' });
+    expect(food).toEqual(await rest('/food-items?q=yog'));
+    expect(food).toMatchObject([{ name: 'greek yogurt' }]);
+    expect(await json(c, 'list_suggestions', { status: 'pending' })).toEqual(await rest('/suggestions?status=pending'));
+    expect(await json(c, 'list_categories')).toEqual(await rest('/categories'));
+  });
+
+  test("get_goals is REST's goals with today's progress (as GraphQL Goal.today)", async () => {
+    const c = await client(readToken);
+    const goals = (await json(c, 'get_goals')) as Record<string, unknown>[];
+    const restGoals = (await rest('/goals')) as Record<string, unknown>[];
+    expect(goals.map(({ today: _, ...g }) => g)).toEqual(restGoals);
+    const day = await rest(`/days/${today()}`);
+    expect(goals.find((g) => g.slug === 'steps')!.today).toEqual(day.goals.find((g: { slug: string }) => g.slug === 'steps'));
+    expect(goals.find((g) => g.slug === 'steps')!.today).toMatchObject({ value: 6500, target: 10000, met: false, progress: 0.65 });
+    expect(goals.find((g) => g.slug === 'caffeine')!.today).toBeNull();
+  });
+
+  test('insight graph and episodes equal REST', async () => {
+    const c = await client(readToken);
+    const args = { metric: 'steps', window_days: 30, end_date: today(), mode: 'significant' };
+    expect(await json(c, 'get_insight_graph', args)).toEqual(
+      await rest(`/insights/graph?metric=steps&window_days=30&end_date=${today()}&mode=significant`),
+    );
+    expect(await json(c, 'get_episodes', { window_days: 30 })).toEqual(await rest('/insights/episodes?window_days=30'));
+  });
+});
+
+describe('errors are tool results, not protocol failures', () => {
+  test("another user's or an unknown id: the domain's not found", async () => {
+    const c = await client(readToken);
+    expect(await failure(c, 'get_event', { event_id: foreignEventId })).toBe('Event not found');
+    expect(await failure(c, 'get_event', { event_id: '00000000-0000-4000-8000-000000000000' })).toBe('Event not found');
+    expect(await failure(c, 'list_place_visits', { place_id: foreignEventId })).toBe('Place not found');
+    // Filtering by another user's category finds nothing of theirs.
+    const foreign = await server.api().post(`/users/${other.id}/categories`).set(other.auth).send({ name: 'Secrets' });
+    expect(foreign.status).toBe(201);
+    expect((await server.api().post(`/users/${other.id}/events`).set(other.auth).send({ category_id: foreign.body.id })).status).toBe(201);
+    expect(await json(c, 'search_events', { category_id: foreign.body.id })).toEqual([]);
+  });
+
+  test("a service's validation issues come back with their loc", async () => {
+    const c = await client(readToken);
+    const locs = async (name: string, args: Record<string, unknown>) =>
+      ((await failure(c, name, args)) as { loc: unknown[]; msg: string; type: string }[]).map((i) => {
+        expect(i.msg).toEqual(expect.any(String));
+        return i.loc;
+      });
+    expect(await locs('get_event', { event_id: 'nope' })).toEqual([['event_id']]);
+    expect(await locs('get_days', { from: '2026-02-01', to: '2026-01-01' })).toEqual([['to']]);
+    expect(await locs('get_days', { from: '2024-01-01', to: '2026-01-01' })).toEqual([['to']]);
+    expect(await locs('get_day_summary', { date: '2026-02-30' })).toEqual([['date']]);
+    expect(await locs('get_insight_graph', { metric: 'steps', window_days: 5 })).toEqual([['window_days']]);
+    expect(await locs('search_events', { from: 'yesterday', limit: 501 })).toEqual(expect.arrayContaining([['from'], ['limit']]));
+  });
+
+  test('an argument of the wrong type is refused by the input schema, as a tool error', async () => {
+    const c = await client(readToken);
+    const res = await call(c, 'search_events', { limit: 'ten' });
+    expect(res.isError).toBe(true);
+    expect(JSON.stringify(res.content)).toMatch(/limit/);
+  });
+
+  test('an unknown metric for the insight graph is a tool error', async () => {
+    const c = await client(readToken);
+    const res = await call(c, 'get_insight_graph', { metric: 'no_such_metric' });
+    expect(res.isError).toBe(true);
+  });
+});
+
+describe('authentication', () => {
+  const metadataUrl = () => `${server.url}/.well-known/oauth-protected-resource/mcp`;
+  const initialize = {
+    jsonrpc: '2.0', id: 1, method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+  };
+  const post = (headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(initialize),
+    });
+
+  test('without a token: 401 naming the protected resource metadata', async () => {
+    const res = await post();
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl()}"`);
+    expect(await res.json()).toEqual({ detail: 'Not authenticated' });
+    // The SDK's client without a token gets no further than that 401.
+    const c = new Client({ name: 'test-agent', version: '1.0.0' });
+    await expect(c.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)))).rejects.toThrow();
+  });
+
+  test('a bad or revoked token: 401 with invalid_token', async () => {
+    for (const token of ['ptk_not_a_real_token_at_all_0000000000000', 'garbage']) {
+      const res = await post(bearer(token));
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl()}", error="invalid_token"`);
+      expect(((await res.json()) as { detail: unknown }).detail).toEqual(expect.any(String));
+    }
+    const revoked = await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'gone' });
+    expect((await server.api().delete(`/auth/tokens/${revoked.body.id}`).set(owner.auth)).status).toBe(204);
+    expect((await post(bearer(revoked.body.token))).status).toBe(401);
+    const res = await post({ Authorization: 'Basic abc' });
+    expect(res.status).toBe(401);
+  });
+
+  test('a token is answered for its own user only: the other user sees their data', async () => {
+    const c = await client(await pat(other, 'read'));
+    const events = (await json(c, 'search_events', {})) as { id: string }[];
+    expect(events.map((e) => e.id)).toContain(foreignEventId);
+    expect(events.map((e) => e.id)).not.toContain(eventId);
+    expect(await failure(c, 'get_event', { event_id: eventId })).toBe('Event not found');
+  });
+
+  test('a write token and a session token read too', async () => {
+    for (const token of [await pat(owner, 'write'), owner.token]) {
+      const c = await client(token);
+      expect(await json(c, 'get_event', { event_id: eventId })).toEqual(await rest(`/events/${eventId}`));
+    }
+  });
+
+  test('a PUBLIC_URL names the metadata at the public address', async () => {
+    const { publicBaseUrl } = await import('../../src/rest/public-url.ts');
+    const req = { protocol: 'http', get: (h: string) => (h === 'host' ? '127.0.0.1:8000' : undefined) } as never;
+    expect(publicBaseUrl(req, { publicUrl: undefined })).toBe('http://127.0.0.1:8000');
+    expect(publicBaseUrl(req, { publicUrl: 'https://track.example.org' })).toBe('https://track.example.org');
+  });
+});
+
+describe('transport', () => {
+  test('GET and DELETE are 405: stateless, no SSE stream and no session', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${server.url}/mcp`, { method, headers: bearer(readToken) });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(((await res.json()) as { detail: unknown }).detail).toEqual(expect.any(String));
+    }
+  });
+
+  test('a body over 1 MiB is refused with 413, and a non-JSON body with 415', async () => {
+    const big = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { ...bearer(readToken), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(1024 * 1024) } }),
+    });
+    expect(big.status).toBe(413);
+    const text = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...bearer(readToken), 'Content-Type': 'text/plain' }, body: 'hi' });
+    expect(text.status).toBe(415);
+  });
+
+  test('no session id is handed out: every POST stands alone', async () => {
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { ...bearer(readToken), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    const body = (await res.json()) as { id: number; result: { tools: unknown[] } };
+    expect(body.id).toBe(7);
+    expect(body.result.tools).toHaveLength(TOOL_NAMES.length);
+  });
+});
+
+describe('read-only guard', () => {
+  /** Arguments that make each tool do its work; a new tool needs an entry, so it gets walked. */
+  const ARGS: Record<string, () => Record<string, unknown>> = {
+    get_day_summary: () => ({}),
+    get_days: () => ({ from: '2026-01-01', to: '2026-01-31' }),
+    get_goals: () => ({}),
+    get_insight_graph: () => ({ metric: 'steps' }),
+    get_episodes: () => ({}),
+    search_events: () => ({}),
+    get_event: () => ({ event_id: eventId }),
+    list_categories: () => ({}),
+    search_food: () => ({}),
+    list_places: () => ({}),
+    list_place_visits: () => ({ place_id: placeId }),
+    get_location_history: () => ({}),
+    list_suggestions: () => ({}),
+  };
+
+  test('every tool answers a read-only token (no Forbidden, no error) and writes nothing', async () => {
+    expect(Object.keys(ARGS).sort()).toEqual([...TOOL_NAMES].sort());
+    const before = JSON.stringify(await Promise.all(['/events', '/places', '/goals', '/food-items', '/suggestions?status=pending'].map(rest)));
+    const c = await client(readToken);
+    for (const name of TOOL_NAMES) {
+      const res = await call(c, name, ARGS[name]!());
+      if (res.isError) throw new Error(`${name} with a read-only token: ${JSON.stringify(res.content)}`);
+    }
+    const after = JSON.stringify(await Promise.all(['/events', '/places', '/goals', '/food-items', '/suggestions?status=pending'].map(rest)));
+    expect(after).toEqual(before);
+  });
+
+  test('an internal error is masked', async () => {
+    const { toolError } = await import('../../src/mcp/server.ts');
+    const res = toolError(new Error('relation "secret_table" does not exist'), undefined, 'x');
+    expect(res).toEqual({ isError: true, content: [{ type: 'text', text: JSON.stringify({ detail: 'Internal server error' }) }] });
+  });
+});
+
+// A user made here so a fresh signUp works alongside the fixture users.
+test('a fresh user without data gets empty answers, not errors', async () => {
+  const fresh = await signUp(server);
+  const c = await client(fresh.token);
+  expect(await json(c, 'search_events', {})).toEqual([]);
+  expect(await json(c, 'list_places', {})).toEqual([]);
+});
