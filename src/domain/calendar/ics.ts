@@ -253,11 +253,14 @@ function expand(root: Component, options: FeedOptions): FeedEvent[] {
       continue;
     }
     const it = event.iterator();
+    // Without overrides an instance starts where the rule puts it, so those before the window cost one step each.
+    const overridden = Object.keys(event.exceptions).length > 0 || event.rangeExceptions.length > 0;
     for (let steps = 0; steps < MAX_STEPS_PER_EVENT; steps++) {
       const next = it.next();
       if (!next) break;
-      const details = event.getOccurrenceDetails(next);
       const original = instantOrDay(next, options);
+      if (!overridden && original < from) continue;
+      const details = event.getOccurrenceDetails(next);
       const item = details.item ?? event;
       // An override has its own DTEND; a plain instance is its start plus the series' duration.
       const end = item !== event ? endOf(item) : endOf(event) ? details.endDate : null;
