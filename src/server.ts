@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
+import { configureCalendar } from './domain/calendar/sync.ts';
 import { configureOpenFoodFacts } from './domain/food/open-food-facts.ts';
 import { provisionUserDefaults } from './domain/users/provisioning.ts';
 import { startGraphql } from './graphql/server.ts';
@@ -16,6 +17,7 @@ export type RunningServer = { url: string; db: Database; http: Server; jobs: Job
 /** Opens the database (migrating it), loads keys and listens. Used by main.ts and by tests. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   configureOpenFoodFacts({ baseUrl: config.openFoodFactsUrl, timeoutMs: config.openFoodFactsTimeoutMs });
+  configureCalendar({ fetchTimeoutMs: config.calendarFetchTimeoutMs, maxBytes: config.calendarMaxBytes });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server', logger });
   await withContext(async () => {
     await loadSigningKey(config.jwtSecret);

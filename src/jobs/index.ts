@@ -1,3 +1,4 @@
+import { calendarSyncJob, calendarSyncSourceJob } from './calendar.jobs.ts';
 import { captureParseJob, captureSweepJob } from './captures.jobs.ts';
 import type { JobDefinition } from './job.ts';
 import { suggestionExpiryJob } from './suggestions.jobs.ts';
@@ -13,4 +14,6 @@ export const jobDefinitions: JobDefinition<any>[] = [
   captureSweepJob,
   suggestionExpiryJob,
   missingByJob,
+  calendarSyncJob,
+  calendarSyncSourceJob,
 ];

@@ -132,10 +132,11 @@ const TAGS: Record<string, string> = {
   goals: 'Standing daily goals per metric',
   insights: 'Deterministic insights computed at query time: the metric-centred graph and episodes',
   'tracking-timers': 'Running timers that become events when stopped',
-  'event-sources': 'Where data comes from, each can be switched off',
+  'event-sources': 'Where data comes from, each can be switched off; calendar feeds (iCalendar URLs) added, synced and deleted',
   'encryption key': "The user's wrapped data key, stored and never unwrapped",
   places: 'Places and their visits, location samples with stay detection, and the location history',
   routines: 'Routines (named checklists by time of day) and their completions, logged as events',
+  calendar: 'Events read from calendar feeds (iCalendar), synced every 15 minutes or on demand; recurring events expanded from 30 days back to 90 ahead',
   operations: 'Liveness and readiness',
 };
 

@@ -28,8 +28,14 @@ describe('GET /users/{user_id}/event-sources', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((s: Source) => s.kind)).toEqual(['manual', 'health', 'calendar', 'location', 'log_capture', 'import']);
     for (const s of res.body) {
-      expect(Object.keys(s).sort()).toEqual(['config', 'created_at', 'enabled', 'id', 'is_default', 'kind', 'source_label', 'updated_at', 'user_id']);
-      expect(s).toMatchObject({ user_id: alice.id, enabled: true, is_default: true, config: {} });
+      expect(Object.keys(s).sort()).toEqual([
+        'config', 'created_at', 'enabled', 'id', 'is_default', 'kind', 'last_sync_cancelled_count', 'last_sync_error', 'last_sync_event_count',
+        'last_sync_status', 'last_synced_at', 'source_label', 'updated_at', 'user_id',
+      ]);
+      expect(s).toMatchObject({
+        user_id: alice.id, enabled: true, is_default: true, config: {},
+        last_synced_at: null, last_sync_status: null, last_sync_error: null, last_sync_event_count: null, last_sync_cancelled_count: null,
+      });
       expect(s.id).toMatch(UUID);
       expect(s.created_at).toMatch(ISO_UTC);
       expect(typeof s.source_label).toBe('string');

@@ -2,6 +2,8 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 export const EVENT_SOURCE_KINDS = ['manual', 'health', 'calendar', 'location', 'log_capture', 'import'] as const;
 export type EventSourceKind = (typeof EVENT_SOURCE_KINDS)[number];
+export const SYNC_STATUSES = ['ok', 'error'] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
 
 /** Where a user's data comes from; a disabled source's data stops producing suggestions. */
 export const EventSourceRow = defineEntity({
@@ -15,6 +17,12 @@ export const EventSourceRow = defineEntity({
     enabled: p.boolean(),
     isDefault: p.boolean(),
     config: p.json<Record<string, unknown>>(),
+    /** Calendar feeds: when the last sync ran, how it ended and what it wrote. */
+    lastSyncedAt: p.datetime().nullable(),
+    lastSyncStatus: p.enum(SYNC_STATUSES).nullable(),
+    lastSyncError: p.text().nullable(),
+    lastSyncEventCount: p.integer().nullable(),
+    lastSyncCancelledCount: p.integer().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

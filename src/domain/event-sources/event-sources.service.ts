@@ -1,10 +1,12 @@
 import { authorize, type Actor } from '../../core/actor.ts';
-import { NotFound } from '../../core/errors.ts';
+import { Conflict, NotFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { EVENT_SOURCE_KINDS, EventSourceRow, type EventSourceKind } from './event-source.entity.ts';
-import { EventSourceListQuery, EventSourceUpdate } from './event-sources.schemas.ts';
+import { z } from 'zod';
+import { CalendarConfig, EventSourceCreate, EventSourceListQuery, EventSourceUpdate } from './event-sources.schemas.ts';
 
 /** Every user has one default source per kind (DESIGN §4). */
 const DEFAULT_LABELS: Record<EventSourceKind, string> = {
@@ -63,12 +65,38 @@ export async function updateEventSource(actor: Actor, id: string, input: unknown
   authorize(actor, actor.userId, 'write');
   const data = parse(EventSourceUpdate, input);
   const row = await ownSource(actor, id);
+  // A calendar source's config.url is its feed: checked like on create (422 at config.url).
+  if (data.config !== undefined && row.kind === 'calendar') data.config = parse(CalendarPatch, { config: data.config }).config;
   if (data.config !== undefined) row.config = data.config;
   if (data.enabled !== undefined) row.enabled = data.enabled;
   if (data.source_label !== undefined) row.sourceLabel = data.source_label;
   row.updatedAt = new Date();
   await em().flush();
   return row;
+}
+
+const CalendarPatch = z.object({ config: CalendarConfig });
+
+/** Another calendar feed of the user (not a default source); it syncs with the others, or at once through POST .../sync. */
+export async function createEventSource(actor: Actor, input: unknown): Promise<EventSourceRow> {
+  authorize(actor, actor.userId, 'write');
+  const data = parse(EventSourceCreate, input);
+  const now = new Date();
+  const row = em().create(EventSourceRow, {
+    id: newId(), userId: actor.userId, kind: data.kind, sourceLabel: data.source_label, enabled: data.enabled, isDefault: false,
+    config: data.config, lastSyncedAt: null, lastSyncStatus: null, lastSyncError: null, lastSyncEventCount: null,
+    lastSyncCancelledCount: null, createdAt: now, updatedAt: now,
+  });
+  await em().flush();
+  return row;
+}
+
+/** Deletes a source the user added, with its calendar events; a default source cannot go (409), only be disabled. */
+export async function deleteEventSource(actor: Actor, id: string): Promise<void> {
+  authorize(actor, actor.userId, 'write');
+  const row = await ownSource(actor, id);
+  if (row.isDefault) throw new Conflict('A default source cannot be deleted; disable it instead');
+  await em().nativeDelete(EventSourceRow, { id, userId: actor.userId, isDefault: false });
 }
 
 /** False when the user switched the default source of this kind off; a missing row means on. */

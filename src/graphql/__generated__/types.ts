@@ -25,6 +25,7 @@ import type { PlaceRecord as PlaceRecordModel } from '../../domain/places/places
 import type { VisitRecord as VisitRecordModel } from '../../domain/places/visits.service.ts';
 import type { LocationBatchResult as LocationBatchResultModel } from '../../domain/places/locations.service.ts';
 import type { Routine as RoutineModel } from '../../domain/routines/routine.entity.ts';
+import type { CalendarEvent as CalendarEventModel } from '../../domain/calendar/calendar-event.entity.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -96,6 +97,50 @@ export type BarcodeLookupInput = {
   barcode: Scalars['String']['input'];
 };
 
+/** An event (or one instance of a recurring event) read from a calendar feed (REST's CalendarEventRead) */
+export type CalendarEvent = {
+  __typename?: 'CalendarEvent';
+  /** How many ATTENDEEs it lists */
+  attendeeCount?: Maybe<Scalars['Int']['output']>;
+  /** The id of the event source (calendar feed) it comes from */
+  calendarId: Scalars['String']['output'];
+  /** The feed's X-WR-CALNAME, else the source's label */
+  calendarName?: Maybe<Scalars['String']['output']>;
+  /** When it was first stored */
+  createdAt: Scalars['DateTime']['output'];
+  /** End (UTC, exclusive); an all-day event ends at 00:00Z of the day after its last day */
+  endsAt: Scalars['DateTime']['output'];
+  /** The feed's UID; a recurring instance is UID::<original start> (UTC date-time, or the date of an all-day one) */
+  externalId: Scalars['String']['output'];
+  /** The event's id */
+  id: Scalars['UUID']['output'];
+  /** Whether it takes whole days (a DATE in the feed), never shifted by a timezone */
+  isAllDay: Scalars['Boolean']['output'];
+  /** The user's PARTSTAT (accepted, declined, tentative, needs-action ...) when the user's email is an attendee */
+  rsvpStatus?: Maybe<Scalars['String']['output']>;
+  /** The event source it comes from */
+  source?: Maybe<DataSource>;
+  /** Start (UTC); an all-day event starts at 00:00Z of its date */
+  startsAt: Scalars['DateTime']['output'];
+  /** Where it stands */
+  status: CalendarEventStatus;
+  /** Its SUMMARY */
+  title?: Maybe<Scalars['String']['output']>;
+  /** When a sync last changed it */
+  updatedAt: Scalars['DateTime']['output'];
+  /** organizer or attendee when the user's email is the ORGANIZER or an ATTENDEE */
+  userRelevance?: Maybe<Scalars['String']['output']>;
+};
+
+/** Where a calendar event stands */
+export type CalendarEventStatus =
+  /** Cancelled by the feed, or no longer in it */
+  | 'cancelled'
+  /** Confirmed (also when the feed gives no STATUS) */
+  | 'confirmed'
+  /** Tentative */
+  | 'tentative';
+
 /** A category events can belong to */
 export type Category = {
   __typename?: 'Category';
@@ -162,6 +207,16 @@ export type DataSource = {
   isDefault: Scalars['Boolean']['output'];
   /** The kind of data it delivers */
   kind: EventSourceKind;
+  /** Stored events the last successful sync cancelled because the feed no longer had them */
+  lastSyncCancelledCount?: Maybe<Scalars['Int']['output']>;
+  /** Why the last sync failed (timeout, HTTP status, too large, not ICS, parse error); null after a success */
+  lastSyncError?: Maybe<Scalars['String']['output']>;
+  /** Events and recurring instances the last successful sync read inside its window */
+  lastSyncEventCount?: Maybe<Scalars['Int']['output']>;
+  /** How the last sync ended */
+  lastSyncStatus?: Maybe<EventSourceSyncStatus>;
+  /** When the feed was last synced (calendar sources); null before the first sync */
+  lastSyncedAt?: Maybe<Scalars['DateTime']['output']>;
   /** A readable name */
   sourceLabel: Scalars['String']['output'];
   /** When it last changed */
@@ -380,6 +435,18 @@ export type EventSource =
   | 'timer'
   | 'user';
 
+/** A new calendar feed */
+export type EventSourceCreateInput = {
+  /** Settings: url (required) is the iCalendar feed, http or https, at most 2048 characters; at most 16 KiB of JSON */
+  config: Scalars['JSONObject']['input'];
+  /** Whether it syncs and produces suggestions (default true) */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The kind of source (only calendar can be added; the default) */
+  kind?: InputMaybe<EventSourceKind>;
+  /** A readable name, 1 to 100 characters (default Calendar) */
+  sourceLabel?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** The kind of data an event source delivers */
 export type EventSourceKind =
   | 'calendar'
@@ -389,9 +456,16 @@ export type EventSourceKind =
   | 'log_capture'
   | 'manual';
 
+/** How a calendar source's last sync ended */
+export type EventSourceSyncStatus =
+  /** The feed failed (see lastSyncError); no event changed */
+  | 'error'
+  /** The feed was read and its events stored */
+  | 'ok';
+
 /** Event source changes; omitted fields stay, and null is refused (none of them can be cleared) */
 export type EventSourceUpdateInput = {
-  /** Settings (at most 16 KiB of JSON), replacing the stored ones */
+  /** Settings (at most 16 KiB of JSON), replacing the stored ones; a calendar source's url must be an http or https URL of at most 2048 characters */
   config?: InputMaybe<Scalars['JSONObject']['input']>;
   /** Switch it on or off */
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
@@ -982,6 +1056,8 @@ export type Mutation = {
   createCategory: Category;
   /** Log an event; the same clientId with the same input returns the first event, with another input is a CONFLICT */
   createEvent: Event;
+  /** Add a calendar feed: kind calendar, config.url its iCalendar URL (http or https, at most 2048 characters); it syncs every 15 minutes or at once through syncEventSource */
+  createEventSource: DataSource;
   /** Enter a food item by hand (source user); nutrients are per serving */
   createFoodItem: FoodItem;
   /** Submit text for background parsing (status queued); the same clientId with the same input returns the first capture, with another input is a CONFLICT */
@@ -1000,6 +1076,8 @@ export type Mutation = {
   deleteCategory: Scalars['Boolean']['output'];
   /** Delete an event. True when it was deleted */
   deleteEvent: Scalars['Boolean']['output'];
+  /** Delete a source the user added, with its calendar events (CONFLICT for a default source: disable it instead). True when it was deleted */
+  deleteEventSource: Scalars['Boolean']['output'];
   /** Remove a metric's goal (NOT_FOUND when none is set). True when it was removed */
   deleteGoal: Scalars['Boolean']['output'];
   /** Delete a place and its visits. True when it was deleted */
@@ -1032,6 +1110,8 @@ export type Mutation = {
    * event: stopping it again is NOT_FOUND
    */
   stopTrackingTimer: Event;
+  /** Sync a calendar source's feed now and answer the source with the outcome (lastSyncStatus, lastSyncError, counts); a feed that fails is recorded there and changes no event. CONFLICT when the source is not a calendar or has no config.url */
+  syncEventSource: DataSource;
   /** Change an automation; omitted fields stay, a changed type re-validates its config */
   updateAutomation: MetricAutomation;
   /** Rename or restyle a category; omitted fields stay, null clears */
@@ -1105,6 +1185,16 @@ export type MutationCreateCategoryArgs = {
  */
 export type MutationCreateEventArgs = {
   input: EventCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCreateEventSourceArgs = {
+  input: EventSourceCreateInput;
 };
 
 
@@ -1196,6 +1286,16 @@ export type MutationDeleteCategoryArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationDeleteEventArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeleteEventSourceArgs = {
   id: Scalars['UUID']['input'];
 };
 
@@ -1339,6 +1439,16 @@ export type MutationStartTrackingTimerArgs = {
 export type MutationStopTrackingTimerArgs = {
   id: Scalars['UUID']['input'];
   input?: InputMaybe<TrackingTimerStopInput>;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationSyncEventSourceArgs = {
+  id: Scalars['UUID']['input'];
 };
 
 
@@ -2033,6 +2143,10 @@ export type TrackingTimerStopInput = {
 /** One person's tracking data: every resource is a field */
 export type User = {
   __typename?: 'User';
+  /** One calendar event by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  calendarEvent?: Maybe<CalendarEvent>;
+  /** Calendar events from the feeds, by startsAt; from (inclusive) and to (exclusive) bound startsAt and take a date-time or a date (00:00Z of it); cancelled ones only with includeCancelled */
+  calendarEvents: Array<CalendarEvent>;
   /** Categories, by name */
   categories: Array<Category>;
   /** One local day: every metric resolved across its sources, the day's events by tag and category, and goal progress */
@@ -2102,6 +2216,22 @@ export type User = {
   trackingTimer?: Maybe<TrackingTimer>;
   /** Running timers, most recently started first */
   trackingTimers: Array<TrackingTimer>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserCalendarEventArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserCalendarEventsArgs = {
+  from?: InputMaybe<Scalars['String']['input']>;
+  includeCancelled?: InputMaybe<Scalars['Boolean']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2378,6 +2508,8 @@ export type ResolversTypes = {
   AutomationUpdateInput: AutomationUpdateInput;
   BarcodeLookupInput: BarcodeLookupInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CalendarEvent: ResolverTypeWrapper<CalendarEventModel>;
+  CalendarEventStatus: CalendarEventStatus;
   Category: ResolverTypeWrapper<CategoryModel>;
   CategoryCreateInput: CategoryCreateInput;
   CategoryUpdateInput: CategoryUpdateInput;
@@ -2398,7 +2530,9 @@ export type ResolversTypes = {
   Event: ResolverTypeWrapper<EventModel>;
   EventCreateInput: EventCreateInput;
   EventSource: EventSource;
+  EventSourceCreateInput: EventSourceCreateInput;
   EventSourceKind: EventSourceKind;
+  EventSourceSyncStatus: EventSourceSyncStatus;
   EventSourceUpdateInput: EventSourceUpdateInput;
   EventUpdateInput: EventUpdateInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -2481,6 +2615,7 @@ export type ResolversParentTypes = {
   AutomationUpdateInput: AutomationUpdateInput;
   BarcodeLookupInput: BarcodeLookupInput;
   Boolean: Scalars['Boolean']['output'];
+  CalendarEvent: CalendarEventModel;
   Category: CategoryModel;
   CategoryCreateInput: CategoryCreateInput;
   CategoryUpdateInput: CategoryUpdateInput;
@@ -2497,6 +2632,7 @@ export type ResolversParentTypes = {
   Episodes: EpisodesModel;
   Event: EventModel;
   EventCreateInput: EventCreateInput;
+  EventSourceCreateInput: EventSourceCreateInput;
   EventSourceUpdateInput: EventSourceUpdateInput;
   EventUpdateInput: EventUpdateInput;
   Float: Scalars['Float']['output'];
@@ -2565,6 +2701,24 @@ export type ListSizeDirectiveArgs = {
 
 export type ListSizeDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = ListSizeDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
+export type CalendarEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CalendarEvent'] = ResolversParentTypes['CalendarEvent']> = {
+  attendeeCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  calendarId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  calendarName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  externalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  isAllDay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  rsvpStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['DataSource']>, ParentType, ContextType>;
+  startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['CalendarEventStatus'], ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  userRelevance?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = {
   color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2581,6 +2735,11 @@ export type DataSourceResolvers<ContextType = GraphQLContext, ParentType extends
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['EventSourceKind'], ParentType, ContextType>;
+  lastSyncCancelledCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastSyncError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastSyncEventCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastSyncStatus?: Resolver<Maybe<ResolversTypes['EventSourceSyncStatus']>, ParentType, ContextType>;
+  lastSyncedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   sourceLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -2838,6 +2997,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationCreateAutomationArgs, 'definitionId' | 'input'>>;
   createCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
   createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
+  createEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationCreateEventSourceArgs, 'input'>>;
   createFoodItem?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationCreateFoodItemArgs, 'input'>>;
   createLogCapture?: Resolver<ResolversTypes['LogCapture'], ParentType, ContextType, RequireFields<MutationCreateLogCaptureArgs, 'input'>>;
   createPlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationCreatePlaceArgs, 'input'>>;
@@ -2847,6 +3007,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteAutomation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAutomationArgs, 'definitionId' | 'id'>>;
   deleteCategory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
+  deleteEventSource?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventSourceArgs, 'id'>>;
   deleteGoal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalArgs, 'slug'>>;
   deletePlace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceArgs, 'id'>>;
   deletePlaceVisit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceVisitArgs, 'id'>>;
@@ -2861,6 +3022,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   recordLocations?: Resolver<ResolversTypes['LocationBatchResult'], ParentType, ContextType, RequireFields<MutationRecordLocationsArgs, 'input'>>;
   startTrackingTimer?: Resolver<ResolversTypes['TrackingTimer'], ParentType, ContextType, RequireFields<MutationStartTrackingTimerArgs, 'input'>>;
   stopTrackingTimer?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationStopTrackingTimerArgs, 'id'>>;
+  syncEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationSyncEventSourceArgs, 'id'>>;
   updateAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationUpdateAutomationArgs, 'definitionId' | 'id' | 'input'>>;
   updateCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'id' | 'input'>>;
   updateEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id' | 'input'>>;
@@ -3004,6 +3166,8 @@ export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 }
 
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
+  calendarEvent?: Resolver<Maybe<ResolversTypes['CalendarEvent']>, ParentType, ContextType, RequireFields<UserCalendarEventArgs, 'id'>>;
+  calendarEvents?: Resolver<Array<ResolversTypes['CalendarEvent']>, ParentType, ContextType, RequireFields<UserCalendarEventsArgs, 'includeCancelled' | 'limit' | 'offset'>>;
   categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
   day?: Resolver<ResolversTypes['DaySummary'], ParentType, ContextType, RequireFields<UserDayArgs, 'date'>>;
   days?: Resolver<Array<ResolversTypes['DaySummary']>, ParentType, ContextType, RequireFields<UserDaysArgs, 'from' | 'to'>>;
@@ -3040,6 +3204,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  CalendarEvent?: CalendarEventResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   DataSource?: DataSourceResolvers<ContextType>;
   Date?: GraphQLScalarType;

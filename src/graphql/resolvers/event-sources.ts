@@ -1,4 +1,4 @@
-import { getEventSource, listEventSources, updateEventSource } from '../../domain/event-sources/event-sources.service.ts';
+import { createEventSource, deleteEventSource, getEventSource, listEventSources, updateEventSource } from '../../domain/event-sources/event-sources.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 
@@ -9,5 +9,7 @@ export const eventSourceResolvers: Resolvers = {
   },
   Mutation: {
     updateEventSource: (_root, { id, input }, { actor }) => withInput('input', () => updateEventSource(actor, id, serviceInput(input))),
+    createEventSource: (_root, { input }, { actor }) => withInput('input', () => createEventSource(actor, serviceInput(input))),
+    deleteEventSource: async (_root, { id }, { actor }) => (await deleteEventSource(actor, id), true),
   },
 };

@@ -1,4 +1,5 @@
 import type { Resolvers } from '../__generated__/types.ts';
+import { calendarResolvers } from './calendar.ts';
 import { captureResolvers } from './captures.ts';
 import { categoryResolvers } from './categories.ts';
 import { dayResolvers } from './days.ts';
@@ -19,4 +20,5 @@ import { userResolvers } from './users.ts';
 export const areaResolvers: Resolvers[] = [
   userResolvers, categoryResolvers, eventResolvers, suggestionResolvers, captureResolvers, dayResolvers, goalResolvers, insightResolvers,
   timerResolvers, eventSourceResolvers, encryptionKeyResolvers, metricResolvers, foodResolvers, placeResolvers, routineResolvers,
+  calendarResolvers,
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_SOURCE_KINDS, type EventSourceRow } from '../../domain/event-sources/event-source.entity.ts';
+import { EVENT_SOURCE_KINDS, SYNC_STATUSES, type EventSourceRow } from '../../domain/event-sources/event-source.entity.ts';
 
 export const EventSourceRead = z
   .object({
@@ -10,6 +10,11 @@ export const EventSourceRead = z
     enabled: z.boolean(),
     is_default: z.boolean(),
     config: z.record(z.string(), z.unknown()),
+    last_synced_at: z.iso.datetime().nullable().meta({ description: 'When the feed was last synced (calendar sources); null before the first sync' }),
+    last_sync_status: z.enum(SYNC_STATUSES).nullable().meta({ description: 'How the last sync ended: ok, or error (see last_sync_error)' }),
+    last_sync_error: z.string().nullable().meta({ description: 'Why the last sync failed (timeout, HTTP status, too large, not ICS, parse error); null after a success' }),
+    last_sync_event_count: z.number().int().nullable().meta({ description: 'Events and recurring instances the last successful sync read inside its window' }),
+    last_sync_cancelled_count: z.number().int().nullable().meta({ description: 'Stored events the last successful sync cancelled because the feed no longer had them' }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -25,6 +30,11 @@ export function presentEventSource(s: EventSourceRow): EventSourceRead {
     enabled: s.enabled,
     is_default: s.isDefault,
     config: s.config,
+    last_synced_at: s.lastSyncedAt?.toISOString() ?? null,
+    last_sync_status: s.lastSyncStatus ?? null,
+    last_sync_error: s.lastSyncError ?? null,
+    last_sync_event_count: s.lastSyncEventCount ?? null,
+    last_sync_cancelled_count: s.lastSyncCancelledCount ?? null,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
   };
