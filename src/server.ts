@@ -6,6 +6,7 @@ import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { configureOpenFoodFacts } from './domain/food/open-food-facts.ts';
+import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { provisionUserDefaults } from './domain/users/provisioning.ts';
 import { startGraphql } from './graphql/server.ts';
 import { startJobRuntime, type JobRuntime } from './jobs/boss.ts';
@@ -16,6 +17,7 @@ export type RunningServer = { url: string; db: Database; http: Server; jobs: Job
 /** Opens the database (migrating it), loads keys and listens. Used by main.ts and by tests. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   configureOpenFoodFacts({ baseUrl: config.openFoodFactsUrl, timeoutMs: config.openFoodFactsTimeoutMs });
+  configureNarrativeWriter(config.narrativeLlm);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server', logger });
   await withContext(async () => {
     await loadSigningKey(config.jwtSecret);

@@ -1,4 +1,5 @@
 import { openDatabase } from './db/database.ts';
+import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { startJobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
 import { runProcess } from './process.ts';
@@ -9,6 +10,7 @@ import { runProcess } from './process.ts';
  * server's socket, or opens the data dir itself when no server runs.
  */
 runProcess(async (config, logger) => {
+  configureNarrativeWriter(config.narrativeLlm);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'cli', logger });
   const jobs = await startJobRuntime({
     db,

@@ -136,6 +136,7 @@ const TAGS: Record<string, string> = {
   'encryption key': "The user's wrapped data key, stored and never unwrapped",
   places: 'Places and their visits, location samples with stay detection, and the location history',
   routines: 'Routines (named checklists by time of day) and their completions, logged as events',
+  narratives: 'Stored weekly narratives (Monday to Sunday, most recent first), written by the configured language model or posted from elsewhere, and the weekly digest they are written from',
   operations: 'Liveness and readiness',
 };
 

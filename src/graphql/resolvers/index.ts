@@ -9,6 +9,7 @@ import { foodResolvers } from './food.ts';
 import { goalResolvers } from './goals.ts';
 import { insightResolvers } from './insights.ts';
 import { metricResolvers } from './metrics.ts';
+import { narrativeResolvers } from './narratives.ts';
 import { placeResolvers } from './places.ts';
 import { routineResolvers } from './routines.ts';
 import { suggestionResolvers } from './suggestions.ts';
@@ -19,4 +20,5 @@ import { userResolvers } from './users.ts';
 export const areaResolvers: Resolvers[] = [
   userResolvers, categoryResolvers, eventResolvers, suggestionResolvers, captureResolvers, dayResolvers, goalResolvers, insightResolvers,
   timerResolvers, eventSourceResolvers, encryptionKeyResolvers, metricResolvers, foodResolvers, placeResolvers, routineResolvers,
+  narrativeResolvers,
 ];
