@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { configureCalendar } from './domain/calendar/sync.ts';
 import { configureOpenFoodFacts } from './domain/food/open-food-facts.ts';
+import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { provisionUserDefaults } from './domain/users/provisioning.ts';
 import { startGraphql } from './graphql/server.ts';
 import { startJobRuntime, type JobRuntime } from './jobs/boss.ts';
@@ -18,6 +19,7 @@ export type RunningServer = { url: string; db: Database; http: Server; jobs: Job
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   configureOpenFoodFacts({ baseUrl: config.openFoodFactsUrl, timeoutMs: config.openFoodFactsTimeoutMs });
   configureCalendar({ fetchTimeoutMs: config.calendarFetchTimeoutMs, maxBytes: config.calendarMaxBytes });
+  configureNarrativeWriter(config.narrativeLlm);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server', logger });
   await withContext(async () => {
     await loadSigningKey(config.jwtSecret);

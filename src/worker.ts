@@ -1,5 +1,6 @@
 import { openDatabase } from './db/database.ts';
 import { configureCalendar } from './domain/calendar/sync.ts';
+import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { startJobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
 import { runProcess } from './process.ts';
@@ -11,6 +12,7 @@ import { runProcess } from './process.ts';
  */
 runProcess(async (config, logger) => {
   configureCalendar({ fetchTimeoutMs: config.calendarFetchTimeoutMs, maxBytes: config.calendarMaxBytes });
+  configureNarrativeWriter(config.narrativeLlm);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'cli', logger });
   const jobs = await startJobRuntime({
     db,

@@ -14,10 +14,12 @@ import { MealItem, SavedMeal } from '../domain/food/saved-meal.entity.ts';
 import { Place, PlaceVisit } from '../domain/places/place.entity.ts';
 import { Routine } from '../domain/routines/routine.entity.ts';
 import { CalendarEvent } from '../domain/calendar/calendar-event.entity.ts';
+import { Narrative } from '../domain/narratives/narrative.entity.ts';
 import { EncryptionKey } from '../domain/encryption-key/encryption-key.entity.ts';
 
 export const entities = [
   User, Session, PendingLogin, AccessToken, Category, Event, HealthMetric, MetricDefinition, MetricAutomation,
   MetricGoal, LogCapture, Suggestion, EventSourceRow, TrackingTimer, EncryptionKey, FoodItem, SavedMeal, MealItem, Place, PlaceVisit, Routine,
   CalendarEvent,
+  Narrative,
 ];

@@ -3,6 +3,7 @@ import { captureParseJob, captureSweepJob } from './captures.jobs.ts';
 import type { JobDefinition } from './job.ts';
 import { suggestionExpiryJob } from './suggestions.jobs.ts';
 import { missingByJob } from '../domain/metrics/missing-by.job.ts';
+import { weeklyNarrativesJob } from './narratives.jobs.ts';
 
 /**
  * Every background job of the service, in one list. To add one, write a `defineJob({...})`
@@ -16,4 +17,5 @@ export const jobDefinitions: JobDefinition<any>[] = [
   missingByJob,
   calendarSyncJob,
   calendarSyncSourceJob,
+  weeklyNarrativesJob,
 ];

@@ -137,6 +137,7 @@ const TAGS: Record<string, string> = {
   places: 'Places and their visits, location samples with stay detection, and the location history',
   routines: 'Routines (named checklists by time of day) and their completions, logged as events',
   calendar: 'Events read from calendar feeds (iCalendar), synced every 15 minutes or on demand; recurring events expanded from 30 days back to 90 ahead',
+  narratives: 'Stored weekly narratives (Monday to Sunday, most recent first), written by the configured language model or posted from elsewhere, and the weekly digest they are written from',
   operations: 'Liveness and readiness',
 };
 

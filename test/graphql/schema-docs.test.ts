@@ -50,6 +50,7 @@ const DESIGN_ENUMS: [string, string[]][] = [
   ['EpisodeCard.kind', ['metric', 'factor']],
   ['EpisodeCard.direction', ['above', 'below']],
   ['DataSource.kind', ['manual', 'health', 'calendar', 'location', 'log_capture', 'import']],
+  ['Narrative.periodType', ['week']],
 ];
 
 test.each(DESIGN_ENUMS)('%s is an enum of DESIGN §4 values', (path, values) => {

@@ -25,6 +25,9 @@ const TOOL_NAMES = [
   'list_place_visits',
   'get_location_history',
   'list_suggestions',
+  'list_calendar_events',
+  'list_narratives',
+  'get_narrative_digest',
 ];
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -123,6 +126,21 @@ describe('tools', () => {
     const search = tools.find((t) => t.name === 'search_events')!;
     expect(search.inputSchema.properties!.offset).toEqual({ type: 'integer', minimum: 0, description: expect.any(String) });
     expect(c.getInstructions()).toMatch(/read-only/i);
+  });
+
+  test('list_narratives, get_narrative_digest and list_calendar_events equal REST', async () => {
+    const posted = await server.api().post(`/users/${owner.id}/narratives`).set(owner.auth)
+      .send({ period_start: '2026-11-09', narrative_text: 'A steady week.' });
+    expect(posted.status).toBe(201);
+    const c = await client(readToken);
+    const narratives = await json(c, 'list_narratives', { limit: 5 });
+    expect(narratives).toEqual(await rest('/narratives?limit=5'));
+    expect(narratives).toMatchObject([{ id: posted.body.id, period_start: '2026-11-09', narrative_text: 'A steady week.' }]);
+    expect(await json(c, 'get_narrative_digest', { week: '2026-11-16' })).toEqual(await rest('/narratives/digest?week=2026-11-16'));
+    expect(await json(c, 'list_calendar_events', { include_cancelled: true })).toEqual(await rest('/calendar/events?include_cancelled=true'));
+    const notMonday = await c.callTool({ name: 'get_narrative_digest', arguments: { week: '2026-11-17' } });
+    expect(notMonday.isError).toBe(true);
+    expect(JSON.stringify(notMonday.content)).toContain('week');
   });
 
   test("get_day_summary defaults to the user's today and equals the REST summary", async () => {
@@ -329,6 +347,9 @@ describe('read-only guard', () => {
     list_place_visits: () => ({ place_id: placeId }),
     get_location_history: () => ({}),
     list_suggestions: () => ({}),
+    list_calendar_events: () => ({ include_cancelled: true }),
+    list_narratives: () => ({}),
+    get_narrative_digest: () => ({ week: '2026-11-16' }),
   };
 
   test('every tool answers a read-only token (no Forbidden, no error) and writes nothing', async () => {

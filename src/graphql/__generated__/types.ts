@@ -26,6 +26,8 @@ import type { VisitRecord as VisitRecordModel } from '../../domain/places/visits
 import type { LocationBatchResult as LocationBatchResultModel } from '../../domain/places/locations.service.ts';
 import type { Routine as RoutineModel } from '../../domain/routines/routine.entity.ts';
 import type { CalendarEvent as CalendarEventModel } from '../../domain/calendar/calendar-event.entity.ts';
+import type { Narrative as NarrativeModel } from '../../domain/narratives/narrative.entity.ts';
+import type { NarrativeDigest as NarrativeDigestModel } from '../../domain/narratives/digest.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -1102,6 +1104,8 @@ export type Mutation = {
   putGoal: Goal;
   /** Record up to 10,000 location samples in one transaction (a recordedAt already stored is skipped) and detect stays around them */
   recordLocations: LocationBatchResult;
+  /** Store a week's narrative written elsewhere; a second one for the same week replaces its text and provenance and keeps its id */
+  saveNarrative: Narrative;
   /** Start a timer: give a categoryId, a label, or both; startedAt defaults to now. Several timers may run at once */
   startTrackingTimer: TrackingTimer;
   /**
@@ -1426,6 +1430,16 @@ export type MutationRecordLocationsArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationSaveNarrativeArgs = {
+  input: NarrativeInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationStartTrackingTimerArgs = {
   input: TrackingTimerStartInput;
 };
@@ -1561,6 +1575,73 @@ export type MutationUpdateSavedMealArgs = {
   id: Scalars['UUID']['input'];
   input: SavedMealUpdateInput;
 };
+
+/** Prose about one week of the user's data, written by a language model */
+export type Narrative = {
+  __typename?: 'Narrative';
+  /** When it was first stored */
+  createdAt: Scalars['DateTime']['output'];
+  /** The narrative's id */
+  id: Scalars['UUID']['output'];
+  /** Prompt tokens the model read; null when unknown */
+  inputTokens?: Maybe<Scalars['Int']['output']>;
+  /** The model that wrote it; null when unknown */
+  modelUsed?: Maybe<Scalars['String']['output']>;
+  /** The prose */
+  narrativeText: Scalars['String']['output'];
+  /** Tokens the model wrote; null when unknown */
+  outputTokens?: Maybe<Scalars['Int']['output']>;
+  /** The Sunday it ends on */
+  periodEnd: Scalars['Date']['output'];
+  /** The Monday the week starts on */
+  periodStart: Scalars['Date']['output'];
+  /** The period it covers */
+  periodType: NarrativePeriodType;
+  /** Who wrote it (the model endpoint's host, or what the poster said); null when unknown */
+  provider?: Maybe<Scalars['String']['output']>;
+  /** When its text last changed */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A week's facts, as the narrative is written from them */
+export type NarrativeDigest = {
+  __typename?: 'NarrativeDigest';
+  /** The facts as compact plain text: the numbers the API gives for those days */
+  digest: Scalars['String']['output'];
+  /** Whether the week holds any metric value or event */
+  hasData: Scalars['Boolean']['output'];
+  /** The week's Sunday */
+  periodEnd: Scalars['Date']['output'];
+  /** The week's Monday */
+  periodStart: Scalars['Date']['output'];
+  /** The period it covers */
+  periodType: NarrativePeriodType;
+};
+
+/** A week's narrative written elsewhere */
+export type NarrativeInput = {
+  /** Prompt tokens the model read (0 or more) */
+  inputTokens?: InputMaybe<Scalars['Int']['input']>;
+  /** The model that wrote it, up to 200 characters */
+  modelUsed?: InputMaybe<Scalars['String']['input']>;
+  /** The prose, 1 to 20,000 characters after trimming */
+  narrativeText: Scalars['String']['input'];
+  /** Tokens the model wrote (0 or more) */
+  outputTokens?: InputMaybe<Scalars['Int']['input']>;
+  /** The Sunday it ends on (periodStart + 6 days); derived when omitted */
+  periodEnd?: InputMaybe<Scalars['Date']['input']>;
+  /** The Monday the week starts on */
+  periodStart: Scalars['Date']['input'];
+  /** Only week (the default) */
+  periodType?: InputMaybe<NarrativePeriodType>;
+  /** Who wrote it, up to 200 characters */
+  provider?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The period a narrative covers (DESIGN §4) */
+export type NarrativePeriodType =
+  /** A week, Monday to Sunday */
+  | 'week';
 
 /** Nutrient values; a nutrient nobody knows is null, never 0 */
 export type Nutrition = {
@@ -2190,6 +2271,12 @@ export type User = {
   metricDefinitions: Array<MetricDefinition>;
   /** The metric catalogue: slugs, canonical units, daily aggregation and accepted input units (the same for every user) */
   metricTypes: Array<MetricType>;
+  /** One stored narrative by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  narrative?: Maybe<Narrative>;
+  /** A week's facts as compact text (daily values, goals met, episodes, strongest graph links), to write its narrative from */
+  narrativeDigest: NarrativeDigest;
+  /** Stored weekly narratives, most recent week first */
+  narratives: Array<Narrative>;
   /** One place by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   place?: Maybe<Place>;
   /** A place's visits, newest first (NOT_FOUND for an unknown place) */
@@ -2338,6 +2425,25 @@ export type UserMetricDefinitionArgs = {
 
 /** One person's tracking data: every resource is a field */
 export type UserMetricDefinitionsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserNarrativeArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserNarrativeDigestArgs = {
+  week?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+/** One person's tracking data: every resource is a field */
+export type UserNarrativesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2570,6 +2676,10 @@ export type ResolversTypes = {
   MetricSourceInput: MetricSourceInput;
   MetricType: ResolverTypeWrapper<MetricTypeModel>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Narrative: ResolverTypeWrapper<NarrativeModel>;
+  NarrativeDigest: ResolverTypeWrapper<NarrativeDigestModel>;
+  NarrativeInput: NarrativeInput;
+  NarrativePeriodType: NarrativePeriodType;
   Nutrition: ResolverTypeWrapper<NutritionModel>;
   NutritionInput: NutritionInput;
   Place: ResolverTypeWrapper<PlaceRecordModel>;
@@ -2662,6 +2772,9 @@ export type ResolversParentTypes = {
   MetricSourceInput: MetricSourceInput;
   MetricType: MetricTypeModel;
   Mutation: Record<PropertyKey, never>;
+  Narrative: NarrativeModel;
+  NarrativeDigest: NarrativeDigestModel;
+  NarrativeInput: NarrativeInput;
   Nutrition: NutritionModel;
   NutritionInput: NutritionInput;
   Place: PlaceRecordModel;
@@ -3020,6 +3133,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   putEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationPutEncryptionKeyArgs, 'input'>>;
   putGoal?: Resolver<ResolversTypes['Goal'], ParentType, ContextType, RequireFields<MutationPutGoalArgs, 'input' | 'slug'>>;
   recordLocations?: Resolver<ResolversTypes['LocationBatchResult'], ParentType, ContextType, RequireFields<MutationRecordLocationsArgs, 'input'>>;
+  saveNarrative?: Resolver<ResolversTypes['Narrative'], ParentType, ContextType, RequireFields<MutationSaveNarrativeArgs, 'input'>>;
   startTrackingTimer?: Resolver<ResolversTypes['TrackingTimer'], ParentType, ContextType, RequireFields<MutationStartTrackingTimerArgs, 'input'>>;
   stopTrackingTimer?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationStopTrackingTimerArgs, 'id'>>;
   syncEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationSyncEventSourceArgs, 'id'>>;
@@ -3033,6 +3147,28 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateProfile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   updateRoutine?: Resolver<ResolversTypes['Routine'], ParentType, ContextType, RequireFields<MutationUpdateRoutineArgs, 'id' | 'input'>>;
   updateSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationUpdateSavedMealArgs, 'id' | 'input'>>;
+};
+
+export type NarrativeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Narrative'] = ResolversParentTypes['Narrative']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  inputTokens?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  modelUsed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  narrativeText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outputTokens?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  periodEnd?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  periodStart?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  periodType?: Resolver<ResolversTypes['NarrativePeriodType'], ParentType, ContextType>;
+  provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type NarrativeDigestResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NarrativeDigest'] = ResolversParentTypes['NarrativeDigest']> = {
+  digest?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hasData?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  periodEnd?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  periodStart?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  periodType?: Resolver<ResolversTypes['NarrativePeriodType'], ParentType, ContextType>;
 };
 
 export type NutritionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Nutrition'] = ResolversParentTypes['Nutrition']> = {
@@ -3188,6 +3324,9 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   metricDefinition?: Resolver<Maybe<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionArgs, 'id'>>;
   metricDefinitions?: Resolver<Array<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionsArgs, 'limit' | 'offset'>>;
   metricTypes?: Resolver<Array<ResolversTypes['MetricType']>, ParentType, ContextType>;
+  narrative?: Resolver<Maybe<ResolversTypes['Narrative']>, ParentType, ContextType, RequireFields<UserNarrativeArgs, 'id'>>;
+  narrativeDigest?: Resolver<ResolversTypes['NarrativeDigest'], ParentType, ContextType, Partial<UserNarrativeDigestArgs>>;
+  narratives?: Resolver<Array<ResolversTypes['Narrative']>, ParentType, ContextType, RequireFields<UserNarrativesArgs, 'limit' | 'offset'>>;
   place?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<UserPlaceArgs, 'id'>>;
   placeVisits?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType, RequireFields<UserPlaceVisitsArgs, 'limit' | 'offset' | 'placeId'>>;
   places?: Resolver<Array<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<UserPlacesArgs, 'limit' | 'offset'>>;
@@ -3233,6 +3372,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MetricSource?: MetricSourceResolvers<ContextType>;
   MetricType?: MetricTypeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Narrative?: NarrativeResolvers<ContextType>;
+  NarrativeDigest?: NarrativeDigestResolvers<ContextType>;
   Nutrition?: NutritionResolvers<ContextType>;
   Place?: PlaceResolvers<ContextType>;
   PlaceVisit?: PlaceVisitResolvers<ContextType>;

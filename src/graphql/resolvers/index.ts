@@ -10,6 +10,7 @@ import { foodResolvers } from './food.ts';
 import { goalResolvers } from './goals.ts';
 import { insightResolvers } from './insights.ts';
 import { metricResolvers } from './metrics.ts';
+import { narrativeResolvers } from './narratives.ts';
 import { placeResolvers } from './places.ts';
 import { routineResolvers } from './routines.ts';
 import { suggestionResolvers } from './suggestions.ts';
@@ -21,4 +22,5 @@ export const areaResolvers: Resolvers[] = [
   userResolvers, categoryResolvers, eventResolvers, suggestionResolvers, captureResolvers, dayResolvers, goalResolvers, insightResolvers,
   timerResolvers, eventSourceResolvers, encryptionKeyResolvers, metricResolvers, foodResolvers, placeResolvers, routineResolvers,
   calendarResolvers,
+  narrativeResolvers,
 ];

@@ -1,8 +1,10 @@
+import { calendarTools } from './calendar.ts';
 import { dayTools } from './days.ts';
 import { eventTools } from './events.ts';
 import { foodTools } from './food.ts';
 import { goalTools } from './goals.ts';
 import { insightTools } from './insights.ts';
+import { narrativeTools } from './narratives.ts';
 import { placeTools } from './places.ts';
 import { suggestionTools } from './suggestions.ts';
 import type { Tool } from './tool.ts';
@@ -16,4 +18,6 @@ export const allTools: Tool[] = [
   ...foodTools,
   ...placeTools,
   ...suggestionTools,
+  ...calendarTools,
+  ...narrativeTools,
 ];

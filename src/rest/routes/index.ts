@@ -17,12 +17,13 @@ import { savedMealRoutes } from './saved-meals.routes.ts';
 import { placeRoutes } from './places.routes.ts';
 import { routineRoutes } from './routines.routes.ts';
 import { calendarRoutes } from './calendar.routes.ts';
+import { narrativeRoutes } from './narratives.routes.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
 export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
   return [
     ...authRoutes(opts), ...userRoutes, ...categoryRoutes, ...eventRoutes, ...metricRoutes, ...dayRoutes, ...goalRoutes,
     ...insightRoutes, ...captureRoutes, ...suggestionRoutes, ...eventSourceRoutes, ...timerRoutes, ...encryptionKeyRoutes,
-    ...foodRoutes, ...savedMealRoutes, ...placeRoutes, ...routineRoutes, ...calendarRoutes,
+    ...foodRoutes, ...savedMealRoutes, ...placeRoutes, ...routineRoutes, ...calendarRoutes, ...narrativeRoutes,
   ];
 }

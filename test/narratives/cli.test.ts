@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshDatabase } from '../helpers/server.ts';
+import { startLlmServer, type LlmServer } from '../helpers/llm-server.ts';
+
+/**
+ * `npm run narratives:generate` as a person runs it: its own process on its own database (a fresh
+ * PostgreSQL database when DATABASE_URL is set, else an embedded data dir), a local model endpoint.
+ */
+const NODE = process.execPath;
+let dir: string;
+let database: { url: string; drop: () => Promise<void> } | undefined;
+let llm: LlmServer;
+const EMAIL = 'narrator@example.com';
+
+type Result = { code: number; stdout: string; stderr: string };
+function cli(script: string, args: string[], extra: Record<string, string> = {}): Promise<Result> {
+  const { DATABASE_URL: _db, NARRATIVE_LLM_URL: _u, NARRATIVE_LLM_MODEL: _m, NARRATIVE_LLM_API_KEY: _k, ...rest } = process.env;
+  const env = { ...rest, PGLITE_DIR: join(dir, 'pglite'), ...(database ? { DATABASE_URL: database.url } : {}), ...extra };
+  return new Promise((resolve) => {
+    execFile(NODE, [`src/cli/${script}.ts`, ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+const withModel = () => ({ NARRATIVE_LLM_URL: llm.url, NARRATIVE_LLM_MODEL: 'cli-model', NARRATIVE_LLM_TIMEOUT_MS: '2000' });
+const noStack = (r: Result) => expect(`${r.stdout}${r.stderr}`).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lifetrack-narratives-'));
+  if (process.env.DATABASE_URL) database = await freshDatabase(process.env.DATABASE_URL);
+  llm = await startLlmServer();
+  const created = await cli('user-create', ['--email', EMAIL, '--password', 'long enough password']);
+  expect(created.code).toBe(0);
+}, 120_000);
+afterAll(async () => {
+  await llm?.stop();
+  await database?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('without a model: it says so and exits 1, generating nothing; --digest still prints the facts', async () => {
+  const r = await cli('narratives-generate', ['--user', EMAIL, '--week', '2026-11-16', '--digest']);
+  expect(r.code).toBe(1);
+  expect(r.stdout).toContain('Week 2026-11-16 (Mon) to 2026-11-22 (Sun), timezone UTC.');
+  expect(r.stderr).toContain('No narrative model is configured');
+  noStack(r);
+  expect(llm.requests).toHaveLength(0);
+}, 60_000);
+
+test('with a model: writes and stores the week, prints it; a second run replaces it with the same id', async () => {
+  const first = await cli('narratives-generate', ['--user', EMAIL, '--week', '2026-11-16'], withModel());
+  expect(first.stderr).toBe('');
+  expect(first.code).toBe(0);
+  expect(first.stdout).toContain(`Stored the narrative of 2026-11-16 to 2026-11-22 for ${EMAIL}`);
+  expect(first.stdout).toContain(`model local-model-2026-11 at ${new URL(llm.url).host} (tokens: 812 in, 143 out)`);
+  expect(first.stdout).toContain(llm.reply.content);
+  expect(llm.requests).toHaveLength(1);
+  expect(llm.requests[0]!.body.model).toBe('cli-model');
+  expect(llm.requests[0]!.headers.authorization).toBeUndefined();
+  expect(llm.requests[0]!.body.messages[1]!.content).toContain('Week 2026-11-16 (Mon) to 2026-11-22 (Sun)');
+  const id = /id: ([0-9a-f-]{36})/.exec(first.stdout)![1];
+
+  const second = await cli('narratives-generate', ['--user', EMAIL, '--week', '2026-11-16'], withModel());
+  expect(second.code).toBe(0);
+  expect(second.stdout).toContain('Replaced the narrative of 2026-11-16');
+  expect(/id: ([0-9a-f-]{36})/.exec(second.stdout)![1]).toBe(id);
+}, 120_000);
+
+test('bad input and a failing model are clear messages with exit 1, never a stack trace', async () => {
+  const tuesday = await cli('narratives-generate', ['--user', EMAIL, '--week', '2026-11-17'], withModel());
+  expect(tuesday.code).toBe(1);
+  expect(tuesday.stderr).toContain('--week: Input should be a Monday');
+  noStack(tuesday);
+  const nobody = await cli('narratives-generate', ['--user', 'nobody@example.com', '--week', '2026-11-16'], withModel());
+  expect(nobody.code).toBe(1);
+  expect(nobody.stderr).toContain('No user nobody@example.com');
+  noStack(nobody);
+  llm.behaviour = 'http_error';
+  const failing = await cli('narratives-generate', ['--user', EMAIL, '--week', '2026-11-09'], withModel());
+  expect(failing.code).toBe(1);
+  expect(failing.stderr).toContain('answered HTTP 500');
+  noStack(failing);
+  const unknownOption = await cli('narratives-generate', ['--user', EMAIL, '--weeks', '2026-11-16']);
+  expect(unknownOption.code).toBe(2);
+  expect(unknownOption.stderr).toContain('Usage: npm run narratives:generate');
+}, 120_000);
