@@ -15,6 +15,7 @@ import { buildOpenApi } from './rest/openapi.ts';
 import { mountRoutes, requireActor } from './rest/router.ts';
 import { INGEST_BODY_LIMIT, inputSteps } from './rest/body.ts';
 import type { GraphqlGateway } from './graphql/server.ts';
+import type { JobRuntime } from './jobs/boss.ts';
 import { allRoutes } from './rest/routes/index.ts';
 import { mcpRouter } from './mcp/server.ts';
 
@@ -33,8 +34,8 @@ function docsRouter(): express.Router {
   return router;
 }
 
-export function buildApp(deps: { config: Config; db: Database; logger: Logger; graphql: GraphqlGateway }): Express {
-  const { config, db, logger, graphql } = deps;
+export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime; logger: Logger; graphql: GraphqlGateway }): Express {
+  const { config, db, jobs, logger, graphql } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -55,13 +56,15 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger; g
         res: (res) => ({ statusCode: res.statusCode }),
         err: safeError,
       },
+      // Whose request it was (set once the token is known): never the token itself.
+      customProps: (req) => ({ userId: (req as { actor?: { userId: string } }).actor?.userId }),
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
   // Self-hosters often serve plain http on a LAN address: upgrading subresources to https would break /docs.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  const metrics = createMetrics({ token: config.metricsToken });
+  const metrics = createMetrics({ token: config.metricsToken, db, jobs });
   app.use(metrics.observe);
   app.use(serverTiming);
   app.get('/metrics', metrics.expose);

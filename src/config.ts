@@ -51,6 +51,9 @@ const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   OPEN_FOOD_FACTS_URL: z.url({ protocol: /^https?$/ }).default('https://world.openfoodfacts.org'),
   OPEN_FOOD_FACTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  WRITE_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  WRITE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).optional(),
   CALENDAR_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CALENDAR_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
@@ -80,6 +83,10 @@ export type Config = {
   openFoodFactsUrl: string;
   /** How long a barcode lookup waits for the label provider before answering 503. */
   openFoodFactsTimeoutMs: number;
+  /** Writes per user and minute (0: no limit), and how many may come at once. */
+  writeBudget: { perMinute: number; burst: number };
+  /** Longest a single SQL statement of a request may run (0: no limit); migrations are not bound by it. */
+  statementTimeoutMs: number;
   /**
    * The address clients use to reach this server (OAuth issuer, token audience, resource metadata).
    * Unset: taken from each request's protocol and Host (behind a proxy, with TRUST_PROXY).
@@ -123,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     openFoodFactsUrl: c.OPEN_FOOD_FACTS_URL,
     openFoodFactsTimeoutMs: c.OPEN_FOOD_FACTS_TIMEOUT_MS,
+    writeBudget: { perMinute: c.WRITE_RATE_PER_MINUTE, burst: c.WRITE_BURST },
+    statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
     publicUrl: c.PUBLIC_URL,
     calendarFetchTimeoutMs: c.CALENDAR_FETCH_TIMEOUT_MS,
     calendarMaxBytes: c.CALENDAR_MAX_BYTES,

@@ -6,6 +6,7 @@ import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { configureCalendar } from './domain/calendar/sync.ts';
+import { configureWriteBudget } from './core/write-budget.ts';
 import { configureOpenFoodFacts } from './domain/food/open-food-facts.ts';
 import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { provisionUserDefaults } from './domain/users/provisioning.ts';
@@ -17,10 +18,11 @@ export type RunningServer = { url: string; db: Database; http: Server; jobs: Job
 
 /** Opens the database (migrating it), loads keys and listens. Used by main.ts and by tests. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  configureWriteBudget(config.writeBudget);
   configureOpenFoodFacts({ baseUrl: config.openFoodFactsUrl, timeoutMs: config.openFoodFactsTimeoutMs });
   configureCalendar({ fetchTimeoutMs: config.calendarFetchTimeoutMs, maxBytes: config.calendarMaxBytes });
   configureNarrativeWriter(config.narrativeLlm);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server', logger });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server', statementTimeoutMs: config.statementTimeoutMs, logger });
   await withContext(async () => {
     await loadSigningKey(config.jwtSecret);
     // Users created before a metric type or source kind existed get its defaults now, not on a read.
@@ -39,7 +41,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw err;
   });
   const graphql = await startGraphql({ logger, introspection: config.graphqlIntrospection });
-  const app = buildApp({ config, db, logger, graphql });
+  const app = buildApp({ config, db, jobs, logger, graphql });
   const http = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });

@@ -1,4 +1,5 @@
 import { Forbidden } from './errors.ts';
+import { spendWrite } from './write-budget.ts';
 
 /**
  * Who is calling a service. Every transport (REST, GraphQL, MCP, CLI, jobs) builds one.
@@ -41,4 +42,6 @@ export function authorize(actor: Actor, userId: string, need: Access): void {
   if (need === 'account' && actor.via !== 'session' && actor.via !== 'system') {
     throw new Forbidden('Sign in with email and password to manage account credentials');
   }
+  // Jobs and CLIs act as the system: the budget is for what clients send.
+  if (actor.via !== 'system') spendWrite(actor);
 }

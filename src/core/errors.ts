@@ -39,8 +39,8 @@ export class Unavailable extends DomainError {
 export class RateLimited extends DomainError {
   readonly kind = 'RateLimited' as const;
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super('Too many attempts, try again later');
+  constructor(retryAfterSeconds: number, message = 'Too many attempts, try again later') {
+    super(message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -12,6 +12,8 @@ export type DatabaseOptions = {
   /** A server owns its PGlite dir; a CLI may borrow a running server's socket. */
   role: 'server' | 'cli';
   poolMax?: number;
+  /** Longest one statement may run on the serving pool, in ms (0 or unset: no limit); migrations run without it. */
+  statementTimeoutMs?: number;
   logger?: Logger;
 };
 
@@ -23,12 +25,19 @@ export type Database = {
   connection: { host: string; port: number; user: string; password?: string; database: string };
   /** SQL statements sent through the ORM's pool since start (ORM and query() alike; pg-boss has its own pool). */
   statements(): number;
+  /** The ORM pool's connections right now: for /metrics. */
+  pool(): { total: number; idle: number; waiting: number };
   ping(): Promise<void>;
   close(): Promise<void>;
 };
 
 type PgClient = { query: (...args: unknown[]) => unknown };
-type PgPool = { on(event: 'connect', listener: (client: PgClient) => void): void };
+type PgPool = {
+  on(event: 'connect', listener: (client: PgClient) => void): void;
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+};
 
 export class DatabaseInUse extends Error {}
 
@@ -61,33 +70,50 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 
   let statements = 0;
+  let pool: PgPool | undefined;
   // Counted where every statement passes, each client's query(): what tests and benchmarks read
   // to prove a GraphQL query costs the same statements whatever the size of its lists.
-  const countStatements = (pool: PgPool) =>
-    pool.on('connect', (client) => {
+  const countStatements = (created: PgPool) => {
+    pool = created;
+    created.on('connect', (client) => {
       const send = client.query.bind(client);
       client.query = (...args: unknown[]) => (statements++, send(...args));
     });
+  };
+  const settings = {
+    entities,
+    host: connection.host,
+    port: connection.port,
+    user: connection.user,
+    password: connection.password,
+    dbName: connection.database,
+    debug: false,
+    // MikroORM's own lines (migrations applied, warnings) go to our log, not to stdout.
+    logger: (message: string) => opts.logger?.debug({ component: 'orm' }, message),
+    colors: false,
+    allowGlobalContext: false,
+  };
   let orm: MikroORM;
   try {
-    orm = await MikroORM.init({
-      entities,
+    // Migrations on their own short-lived connection, free of the statement timeout: building an
+    // index on a big table may rightly take longer than any request should.
+    const migrating = await MikroORM.init({
+      ...settings,
       extensions: [Migrator],
-      host: connection.host,
-      port: connection.port,
-      user: connection.user,
-      password: connection.password,
-      dbName: connection.database,
-      pool: { min: 0, max: opts.poolMax ?? 10 },
-      driverOptions: { onPoolCreated: countStatements },
+      pool: { min: 0, max: 1 },
       migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
-      debug: false,
-      // MikroORM's own lines (migrations applied, warnings) go to our log, not to stdout.
-      logger: (message: string) => opts.logger?.debug({ component: 'orm' }, message),
-      colors: false,
-      allowGlobalContext: false,
     });
-    await orm.migrator.up();
+    try {
+      await migrating.migrator.up();
+    } finally {
+      await migrating.close(true);
+    }
+    orm = await MikroORM.init({
+      ...settings,
+      pool: { min: 0, max: opts.poolMax ?? 10 },
+      // pg sends statement_timeout with each connection's start-up: no statement per request.
+      driverOptions: { onPoolCreated: countStatements, ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) },
+    });
   } catch (err) {
     await embedded?.close();
     throw err;
@@ -99,6 +125,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     description,
     connection,
     statements: () => statements,
+    pool: () => ({ total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 }),
     async ping() {
       await orm.em.getConnection().execute('select 1');
     },

@@ -27,8 +27,11 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
   'content.type.unsupported': [415, 'Request body must be application/json'],
 };
 
-/** Socket-level and server-side codes that mean "the database is not there right now". */
-const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOENT', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+/**
+ * Socket-level and server-side codes that mean "the database cannot answer right now"; 57014 is a
+ * statement stopped by DATABASE_STATEMENT_TIMEOUT_MS (an overloaded database, as far as the client can tell).
+ */
+const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOENT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '57014']);
 const DOWN_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Connection ended/i;
 
 /** Whatever the driver calls it (refused, reset, terminated, shutting down), an outage is a 503. */

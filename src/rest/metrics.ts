@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { Registry, collectDefaultMetrics, Histogram } from 'prom-client';
+import { Registry, collectDefaultMetrics, Gauge, Histogram } from 'prom-client';
+import type { Database } from '../db/database.ts';
+import type { JobRuntime } from '../jobs/boss.ts';
 import { sendError } from './errors.ts';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -13,10 +15,11 @@ function bearerMatches(req: Request, token: string): boolean {
 }
 
 /**
- * Prometheus metrics at /metrics: process defaults plus request durations by route template
- * (never by raw path, which would carry user ids and explode cardinality).
+ * Prometheus metrics at /metrics: process defaults, request durations by route template
+ * (never by raw path, which would carry user ids and explode cardinality), the database pool and
+ * the job queues, both read when scraped.
  */
-export function createMetrics(opts: { token?: string | undefined } = {}) {
+export function createMetrics(opts: { token?: string | undefined; db?: Pick<Database, 'pool'>; jobs?: Pick<JobRuntime, 'boss'> } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -26,6 +29,40 @@ export function createMetrics(opts: { token?: string | undefined } = {}) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+
+  const { db, jobs } = opts;
+  if (db) {
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Connections of the database pool serving requests, by state (total, idle, and requests waiting for one)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const p = db.pool();
+        this.set({ state: 'total' }, p.total);
+        this.set({ state: 'idle' }, p.idle);
+        this.set({ state: 'waiting' }, p.waiting);
+      },
+    });
+  }
+  if (jobs) {
+    new Gauge({
+      name: 'job_queue_jobs',
+      help: 'Background jobs by queue and state: ready (waiting for a worker), deferred (scheduled later), active, failed (retained)',
+      labelNames: ['queue', 'state'] as const,
+      registers: [registry],
+      async collect() {
+        // A scrape while the database is down still answers, without this family.
+        const queues = await jobs.boss.getQueues().catch(() => []);
+        for (const q of queues) {
+          this.set({ queue: q.name, state: 'ready' }, q.readyCount);
+          this.set({ queue: q.name, state: 'deferred' }, q.deferredCount);
+          this.set({ queue: q.name, state: 'active' }, q.activeCount);
+          this.set({ queue: q.name, state: 'failed' }, q.failedCount);
+        }
+      },
+    });
+  }
 
   function observe(req: Request, res: Response, next: NextFunction) {
     const end = duration.startTimer();

@@ -92,6 +92,8 @@ function errorStatuses(route: Route): number[] {
   const statuses = new Set<number>([422, 503, ...(route.errors ?? [])]);
   if (route.access !== 'public') [401, 403].forEach((s) => statuses.add(s));
   if (route.params) statuses.add(404);
+  // Writes spend the user's write budget (src/core/write-budget.ts).
+  if (route.access === 'write') statuses.add(429);
   if (route.body) [400, 413, 415].forEach((s) => statuses.add(s));
   return [...statuses].sort();
 }
