@@ -16,6 +16,8 @@ import { mountRoutes, requireActor } from './rest/router.ts';
 import { INGEST_BODY_LIMIT, inputSteps } from './rest/body.ts';
 import type { GraphqlGateway } from './graphql/server.ts';
 import { allRoutes } from './rest/routes/index.ts';
+import { OAUTH_OPENAPI, oauthRouter } from './rest/oauth.router.ts';
+import { setPublicUrl } from './rest/public-url.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -38,6 +40,7 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger; g
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('json spaces', 0);
+  setPublicUrl(app, config.publicUrl);
 
   app.use(
     pinoHttp({
@@ -78,7 +81,7 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger; g
   });
 
   const routes = allRoutes({ allowRegistration: config.allowRegistration });
-  const openapi = buildOpenApi(routes);
+  const openapi = buildOpenApi(routes, OAUTH_OPENAPI);
   app.get('/openapi.json', (_req, res) => {
     res.json(openapi);
   });
@@ -86,6 +89,8 @@ export function buildApp(deps: { config: Config; db: Database; logger: Logger; g
 
   // Bodies are parsed per route, after authentication (src/rest/router.ts).
   app.use((_req, _res, next) => RequestContext.create(db.orm.em, next));
+  // OAuth for agents: discovery documents, the sign-in page, token endpoints (not JSON API routes).
+  app.use(oauthRouter());
   app.use(mountRoutes(routes));
   // GraphQL: the same authentication first, then the body (src/rest/body.ts), then Apollo.
   // Apollo's express integration insists on req.body, which a GET (query in the URL) has none of.

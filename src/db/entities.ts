@@ -1,4 +1,5 @@
 import { AccessToken } from '../auth/access-token.entity.ts';
+import { OAuthClient, OAuthCode, OAuthGrant, OAuthRefreshToken } from '../auth/oauth/oauth.entities.ts';
 import { PendingLogin, Session } from '../auth/session.entity.ts';
 import { Category } from '../domain/categories/category.entity.ts';
 import { Event } from '../domain/events/event.entity.ts';
@@ -18,4 +19,5 @@ import { EncryptionKey } from '../domain/encryption-key/encryption-key.entity.ts
 export const entities = [
   User, Session, PendingLogin, AccessToken, Category, Event, HealthMetric, MetricDefinition, MetricAutomation,
   MetricGoal, LogCapture, Suggestion, EventSourceRow, TrackingTimer, EncryptionKey, FoodItem, SavedMeal, MealItem, Place, PlaceVisit, Routine,
+  OAuthClient, OAuthGrant, OAuthCode, OAuthRefreshToken,
 ];

@@ -4,7 +4,8 @@ import { Forbidden, Invalid, Unauthenticated } from '../core/errors.ts';
 import { parse } from '../core/validation.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import { inputSteps } from './body.ts';
-import { prefixIssues, type InputSource } from './errors.ts';
+import { markInvalidToken, prefixIssues, type InputSource } from './errors.ts';
+import { publicUrls } from './public-url.ts';
 import type { Route } from './route.ts';
 
 export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -19,11 +20,20 @@ function bearerToken(req: Request): string | undefined {
   return token;
 }
 
-/** Who is calling (a 401 without a valid bearer token); also the gate of /graphql. */
+/**
+ * Who is calling (a 401 without a valid bearer token); also the gate of /graphql. OAuth tokens
+ * must be this server's and for its API (not for /mcp, not for another server).
+ */
 export async function identify(req: Request): Promise<Actor> {
   const token = bearerToken(req);
   if (!token) throw new Unauthenticated();
-  return authenticate(token);
+  const urls = publicUrls(req);
+  try {
+    return await authenticate(token, { issuer: urls.issuer, audience: urls.resources.api });
+  } catch (err) {
+    if (err instanceof Unauthenticated) markInvalidToken(err);
+    throw err;
+  }
 }
 
 export const requireActor: RequestHandler = async (req: Admitted, _res, next) => {

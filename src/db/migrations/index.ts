@@ -7,6 +7,7 @@ import { Migration20261123010000_request_fingerprints } from './Migration2026112
 import { Migration20261123020000_food } from './Migration20261123020000_food.ts';
 import { Migration20261123030000_places } from './Migration20261123030000_places.ts';
 import { Migration20261123040000_routines } from './Migration20261123040000_routines.ts';
+import { Migration20261123070000_oauth } from './Migration20261123070000_oauth.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   Migration20261123020000_food,
   Migration20261123030000_places,
   Migration20261123040000_routines,
+  Migration20261123070000_oauth,
 ];
