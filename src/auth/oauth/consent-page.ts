@@ -22,7 +22,6 @@ input:focus,button:focus{outline:3px solid #1a5fb4;outline-offset:2px}
 button{flex:1;padding:.7rem;font-size:1rem;font-weight:600;border-radius:4px;cursor:pointer;border:1px solid #1a5fb4}
 button[value=approve]{background:#1a5fb4;color:#fff}
 button[value=deny]{background:#fff;color:#1a5fb4}
-.small{font-size:.85rem;color:#4a4a4a}
 code{word-break:break-all}
 `;
 
@@ -75,7 +74,7 @@ export function renderConsentPage(m: ConsentPage): string {
   const alert = m.error
     ? `<div class="alert" role="alert" id="form-error">${escape(m.error)}</div>`
     : `<div role="alert" id="form-error"></div>`;
-  const notice = m.notice ? `<p id="form-notice">${escape(m.notice)}</p>` : '';
+  const notice = m.notice ? `<p id="form-notice" role="status">${escape(m.notice)}</p>` : '';
   const describedBy = m.error ? ' aria-describedby="form-error"' : '';
   const totp = m.showTotp
     ? `<label for="totp_code">Authentication code <span class="hint">(6 digits from your authenticator app)</span></label>
@@ -89,7 +88,7 @@ export function renderConsentPage(m: ConsentPage): string {
 <li>It cannot create, change or delete anything, nor manage your account.</li>
 </ul>
 </div>
-<p class="small">After you decide you will be sent back to <code>${escape(m.redirectOrigin)}</code>.</p>
+<p>Sign in to Lifetrack to decide. Afterwards you will be sent back to <code>${escape(m.redirectOrigin)}</code>.</p>
 ${alert}
 ${notice}
 <form method="post" action="${escape(m.formAction)}">

@@ -377,5 +377,5 @@ export async function actorFromOAuthToken(token: string, expected: { issuer: str
 
 /** For the consent page: what the resource is, in words. */
 export function describeResource(realm: Realm, resource: string): string {
-  return resource === realm.resources.mcp ? 'its MCP endpoint (tools for AI assistants)' : 'its API';
+  return resource === realm.resources.mcp ? 'your Lifetrack data, through its MCP endpoint (tools for AI assistants)' : 'your Lifetrack data, through its API';
 }
