@@ -44,7 +44,7 @@ test('an agent starts from a 401, discovers, registers, gets a code with PKCE, e
   expect(denied.status).toBe(401);
   const challenge = denied.headers.get('www-authenticate')!;
   const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)![1]!;
-  const resourceMetadata = await (await fetch(metadataUrl)).json();
+  const resourceMetadata = (await (await fetch(metadataUrl)).json()) as { resource: string; authorization_servers: string[] };
   expect(resourceMetadata.resource).toBe(server.url);
   const issuer = new URL(resourceMetadata.authorization_servers[0]);
 
@@ -89,7 +89,7 @@ test('an agent starts from a 401, discovers, registers, gets a code with PKCE, e
     config, tokens.access_token, new URL(`${server.url}/graphql`), 'POST',
     JSON.stringify({ query: '{ me { id } }' }), new Headers({ 'content-type': 'application/json' }),
   );
-  expect((await me.json()).data.me.id).toBe(owner.id);
+  expect(((await me.json()) as { data: { me: { id: string } } }).data.me.id).toBe(owner.id);
   // The library reads the 403's challenge (RFC 6750) and says what the token lacks.
   const write = await client
     .fetchProtectedResource(
