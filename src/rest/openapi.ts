@@ -125,7 +125,7 @@ function responses(route: Route, components: Record<string, JsonSchema>): JsonSc
 const bodyRequired = (body: z.ZodType) => !body.safeParse({}).success;
 
 const TAGS: Record<string, string> = {
-  auth: 'Sign-in, TOTP, sessions, password and personal access tokens',
+  auth: 'Sign-in, TOTP, sessions, password, personal access tokens and the agents approved through OAuth',
   profile: "The user's email, timezone and two-factor status",
   categories: 'Categories that events can belong to',
   food: 'Food items (search, barcode lookup, editing with propagation to meals) and saved meals',

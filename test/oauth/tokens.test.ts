@@ -217,3 +217,13 @@ test('failed token requests are throttled per address (429, Retry-After)', async
   expect(last!.body.error).toBe('invalid_request');
   await sql(`delete from auth_attempts where key like 'oauth-token:%'`);
 });
+
+test('dead codes and expired refresh tokens are cleared as new tokens are issued', async () => {
+  const a = await approve(server, owner);
+  const t = await oauthToken(server, owner);
+  await sql(`update oauth_codes set expires_at = now() - interval '2 days' where code_hash = $1`, [sha256(a.code)]);
+  await sql(`update oauth_refresh_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [sha256(t.refreshToken)]);
+  await oauthToken(server, owner);
+  expect(await sql(`select 1 from oauth_codes where code_hash = $1`, [sha256(a.code)])).toEqual([]);
+  expect(await sql(`select 1 from oauth_refresh_tokens where token_hash = $1`, [sha256(t.refreshToken)])).toEqual([]);
+});

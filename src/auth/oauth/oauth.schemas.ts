@@ -121,3 +121,16 @@ export const ProtectedResourceMetadata = z
 
 export type TokenResponse = z.infer<typeof TokenResponse>;
 export type ClientRegistered = z.infer<typeof ClientRegistered>;
+
+/** An agent the user approved and has not revoked: what GET /auth/oauth-grants lists. */
+export const OAuthGrantRead = z
+  .object({
+    id: z.uuid(),
+    client_id: z.uuid(),
+    client_name: z.string().describe('As the application registered itself: not verified'),
+    resource: z.string().describe('What its tokens are for: the API (base URL) or <base>/mcp'),
+    scope: z.literal(SCOPE),
+    created_at: z.iso.datetime().describe('When the user approved it'),
+  })
+  .meta({ id: 'OAuthGrantRead' });
+export type OAuthGrantRead = z.infer<typeof OAuthGrantRead>;

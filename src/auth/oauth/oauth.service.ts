@@ -241,7 +241,30 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** Rows cleared per issuance: small, so no token request waits on a big delete. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Each issuance clears some dead rows, so the tables stay as small as the live codes and refresh
+ * tokens without a job of their own: codes a day after they expired (a reuse that late finds
+ * nothing to revoke, and its grant's tokens have long expired unless refreshed), and refresh
+ * tokens once expired (used ones are kept until then, to recognise a reuse).
+ */
+async function sweepExpired(): Promise<void> {
+  await query(
+    `delete from oauth_codes where code_hash in (
+       select code_hash from oauth_codes where expires_at < now() - interval '1 day' limit $1 for update skip locked)`,
+    [SWEEP_BATCH],
+  );
+  await query(
+    `delete from oauth_refresh_tokens where token_hash in (
+       select token_hash from oauth_refresh_tokens where expires_at < now() limit $1 for update skip locked)`,
+    [SWEEP_BATCH],
+  );
+}
+
 async function issueTokens(realm: Realm, grant: { id: string; userId: string; clientId: string; resource: string }): Promise<TokenResponse> {
+  await sweepExpired();
   const refresh = newSecret();
   await query(
     `insert into oauth_refresh_tokens (token_hash, user_id, grant_id, created_at, expires_at, used_at)
