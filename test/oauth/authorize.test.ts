@@ -95,6 +95,12 @@ test("the spec's defaults: action approve, code_challenge_method S256, scope and
   expect(params.has('state')).toBe(false);
 });
 
+test('an action other than approve or deny goes back as invalid_request; an empty one approves', async () => {
+  expect(redirectParams(await submitAuthorize(server, { ...request(), action: 'maybe' })).get('error')).toBe('invalid_request');
+  const empty = await submitAuthorize(server, { ...request(), action: '', email: owner.email, password: owner.password });
+  expect(redirectParams(empty).get('code')).toBeTruthy();
+});
+
 test('deny: error=access_denied with the state, no credentials needed', async () => {
   const res = await submitAuthorize(server, { ...request(), action: 'deny' });
   const params = redirectParams(res);

@@ -178,10 +178,12 @@ export async function decideAuthorization(
   client: ClientInfo,
 ): Promise<Decision> {
   const back = { uri: request.redirectUri, state: request.state };
-  if (form.action === 'deny') {
+  // An empty action is the default too (a form that sends the field without a value).
+  const action = form.action || 'approve';
+  if (action === 'deny') {
     return { redirectTo: redirectBack(realm, back, { error: 'access_denied', error_description: 'The user denied access' }) };
   }
-  if (form.action !== 'approve') throw new AuthorizeError('invalid_request', 'action must be approve or deny', back);
+  if (action !== 'approve') throw new AuthorizeError('invalid_request', 'action must be approve or deny', back);
   const email = form.email.trim();
   if (!email || !form.password) return { retry: 'missing_credentials', email };
   const check = await checkSignIn(client, { email, password: form.password, totpCode: form.totp_code });
