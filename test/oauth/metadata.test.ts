@@ -1,6 +1,8 @@
 import { startTestServer, withServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
+import type { Request } from 'express';
 import { gql } from '../helpers/graphql.ts';
+import { bearerChallenge } from '../../src/rest/public-url.ts';
 
 /** Discovery (RFC 8414, RFC 9728), the 401 challenge that leads to it, and dynamic registration (RFC 7591). */
 let server: TestServer;
@@ -147,4 +149,14 @@ test('the OAuth endpoints are in /openapi.json, the form as application/x-www-fo
   expect(schema.properties.state.default).toBe('');
   expect(schema.required ?? []).toEqual([]);
   expect(doc.paths['/oauth/token'].post.requestBody.content['application/x-www-form-urlencoded']).toBeDefined();
+});
+
+test("the MCP endpoint's challenge points at its own metadata (bearerChallenge, for the /mcp router)", () => {
+  const req = { app: { locals: { publicUrl: 'https://track.example.org' } }, protocol: 'http', get: () => 'ignored' } as unknown as Request;
+  expect(bearerChallenge(req, 'mcp')).toBe('Bearer resource_metadata="https://track.example.org/.well-known/oauth-protected-resource/mcp"');
+  expect(bearerChallenge(req, 'mcp', { error: 'invalid_token', description: 'Token "expired"' })).toBe(
+    'Bearer resource_metadata="https://track.example.org/.well-known/oauth-protected-resource/mcp", error="invalid_token", error_description="Token \\"expired\\""',
+  );
+  const fromHost = { app: { locals: {} }, protocol: 'http', get: () => '127.0.0.1:8000' } as unknown as Request;
+  expect(bearerChallenge(fromHost, 'api')).toBe('Bearer resource_metadata="http://127.0.0.1:8000/.well-known/oauth-protected-resource"');
 });
