@@ -18,6 +18,8 @@ import type { GraphqlGateway } from './graphql/server.ts';
 import type { JobRuntime } from './jobs/boss.ts';
 import { allRoutes } from './rest/routes/index.ts';
 import { mcpRouter } from './mcp/server.ts';
+import { OAUTH_OPENAPI, oauthRouter } from './rest/oauth.router.ts';
+import { setPublicUrl } from './rest/public-url.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -40,6 +42,7 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('json spaces', 0);
+  setPublicUrl(app, config.publicUrl);
 
   app.use(
     pinoHttp({
@@ -82,7 +85,7 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
   });
 
   const routes = allRoutes({ allowRegistration: config.allowRegistration });
-  const openapi = buildOpenApi(routes);
+  const openapi = buildOpenApi(routes, OAUTH_OPENAPI);
   app.get('/openapi.json', (_req, res) => {
     res.json(openapi);
   });
@@ -90,6 +93,8 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
 
   // Bodies are parsed per route, after authentication (src/rest/router.ts).
   app.use((_req, _res, next) => RequestContext.create(db.orm.em, next));
+  // OAuth for agents: discovery documents, the sign-in page, token endpoints (not JSON API routes).
+  app.use(oauthRouter());
   app.use(mountRoutes(routes));
   // GraphQL: the same authentication first, then the body (src/rest/body.ts), then Apollo.
   // Apollo's express integration insists on req.body, which a GET (query in the URL) has none of.
@@ -98,7 +103,7 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
   app.post('/graphql', requireActor, ...inputSteps(true, INGEST_BODY_LIMIT), emptyBody, graphql.handler);
   app.get('/graphql', requireActor, ...inputSteps(false), emptyBody, graphql.handler);
   // MCP for agents: the same authentication and read use cases, inside the same RequestContext.
-  app.use(mcpRouter(config));
+  app.use(mcpRouter());
 
   app.use((req, res) => sendError(res, 404, `No route for ${req.method} ${req.path}`));
   app.use(errorHandler);

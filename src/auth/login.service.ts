@@ -5,7 +5,7 @@ import { em } from '../db/context.ts';
 import { query } from '../db/sql.ts';
 import { User } from '../domain/users/user.entity.ts';
 import { createUser, type Profile, findUserByEmail, loadUser } from '../domain/users/users.service.ts';
-import { LoginRequest, TotpVerifyRequest } from './auth.schemas.ts';
+import { LoginRequest, TotpCode, TotpVerifyRequest } from './auth.schemas.ts';
 import { signToken, verifyToken } from './jwt.ts';
 import { verifyPassword } from './passwords.ts';
 import { PendingLogin } from './session.entity.ts';
@@ -96,15 +96,45 @@ export async function verifyTotpLogin(input: unknown, client: ClientInfo) {
 }
 
 /**
- * One TOTP code for a signed-in user (enable, disable), counted against the user's TOTP budget
- * before it is checked, like a sign-in code.
+ * One TOTP code (enable, disable, a one-step sign-in), counted against the user's TOTP budget
+ * before it is checked, like a sign-in code; with `client`, against its address's budget too.
  */
-export async function guessTotpCode(user: User, code: string): Promise<boolean> {
+export async function guessTotpCode(user: User, code: string, client?: ClientInfo): Promise<boolean> {
   const totp: Attempt = [limits.totp, user.id];
-  await countAttempt(totp);
+  const address: Attempt | undefined = client && [limits.address, client.ip];
+  await (address ? countAttempt(totp, address) : countAttempt(totp));
   if (!(await acceptTotpCode(user, code))) return false;
   await clearAttempts(totp);
+  if (address) await refundAttempt(address);
   return true;
+}
+
+export type SignInCheck =
+  | { outcome: 'ok'; user: User }
+  | { outcome: 'wrong_credentials' }
+  | { outcome: 'totp_required' }
+  | { outcome: 'wrong_code' };
+
+/**
+ * Login and TOTP verification in one step, for a form that carries all three (the OAuth sign-in
+ * page): the same throttled password guess as /auth/login, then, when the account has TOTP on,
+ * the same throttled, replay-proof code check as /auth/totp/verify. A right password without a
+ * code says so (as login's `totp_required` does) and spends no code attempt.
+ */
+export async function checkSignIn(
+  client: ClientInfo,
+  input: { email: string; password: string; totpCode: string },
+): Promise<SignInCheck> {
+  const parsed = LoginRequest.safeParse({ email: input.email, password: input.password });
+  if (!parsed.success) return { outcome: 'wrong_credentials' };
+  const { email, password } = parsed.data;
+  const user = await guessPassword(client, email, password, () => findUserByEmail(email));
+  if (!user) return { outcome: 'wrong_credentials' };
+  if (!user.totpEnabled) return { outcome: 'ok', user };
+  const code = input.totpCode.replace(/\s+/g, '');
+  if (!code) return { outcome: 'totp_required' };
+  if (!TotpCode.safeParse(code).success || !(await guessTotpCode(user, code, client))) return { outcome: 'wrong_code' };
+  return { outcome: 'ok', user };
 }
 
 /**

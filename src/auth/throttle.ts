@@ -23,6 +23,10 @@ export const limits = {
   totp: { scope: 'totp', max: 10, windowSeconds: FIFTEEN_MINUTES },
   /** Open registration per address, counted whether or not the attempt succeeds. */
   registration: { scope: 'registration', max: 50, windowSeconds: 60 * 60 },
+  /** OAuth token requests per address; a successful one is given back, so only failures add up. */
+  oauthToken: { scope: 'oauth-token', max: 50, windowSeconds: FIFTEEN_MINUTES },
+  /** OAuth dynamic client registrations per address, counted whether or not they succeed. */
+  oauthRegistration: { scope: 'oauth-registration', max: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** One counter: which limit, and whose (an account's email, a user id, an address). */

@@ -38,7 +38,7 @@ export function systemActor(userId: string): Actor {
 export function authorize(actor: Actor, userId: string, need: Access): void {
   if (actor.userId !== userId) throw new Forbidden('This token may not access another user');
   if (need === 'read') return;
-  if (actor.scope !== 'write') throw new Forbidden('This token is read-only');
+  if (actor.scope !== 'write') throw new Forbidden('This token is read-only', 'insufficient_scope');
   if (need === 'account' && actor.via !== 'session' && actor.via !== 'system') {
     throw new Forbidden('Sign in with email and password to manage account credentials');
   }

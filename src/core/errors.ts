@@ -18,6 +18,12 @@ export class NotFound extends DomainError {
 
 export class Forbidden extends DomainError {
   readonly kind = 'Forbidden' as const;
+  /** insufficient_scope: the credential is valid but read-only (REST answers with an RFC 6750 challenge). */
+  readonly reason: 'insufficient_scope' | undefined;
+  constructor(message: string, reason?: 'insufficient_scope') {
+    super(message);
+    this.reason = reason;
+  }
 }
 
 export class Conflict extends DomainError {

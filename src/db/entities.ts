@@ -1,4 +1,5 @@
 import { AccessToken } from '../auth/access-token.entity.ts';
+import { OAuthClient, OAuthCode, OAuthGrant, OAuthRefreshToken } from '../auth/oauth/oauth.entities.ts';
 import { PendingLogin, Session } from '../auth/session.entity.ts';
 import { Category } from '../domain/categories/category.entity.ts';
 import { Event } from '../domain/events/event.entity.ts';
@@ -22,4 +23,5 @@ export const entities = [
   MetricGoal, LogCapture, Suggestion, EventSourceRow, TrackingTimer, EncryptionKey, FoodItem, SavedMeal, MealItem, Place, PlaceVisit, Routine,
   CalendarEvent,
   Narrative,
+  OAuthClient, OAuthGrant, OAuthCode, OAuthRefreshToken,
 ];

@@ -4,12 +4,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '../core/actor.ts';
-import type { Config } from '../config.ts';
 import { DomainError, Invalid, Unauthenticated } from '../core/errors.ts';
 import { inputSteps } from '../rest/body.ts';
 import { isDatabaseDown, sendError } from '../rest/errors.ts';
-import { publicBaseUrl } from '../rest/public-url.ts';
-import { mcpActor, RESOURCE_METADATA_PATH } from './auth.ts';
+import { bearerChallenge } from '../rest/public-url.ts';
+import { mcpActor } from './auth.ts';
 import { allTools } from './tools/index.ts';
 import type { Tool, ToolContext } from './tools/tool.ts';
 
@@ -74,19 +73,16 @@ type Admitted = Request & { actor?: Actor };
  * The bearer token first, before any body is read. Without a valid one: 401 pointing at the
  * protected resource metadata (RFC 9728), from which an MCP client discovers where to get a token.
  */
-function admit(config: Config): RequestHandler {
-  return async (req: Admitted, res, next) => {
-    try {
-      req.actor = await mcpActor(req);
-    } catch (err) {
-      if (!(err instanceof Unauthenticated)) throw err;
-      const metadata = `${publicBaseUrl(req, config)}${RESOURCE_METADATA_PATH}`;
-      const challenge = `Bearer resource_metadata="${metadata}"${req.get('authorization') ? ', error="invalid_token"' : ''}`;
-      return sendError(res, 401, err.message, { 'WWW-Authenticate': challenge });
-    }
-    next();
-  };
-}
+const admit: RequestHandler = async (req: Admitted, res, next) => {
+  try {
+    req.actor = await mcpActor(req);
+  } catch (err) {
+    if (!(err instanceof Unauthenticated)) throw err;
+    const challenge = bearerChallenge(req, 'mcp', req.get('authorization') ? { error: 'invalid_token', description: err.message } : {});
+    return sendError(res, 401, err.message, { 'WWW-Authenticate': challenge });
+  }
+  next();
+};
 
 const serve: RequestHandler = async (req: Admitted, res) => {
   const server = buildMcpServer(req.actor!, req.log);
@@ -109,9 +105,9 @@ const notAllowed: RequestHandler = (_req, res) =>
  * /mcp: the Model Context Protocol over Streamable HTTP for agents. Must run inside the
  * request's RequestContext (app.ts), so the tools' services have their unit of work.
  */
-export function mcpRouter(config: Config): Router {
+export function mcpRouter(): Router {
   const router = Router();
-  router.post(MCP_PATH, admit(config), ...inputSteps(true, BODY_LIMIT), serve);
+  router.post(MCP_PATH, admit, ...inputSteps(true, BODY_LIMIT), serve);
   router.get(MCP_PATH, notAllowed);
   router.delete(MCP_PATH, notAllowed);
   return router;

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { ConnectionException } from '@mikro-orm/core';
-import { DomainError, Invalid, RateLimited, describeError, type ValidationIssue } from '../core/errors.ts';
+import { DomainError, Forbidden, Invalid, RateLimited, describeError, type ValidationIssue } from '../core/errors.ts';
+import { bearerChallenge } from './public-url.ts';
 
 /** Where a route's service input came from: the prefix of every 422 loc. */
 export type InputSource = 'body' | 'query' | 'path';
@@ -45,6 +46,12 @@ export function isDatabaseDown(err: unknown): boolean {
   return false;
 }
 
+/** 401s for a token that was presented but is not good (RFC 6750 `error="invalid_token"`). */
+const invalidTokens = new WeakSet<Error>();
+export function markInvalidToken(err: Error): void {
+  invalidTokens.add(err);
+}
+
 export function sendError(res: Response, status: number, detail: unknown, headers: Record<string, string> = {}) {
   res.status(status).set(headers).json({ detail });
 }
@@ -63,7 +70,14 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (err instanceof DomainError) {
     const { status } = describeError(err);
     const headers: Record<string, string> = {};
-    if (status === 401) headers['WWW-Authenticate'] = 'Bearer';
+    // Every 401 says where to learn how to get a token (RFC 9728); a read-only token's 403 says what it lacks.
+    if (status === 401) {
+      const presented = invalidTokens.has(err);
+      headers['WWW-Authenticate'] = bearerChallenge(req, 'api', presented ? { error: 'invalid_token', description: err.message } : {});
+    }
+    if (err instanceof Forbidden && err.reason === 'insufficient_scope') {
+      headers['WWW-Authenticate'] = bearerChallenge(req, 'api', { error: 'insufficient_scope', scope: 'write' });
+    }
     if (err instanceof RateLimited) headers['Retry-After'] = String(err.retryAfterSeconds);
     return sendError(res, status, err.message, headers);
   }

@@ -24,9 +24,9 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return hoistDefs(converted, components);
 }
 
-function componentSchemas(routes: Route[]): Record<string, JsonSchema> {
+function componentSchemas(routes: Route[], extraInputs: z.ZodType[]): Record<string, JsonSchema> {
   const requestIds = new Set(
-    routes.flatMap((r) => [r.body, r.query]).map((s) => (s ? z.globalRegistry.get(s)?.id : undefined)),
+    [...routes.flatMap((r) => [r.body, r.query]), ...extraInputs].map((s) => (s ? z.globalRegistry.get(s)?.id : undefined)),
   );
   const convert = (io: 'input' | 'output') =>
     z.toJSONSchema(z.globalRegistry, { io, unrepresentable: 'any', uri: refFor, target: 'draft-2020-12' })
@@ -108,7 +108,12 @@ function responses(route: Route, components: Record<string, JsonSchema>): JsonSc
   for (const status of errorStatuses(route)) {
     out[status] = {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',
-      ...(status === 401 ? { headers: { 'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } } } } : {}),
+      ...(status === 401
+        ? { headers: { 'WWW-Authenticate': { description: 'Bearer, with resource_metadata (RFC 9728) and error="invalid_token" when a token was given', schema: { type: 'string' } } } }
+        : {}),
+      ...(status === 403
+        ? { headers: { 'WWW-Authenticate': { description: 'Bearer error="insufficient_scope", scope="write" when the token is read-only', schema: { type: 'string' } } } }
+        : {}),
       ...(status === 429 || status === 503
         ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
         : {}),
@@ -122,7 +127,7 @@ function responses(route: Route, components: Record<string, JsonSchema>): JsonSc
 const bodyRequired = (body: z.ZodType) => !body.safeParse({}).success;
 
 const TAGS: Record<string, string> = {
-  auth: 'Sign-in, TOTP, sessions, password and personal access tokens',
+  auth: 'Sign-in, TOTP, sessions, password, personal access tokens and the agents approved through OAuth',
   profile: "The user's email, timezone and two-factor status",
   categories: 'Categories that events can belong to',
   food: 'Food items (search, barcode lookup, editing with propagation to meals) and saved meals',
@@ -165,9 +170,12 @@ const OPERATIONAL_PATHS = {
   },
 };
 
-export function buildOpenApi(routes: Route[]): JsonSchema {
-  const components = componentSchemas(routes);
-  const paths: Record<string, Record<string, JsonSchema>> = { ...OPERATIONAL_PATHS };
+/** Endpoints outside the route table (OAuth), documented by their own module. */
+export type ExtraPaths = { paths: Record<string, Record<string, JsonSchema>>; requestSchemas: z.ZodType[]; tags: Record<string, string> };
+
+export function buildOpenApi(routes: Route[], extra: ExtraPaths = { paths: {}, requestSchemas: [], tags: {} }): JsonSchema {
+  const components = componentSchemas(routes, extra.requestSchemas);
+  const paths: Record<string, Record<string, JsonSchema>> = { ...OPERATIONAL_PATHS, ...extra.paths };
   for (const route of routes) {
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {
@@ -183,7 +191,8 @@ export function buildOpenApi(routes: Route[]): JsonSchema {
       responses: responses(route, components),
     };
   }
-  const usedTags = new Set(['operations', ...routes.map((r) => r.tag)]);
+  const usedTags = new Set(['operations', ...Object.keys(extra.tags), ...routes.map((r) => r.tag)]);
+  const tagDescriptions: Record<string, string> = { ...TAGS, ...extra.tags };
   return {
     openapi: '3.1.0',
     info: {
@@ -192,7 +201,7 @@ export function buildOpenApi(routes: Route[]): JsonSchema {
       description: 'Personal tracking data, insights and an inbox of suggestions. Errors are {"detail": ...}.',
     },
     servers: [{ url: '/', description: 'This server' }],
-    tags: [...usedTags].map((name) => ({ name, description: TAGS[name] ?? name })),
+    tags: [...usedTags].map((name) => ({ name, description: tagDescriptions[name] ?? name })),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {

@@ -4,7 +4,8 @@ import { Forbidden, Invalid, Unauthenticated } from '../core/errors.ts';
 import { parse } from '../core/validation.ts';
 import { authenticate } from '../auth/authenticate.ts';
 import { inputSteps } from './body.ts';
-import { prefixIssues, type InputSource } from './errors.ts';
+import { markInvalidToken, prefixIssues, type InputSource } from './errors.ts';
+import { publicUrls } from './public-url.ts';
 import type { Route } from './route.ts';
 
 export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -19,11 +20,21 @@ function bearerToken(req: Request): string | undefined {
   return token;
 }
 
-/** Who is calling (a 401 without a valid bearer token); also the gate of /graphql. */
-export async function identify(req: Request): Promise<Actor> {
+/**
+ * Who is calling (a 401 without a valid bearer token); also the gate of /graphql and /mcp. OAuth
+ * tokens must be this server's and for the resource called: the API, or /mcp (RFC 8707), never
+ * another server's.
+ */
+export async function identify(req: Request, resource: 'api' | 'mcp' = 'api'): Promise<Actor> {
   const token = bearerToken(req);
   if (!token) throw new Unauthenticated();
-  return authenticate(token);
+  const urls = publicUrls(req);
+  try {
+    return await authenticate(token, { issuer: urls.issuer, audience: urls.resources[resource] });
+  } catch (err) {
+    if (err instanceof Unauthenticated) markInvalidToken(err);
+    throw err;
+  }
 }
 
 export const requireActor: RequestHandler = async (req: Admitted, _res, next) => {

@@ -42,7 +42,7 @@ test.each([
 ])('a session token with %s is a 401', async (_label, claims) => {
   const res = await me(await sign({ ...claims(), use: 'session' }));
   expectError(res, 401);
-  expect(res.headers['www-authenticate']).toBe('Bearer');
+  expect(res.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="http:\/\/[^"]+\/\.well-known\/oauth-protected-resource", error="invalid_token"/);
 });
 
 test('a pending token with a malformed id is a 401 at /auth/totp/verify', async () => {

@@ -149,7 +149,7 @@ describe('POST /users/{user_id}/log-captures', () => {
   test('401 without a token, 403 with another user token', async () => {
     const none = await server.api().post(`/users/${alice.id}/log-captures`).send({ text: 'x' });
     expectError(none, 401);
-    expect(none.headers['www-authenticate']).toBe('Bearer');
+    expect(none.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="http:\/\/[^"]+\/\.well-known\/oauth-protected-resource"/);
     expectError(await server.api().post(`/users/${alice.id}/log-captures`).set(bob.auth).send({ text: 'x' }), 403);
   });
 });

@@ -45,7 +45,7 @@ test('user(id) answers for the caller only: another id is FORBIDDEN', async () =
 test('no token is a 401 with WWW-Authenticate, before the body is read', async () => {
   const res = await gql(null, '{ me { id } }');
   expect(res.status).toBe(401);
-  expect(res.headers['www-authenticate']).toBe('Bearer');
+  expect(res.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="http:\/\/[^"]+\/\.well-known\/oauth-protected-resource"/);
 });
 
 test('bad arguments are BAD_USER_INPUT with the same loc/msg/type list as REST, in argument names', async () => {

@@ -9,6 +9,7 @@ import { allRoutes } from '../../src/rest/routes/index.ts';
 import { gql, readOnly } from '../helpers/graphql.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
+import { oauthToken } from '../helpers/oauth.ts';
 
 /**
  * The GraphQL side of "permissions are required": every user-scoped REST route names its GraphQL
@@ -26,6 +27,11 @@ const dataRoutes = routes.filter((r) => r.path.startsWith('/users/{user_id}') ||
 let server: TestServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
+/** A read-only OAuth access token (the agents' flow): held to the same rules as a read-only PAT. */
+let oauth: { auth: Record<string, string> };
+beforeAll(async () => {
+  oauth = { auth: (await oauthToken(server, owner)).auth };
+});
 
 test.each(dataRoutes.map((r) => [label(r), r] as const))('%s has a GraphQL twin of the same kind', (_l, r) => {
   expect(r.graphql).toBeDefined();
@@ -73,6 +79,8 @@ test.each(writes.map((r) => [r.graphql!, r] as const))('%s refuses a read-only t
   const field = mutations[name.split('.')[1]!]!;
   const res = await gql(server, await readOnly(server, owner), operation('mutation', field));
   expect(res.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  const withOAuth = await gql(server, oauth, operation('mutation', field));
+  expect(withOAuth.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   if (r.access === 'account') {
     const pat = await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'rw', scope: 'write' });
     const withPat = await gql(server, { auth: { Authorization: `Bearer ${pat.body.token}` } }, operation('mutation', field));
@@ -81,9 +89,11 @@ test.each(writes.map((r) => [r.graphql!, r] as const))('%s refuses a read-only t
 });
 
 const reads = dataRoutes.filter((r) => r.method === 'get' && r.graphql);
-test.each(reads.map((r) => [r.graphql!] as const))('%s answers a read-only token', async (name) => {
+test.each(reads.map((r) => [r.graphql!] as const))('%s answers a read-only token, personal or OAuth', async (name) => {
   const field = userFields.getFields()[name.split('.')[1]!]!;
-  const res = await gql(server, await readOnly(server, owner), operation('query', field));
-  expect(res.status).toBe(200);
-  for (const error of res.body.errors ?? []) expect(['NOT_FOUND', 'BAD_USER_INPUT']).toContain(error.extensions.code);
+  for (const caller of [await readOnly(server, owner), oauth]) {
+    const res = await gql(server, caller, operation('query', field));
+    expect(res.status).toBe(200);
+    for (const error of res.body.errors ?? []) expect(['NOT_FOUND', 'BAD_USER_INPUT']).toContain(error.extensions.code);
+  }
 });

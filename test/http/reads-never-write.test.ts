@@ -5,6 +5,7 @@ import { snapshot } from '../helpers/snapshot.ts';
 import { allRoutes } from '../../src/rest/routes/index.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
+import { oauthToken } from '../helpers/oauth.ts';
 
 /**
  * A GET never writes: read-only credentials (read PATs, OAuth tokens) must not cause inserts or
@@ -28,15 +29,18 @@ test('a new user has every definition and default source stored at sign-up, befo
   expect(counts!.sources).toBe(6);
 });
 
-test('every GET route, called with a read-only token, leaves the data exactly as it was', async () => {
+test('every GET route, called with a read-only token (personal or OAuth), leaves the data exactly as it was', async () => {
   const readToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'ro', scope: 'read' })).body.token;
   const auth = { Authorization: `Bearer ${readToken}` };
+  const oauth = (await oauthToken(server, owner)).auth;
   const gets = allRoutes({ allowRegistration: true }).filter((r) => r.method === 'get' && r.access !== 'public');
   const before = await snapshot(server);
   for (const r of gets) {
     const path = r.path.replace('{user_id}', owner.id).replace(/\{\w+\}/g, () => randomUUID());
-    const res = await server.api().get(path).set(auth);
-    expect(res.status).toBeLessThan(500);
+    for (const credential of [auth, oauth]) {
+      const res = await server.api().get(path).set(credential);
+      expect(res.status).toBeLessThan(500);
+    }
   }
   const definitions = await server.api().get(`/users/${owner.id}/metric-definitions`).set(auth);
   expect(definitions.body.length).toBeGreaterThanOrEqual(26);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { allRoutes } from '../../src/rest/routes/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
+import { oauthToken } from '../helpers/oauth.ts';
 
 /**
  * Permissions are required: every operation declares who may call it, and the declared
@@ -13,6 +14,8 @@ let owner: TestUser;
 let intruder: TestUser;
 let readToken: string;
 let writeToken: string;
+/** A read-only OAuth access token (the agents' flow), for the API. */
+let oauthAuth: { Authorization: string };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -20,6 +23,7 @@ beforeAll(async () => {
   intruder = await signUp(server);
   readToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'ro', scope: 'read' })).body.token;
   writeToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'rw', scope: 'write' })).body.token;
+  oauthAuth = (await oauthToken(server, owner)).auth;
 });
 afterAll(() => server.stop());
 
@@ -46,7 +50,8 @@ test.each(routes.filter((r) => r.access !== 'public').map((r) => [label(r), r] a
   async (_l, r) => {
     const res = await call(r.method, fill(r.path, owner.id));
     expect(res.status).toBe(401);
-    expect(res.headers['www-authenticate']).toBe('Bearer');
+    // RFC 9728: the challenge says where to learn how to get a token.
+    expect(res.headers['www-authenticate']).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
   },
 );
 
@@ -58,10 +63,22 @@ test.each(routes.filter((r) => r.path.includes('{user_id}')).map((r) => [label(r
 );
 
 test.each(routes.filter((r) => r.access === 'write' || r.access === 'account').map((r) => [label(r), r] as const))(
-  '%s refuses a read-only token (403)',
+  '%s refuses a read-only token, personal or OAuth (403 insufficient_scope)',
   async (_l, r) => {
     const res = await call(r.method, fill(r.path, owner.id)).set('Authorization', `Bearer ${readToken}`);
     expect(res.status).toBe(403);
+    const oauth = await call(r.method, fill(r.path, owner.id)).set(oauthAuth);
+    expect(oauth.status).toBe(403);
+    expect(oauth.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="[^"]+", error="insufficient_scope", scope="write"$/);
+  },
+);
+
+test.each(routes.filter((r) => r.access === 'read').map((r) => [label(r), r] as const))(
+  '%s answers a read-only OAuth token (no 401 or 403)',
+  async (_l, r) => {
+    const res = await call(r.method, fill(r.path, owner.id)).set(oauthAuth);
+    expect([401, 403]).not.toContain(res.status);
+    expect(res.status).toBeLessThan(500);
   },
 );
 

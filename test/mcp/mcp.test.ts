@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { withServer, type TestServer } from '../helpers/server.ts';
+import { oauthToken } from '../helpers/oauth.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { ingestOk, reading } from '../metrics/support.ts';
 
@@ -263,7 +264,7 @@ describe('authentication', () => {
     for (const token of ['ptk_not_a_real_token_at_all_0000000000000', 'garbage']) {
       const res = await post(bearer(token));
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl()}", error="invalid_token"`);
+      expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${metadataUrl()}", error="invalid_token", error_description="[^"]+"$`));
       expect(((await res.json()) as { detail: unknown }).detail).toEqual(expect.any(String));
     }
     const revoked = await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'gone' });
@@ -288,11 +289,22 @@ describe('authentication', () => {
     }
   });
 
-  test('a PUBLIC_URL names the metadata at the public address', async () => {
-    const { publicBaseUrl } = await import('../../src/rest/public-url.ts');
-    const req = { protocol: 'http', get: (h: string) => (h === 'host' ? '127.0.0.1:8000' : undefined) } as never;
-    expect(publicBaseUrl(req, { publicUrl: undefined })).toBe('http://127.0.0.1:8000');
-    expect(publicBaseUrl(req, { publicUrl: 'https://track.example.org' })).toBe('https://track.example.org');
+  test('an OAuth token issued for /mcp lists the tools and calls them; one issued for the API is refused here', async () => {
+    const forMcp = await oauthToken(server, owner, { resource: `${server.url}/mcp` });
+    const c = await client(forMcp.accessToken);
+    expect((await c.listTools()).tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
+    expect(await json(c, 'get_event', { event_id: eventId })).toEqual(await rest(`/events/${eventId}`));
+    expect(await json(c, 'list_places', {})).toEqual(await rest('/places'));
+
+    const forApi = await oauthToken(server, owner);
+    const refused = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { ...bearer(forApi.accessToken), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain(`resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`);
+    expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
 });
 

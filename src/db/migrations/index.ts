@@ -9,6 +9,7 @@ import { Migration20261123030000_places } from './Migration20261123030000_places
 import { Migration20261123040000_routines } from './Migration20261123040000_routines.ts';
 import { Migration20261123050000_calendar } from './Migration20261123050000_calendar.ts';
 import { Migration20261123060000_narratives } from './Migration20261123060000_narratives.ts';
+import { Migration20261123070000_oauth } from './Migration20261123070000_oauth.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   Migration20261123040000_routines,
   Migration20261123050000_calendar,
   Migration20261123060000_narratives,
+  Migration20261123070000_oauth,
 ];

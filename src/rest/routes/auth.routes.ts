@@ -3,6 +3,8 @@ import * as S from '../../auth/auth.schemas.ts';
 import { createAccessToken, deleteAccessToken, listAccessTokens } from '../../auth/access-tokens.service.ts';
 import { login, register, verifyTotpLogin } from '../../auth/login.service.ts';
 import { changePassword } from '../../auth/password.service.ts';
+import { listOAuthGrants, revokeOAuthGrant } from '../../auth/oauth/grants.service.ts';
+import { OAuthGrantRead } from '../../auth/oauth/oauth.schemas.ts';
 import { listSessions, logout, revokeOtherSessions, revokeSession } from '../../auth/sessions.service.ts';
 import { disableTotp, enableTotp, setupTotp } from '../../auth/totp.service.ts';
 import { uuid } from '../../core/validation.ts';
@@ -100,6 +102,18 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       summary: 'Delete a personal access token; it stops working at once',
       params: z.object({ token_id: uuid() }), responses: { 204: null },
       handler: async (r) => (await deleteAccessToken(r.actor, r.params.token_id!), noContent()),
+    },
+    {
+      method: 'get', path: '/auth/oauth-grants', tag, access: 'account',
+      summary: 'List the agents approved through OAuth (read-only access) and not revoked, newest first',
+      responses: { 200: z.array(OAuthGrantRead) },
+      handler: async (r) => ok(await listOAuthGrants(r.actor)),
+    },
+    {
+      method: 'delete', path: '/auth/oauth-grants/{grant_id}', tag, access: 'account',
+      summary: "Revoke an agent's access: every access and refresh token of the grant stops working at once",
+      params: z.object({ grant_id: uuid() }), responses: { 204: null },
+      handler: async (r) => (await revokeOAuthGrant(r.actor, r.params.grant_id!), noContent()),
     },
   ];
 }
