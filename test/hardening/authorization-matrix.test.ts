@@ -1,0 +1,116 @@
+import { allRoutes } from '../../src/rest/routes/index.ts';
+import type { Route } from '../../src/rest/route.ts';
+import { captureParsed } from '../captures/flow.ts';
+import { eventsFeed, startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
+import { oauthToken } from '../helpers/oauth.ts';
+import { withServer, type TestServer } from '../helpers/server.ts';
+import { snapshot } from '../helpers/snapshot.ts';
+import type { TestUser } from '../helpers/users.ts';
+
+/**
+ * Every route of the table, every kind of someone else's credential: user B's session, B's
+ * write access token and B's read-only OAuth token, on user A's paths (403) and on B's own paths
+ * naming A's real ids (404, or 403 for a write with the read-only token). Nothing of A's is in any
+ * answer and no row changes. A route with a new kind of id fails here until it gets a fixture.
+ */
+let server: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+let ics: IcsServer;
+withServer((f) => ({ server, owner: alice, other: bob } = f));
+beforeAll(async () => {
+  ics = await startIcsServer({ bigBytes: 1024 });
+});
+afterAll(() => ics?.stop());
+
+const routes = allRoutes({ allowRegistration: true }).filter((r) => r.path.startsWith('/users/{user_id}'));
+const label = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
+
+/** Alice's real ids, one per path parameter, made through the API as she would. */
+async function aliceIds(): Promise<Record<string, string>> {
+  const api = (method: 'get' | 'post', path: string, body?: object) => {
+    const req = server.api()[method](`/users/${alice.id}${path}`).set(alice.auth);
+    return (body ? req.send(body) : req).then((res) => {
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+      return res.body;
+    });
+  };
+  const capture = await captureParsed(server, alice, 'coffee at 9am');
+  const definition = (await api('get', '/metric-definitions')).find((d: { metric_type: { slug: string } }) => d.metric_type?.slug === 'steps') ??
+    (await api('get', '/metric-definitions'))[0];
+  const food = await api('post', '/food-items', { name: 'oat milk', calories: 45 });
+  const place = await api('post', '/places', { name: 'Café Uno', lat: 52.52, lng: 13.405 });
+  ics.serve('/alice.ics', eventsFeed([{ uid: 'alice-dentist', day: 2 }]));
+  const feed = await api('post', '/event-sources', { source_label: 'Alice calendar', config: { url: `${ics.url}/alice.ics` } });
+  await api('post', `/event-sources/${feed.id}/sync`);
+  return {
+    event_id: (await api('post', '/events', { notes: 'private note' })).id,
+    calendar_event_id: (await api('get', '/calendar/events'))[0].id,
+    category_id: (await api('post', '/categories', { name: 'Secret' })).id,
+    capture_id: capture.id,
+    suggestion_id: capture.suggestions[0].id,
+    definition_id: definition.id,
+    automation_id: (await api('post', `/metric-definitions/${definition.id}/automations`, {
+      trigger_type: 'threshold', trigger_config: { operator: 'gte', value: 10000 }, action_type: 'log_event', action_config: { tags: ['goal'] },
+    })).id,
+    source_id: feed.id,
+    timer_id: (await api('post', '/tracking-timers', { label: 'reading' })).id,
+    food_item_id: food.id,
+    saved_meal_id: (await api('post', '/saved-meals', { name: 'Breakfast', items: [{ food_item_id: food.id }] })).id,
+    place_id: place.id,
+    visit_id: (await api('post', `/places/${place.id}/visits`, {})).id,
+    routine_id: (await api('post', '/routines', { name: 'Stretch' })).id,
+    narrative_id: (await api('post', '/narratives', { period_start: '2026-11-09', narrative_text: 'A private week.' })).id,
+    slug: 'steps',
+    date: '2026-11-20',
+  };
+}
+
+/** The path with the given user and Alice's ids ({event_id} under /calendar is a calendar event's). */
+function fill(r: Route, userId: string, ids: Record<string, string>): string {
+  return r.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (name === 'user_id') return userId;
+    const key = name === 'event_id' && r.path.includes('/calendar/') ? 'calendar_event_id' : name;
+    const id = ids[key];
+    if (!id) throw new Error(`${label(r)}: no fixture for {${name}}; add one to aliceIds()`);
+    return id;
+  });
+}
+
+test("B's session, access token and OAuth token get nothing of A's, on A's paths or with A's ids, and change nothing", async () => {
+  const ids = await aliceIds();
+  const secrets = Object.entries(ids).filter(([k]) => k.endsWith('_id')).map(([, v]) => v);
+  const writePat = (await server.api().post('/auth/tokens').set(bob.auth).send({ name: 'rw', scope: 'write' })).body.token as string;
+  const credentials = {
+    session: bob.auth,
+    'write access token': { Authorization: `Bearer ${writePat}` },
+    'OAuth read token': (await oauthToken(server, bob)).auth,
+  };
+  const before = await snapshot(server);
+  let checked = 0;
+
+  for (const r of routes) {
+    const send = (path: string, auth: Record<string, string>) => {
+      const req = server.api()[r.method](path).set(auth);
+      return r.method === 'get' || r.method === 'delete' ? req : req.send({});
+    };
+    for (const [who, auth] of Object.entries(credentials)) {
+      const onAlicesPath = await send(fill(r, alice.id, ids), auth);
+      if (onAlicesPath.status !== 403) throw new Error(`${label(r)} with Bob's ${who} on Alice's path: ${onAlicesPath.status} ${onAlicesPath.text}`);
+
+      if (!/\{(?!user_id)\w+\}/.test(r.path) || r.path.includes('{slug}') || r.path.includes('{date}')) continue;
+      const withAlicesIds = await send(fill(r, bob.id, ids), auth);
+      const readOnlyWrite = who === 'OAuth read token' && r.access !== 'read';
+      const allowed = readOnlyWrite ? [403] : r.body && r.method === 'post' ? [404, 422] : [404];
+      if (!allowed.includes(withAlicesIds.status)) {
+        throw new Error(`${label(r)} with Bob's ${who} and Alice's ids: ${withAlicesIds.status} ${withAlicesIds.text}`);
+      }
+      for (const secret of secrets) expect(withAlicesIds.text).not.toContain(secret);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(60);
+  expect(await snapshot(server)).toEqual(before);
+  // And Alice's data is all still hers to read.
+  expect((await server.api().get(`/users/${alice.id}/events/${ids.event_id}`).set(alice.auth)).status).toBe(200);
+});
