@@ -1,8 +1,14 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A file the test workers (which inherit this environment) append their checked-answer counts to. */
+/**
+ * Files the test workers (which inherit this environment) append to: their checked-answer counts,
+ * and every test server's log lines, which the teardown searches for secrets.
+ */
 export default function globalSetup(): void {
-  process.env.OPENAPI_CHECK_COUNTS = join(mkdtempSync(join(tmpdir(), 'lifetrack-openapi-')), 'counts');
+  const dir = mkdtempSync(join(tmpdir(), 'lifetrack-tests-'));
+  process.env.OPENAPI_CHECK_COUNTS = join(dir, 'counts');
+  process.env.TEST_LOG_DIR = join(dir, 'logs');
+  mkdirSync(process.env.TEST_LOG_DIR);
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import supertest from 'supertest';
 import type { Config } from '../../src/config.ts';
@@ -30,6 +32,15 @@ export async function freshDatabase(baseUrl: string): Promise<{ url: string; dro
       await c.end();
     },
   };
+}
+
+let logStream: WriteStream | undefined;
+/** This worker's file in the run's log directory (global-setup.ts), opened on first use. */
+function logFile(): WriteStream | undefined {
+  const dir = process.env.TEST_LOG_DIR;
+  if (!dir) return undefined;
+  logStream ??= createWriteStream(join(dir, `${process.pid}.log`), { flags: 'a' });
+  return logStream;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -86,10 +97,13 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const base = process.env.DATABASE_URL;
   const database = base ? await freshDatabase(base) : undefined;
   const config = testConfig({ databaseUrl: database?.url, ...overrides });
-  // Silent unless TEST_LOG_LEVEL says otherwise, but errors are kept, so an unexpected 500 names its cause.
-  const logger = createLogger(config.logLevel === 'silent' ? 'error' : config.logLevel, {
+  // Every line goes to the run's log file (searched for secrets at the end); errors are kept, so an
+  // unexpected 500 names its cause; the console shows them only when TEST_LOG_LEVEL says so.
+  const logger = createLogger(config.logLevel === 'silent' ? 'info' : config.logLevel, {
     write: (line: string) => {
+      logFile()?.write(line);
       if (config.logLevel !== 'silent') process.stdout.write(line);
+      if (!/"level":[5-6]\d/.test(line)) return;
       recentErrors.push(line);
       if (recentErrors.length > 20) recentErrors.shift();
     },
