@@ -12,7 +12,7 @@ test('the log search finds tokens, passwords, codes and key material, and lets r
     '{"level":30,"key":{"wrapped_dek":"AAECAwQ="}}',
     '{"level":30,"event":{"encrypted_payload":"c2VjcmV0"}}',
   ];
-  for (const line of leaks) expect(findSecrets([line])).toHaveLength(1);
+  for (const line of leaks) expect(findSecrets([line]).length).toBeGreaterThanOrEqual(1);
   const clean = [
     '{"level":30,"req":{"id":"abc","method":"POST","url":"/auth/login"},"res":{"statusCode":200},"userId":"2b1c"}',
     '{"level":30,"body":{"password":"[redacted]","code":"[redacted]"}}',
