@@ -18,7 +18,8 @@ import type { GraphqlGateway } from './graphql/server.ts';
 import type { JobRuntime } from './jobs/boss.ts';
 import { allRoutes } from './rest/routes/index.ts';
 import { mcpRouter } from './mcp/server.ts';
-import { OAUTH_OPENAPI, oauthRouter } from './rest/oauth.router.ts';
+import { OAUTH_OPENAPI } from './rest/oauth.openapi.ts';
+import { oauthRouter } from './rest/oauth.router.ts';
 import { setPublicUrl } from './rest/public-url.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;

@@ -3,7 +3,7 @@ import { Unauthenticated } from '../core/errors.ts';
 import { actorFromAccessToken, isAccessToken } from './access-tokens.service.ts';
 import { looksLikeJwt } from './jwt.ts';
 import { looksLikeOAuthToken } from './oauth/oauth-jwt.ts';
-import { actorFromOAuthToken } from './oauth/oauth.service.ts';
+import { actorFromOAuthToken } from './oauth/tokens.service.ts';
 import { actorFromSessionToken } from './sessions.service.ts';
 
 /**

@@ -1,28 +1,20 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { RateLimited } from '../core/errors.ts';
-import { CARRIED, CONSENT_STYLE_HASH, renderConsentPage, renderErrorPage } from '../auth/oauth/consent-page.ts';
-import { AuthorizeError, OAuthError, type OAuthErrorCode } from '../auth/oauth/oauth.errors.ts';
-import {
-  checkAuthorization, decideAuthorization, describeResource, exchangeToken, redirectBack, registerClient, revokeToken,
-  type Authorization, type Decision,
-} from '../auth/oauth/oauth.service.ts';
+import { OAuthError, type OAuthErrorCode } from '../auth/oauth/oauth.errors.ts';
+import { registerClient } from '../auth/oauth/clients.service.ts';
+import { exchangeToken, revokeToken } from '../auth/oauth/tokens.service.ts';
 import * as S from '../auth/oauth/oauth.schemas.ts';
+import { formUnreadable, getAuthorize, pageRoute, postAuthorize } from './oauth.consent.ts';
+import { body, form, noStore, paths } from './oauth.http.ts';
 import { publicUrls, type PublicUrls } from './public-url.ts';
 
 /**
  * The OAuth 2.1 authorization server's HTTP side and the discovery documents. These are not JSON
  * API routes (HTML page, form bodies, RFC 6749 error JSON rather than `{detail}`), so they are
- * mounted here rather than in the route table; OAUTH_OPENAPI documents them in /openapi.json.
+ * mounted here rather than in the route table; OAUTH_OPENAPI (oauth.openapi.ts) documents them in
+ * /openapi.json. The consent page's handlers are in oauth.consent.ts; the JSON endpoints are here.
  */
-const FORM_LIMIT = '32kb';
-
-const paths = {
-  authorize: '/oauth/authorize',
-  token: '/oauth/token',
-  register: '/oauth/register',
-  revoke: '/oauth/revoke',
-};
 
 export function authorizationServerMetadata(urls: PublicUrls): z.infer<typeof S.AuthorizationServerMetadata> {
   return {
@@ -66,8 +58,6 @@ const cors: RequestHandler = (req, res, next) => {
   next();
 };
 
-const noStore = (res: Response) => res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
-
 function sendOAuthError(res: Response, err: OAuthError) {
   noStore(res).status(err.status).json(err.body());
 }
@@ -103,141 +93,6 @@ function badBody(error: OAuthErrorCode) {
   };
 }
 
-const form = [express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 50 })];
-const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' ? req.body : {});
-
-// ---------------------------------------------------------------------------------------------
-// The page
-
-/**
- * The page's headers: never cached or framed, no script, its one stylesheet, and a form that may
- * post here and follow the redirect to the application (Chromium applies form-action to it).
- */
-function pageHeaders(res: Response, formTarget?: string) {
-  noStore(res).set({
-    'Content-Security-Policy': [
-      `default-src 'none'`,
-      `style-src ${CONSENT_STYLE_HASH}`,
-      `img-src 'none'`,
-      `form-action 'self'${formTarget ? ` ${formTarget}` : ''}`,
-      `frame-ancestors 'none'`,
-      `base-uri 'none'`,
-    ].join('; '),
-    'X-Frame-Options': 'DENY',
-    'Content-Type': 'text/html; charset=utf-8',
-  });
-}
-
-function showError(res: Response, status: number, message: string) {
-  pageHeaders(res);
-  res.status(status).send(renderErrorPage(message));
-}
-
-type PageState = { email: string; password: string; showTotp: boolean; error?: string; notice?: string };
-
-function showPage(res: Response, urls: PublicUrls, request: Authorization, raw: Record<string, unknown>, status: number, state: PageState) {
-  const redirectOrigin = new URL(request.redirectUri).origin;
-  pageHeaders(res, redirectOrigin);
-  const carried = Object.fromEntries(CARRIED.map((k) => [k, typeof raw[k] === 'string' ? raw[k] : ''])) as Record<(typeof CARRIED)[number], string>;
-  res.status(status).send(
-    renderConsentPage({
-      clientName: request.client.clientName,
-      redirectOrigin,
-      resourceDescription: describeResource(urls, request.resource),
-      carried,
-      formAction: `${urls.base}${paths.authorize}`,
-      ...state,
-    }),
-  );
-}
-
-/** A problem with the request: back to the client when it can be trusted with it, else on the page. */
-function refuse(res: Response, urls: PublicUrls, err: AuthorizeError) {
-  if (!err.redirect) return showError(res, 400, err.message);
-  noStore(res).redirect(302, redirectBack(urls, err.redirect, { error: err.error, error_description: err.message }));
-}
-
-const RETRY_MESSAGES: Record<Extract<Decision, { retry: unknown }>['retry'], string> = {
-  missing_credentials: 'Enter your email and password.',
-  wrong_credentials: 'Incorrect email or password.',
-  totp_required: '',
-  wrong_code: 'Incorrect authentication code. Enter the current code from your authenticator app.',
-};
-
-function minutes(seconds: number): string {
-  const m = Math.ceil(seconds / 60);
-  return m <= 1 ? 'a minute' : `${m} minutes`;
-}
-
-async function getAuthorize(req: Request, res: Response) {
-  const urls = publicUrls(req);
-  const raw = { ...req.query } as Record<string, unknown>;
-  let request: Authorization;
-  try {
-    request = await checkAuthorization(urls, raw);
-  } catch (err) {
-    if (err instanceof AuthorizeError) return refuse(res, urls, err);
-    throw err;
-  }
-  showPage(res, urls, request, raw, 200, { email: '', password: '', showTotp: false });
-}
-
-async function postAuthorize(req: Request, res: Response) {
-  const urls = publicUrls(req);
-  const raw = body(req);
-  const parsed = S.AuthorizeForm.safeParse(raw);
-  if (!parsed.success) return showError(res, 400, 'Every field of the form must be given exactly once.');
-  const f = parsed.data;
-  let request: Authorization;
-  let decision: Decision;
-  try {
-    request = await checkAuthorization(urls, f);
-  } catch (err) {
-    if (err instanceof AuthorizeError) return refuse(res, urls, err);
-    throw err;
-  }
-  // The form carries the request's fields as given (defaults included), so a re-render keeps them.
-  const carried = { ...f } as Record<string, unknown>;
-  const wantsTotp = f.totp_code !== '';
-  try {
-    decision = await decideAuthorization(urls, request, f, { ip: req.ip ?? 'unknown' });
-  } catch (err) {
-    if (err instanceof AuthorizeError) return refuse(res, urls, err);
-    if (err instanceof RateLimited) {
-      res.set('Retry-After', String(err.retryAfterSeconds));
-      return showPage(res, urls, request, carried, 429, {
-        email: f.email, password: '', showTotp: wantsTotp,
-        error: `Too many sign-in attempts. Try again in ${minutes(err.retryAfterSeconds)}.`,
-      });
-    }
-    throw err;
-  }
-  if ('redirectTo' in decision) return noStore(res).redirect(302, decision.redirectTo);
-  if (decision.retry === 'totp_required') {
-    return showPage(res, urls, request, carried, 200, {
-      email: decision.email, password: f.password, showTotp: true,
-      notice: 'Two-factor sign-in is on for this account: enter the code from your authenticator app.',
-    });
-  }
-  showPage(res, urls, request, carried, 400, {
-    email: decision.email,
-    // The password is kept only when it was right and the code was not.
-    password: decision.retry === 'wrong_code' ? f.password : '',
-    showTotp: wantsTotp || decision.retry === 'wrong_code',
-    error: RETRY_MESSAGES[decision.retry],
-  });
-}
-
-function pageRoute(handler: (req: Request, res: Response) => Promise<void>): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      await handler(req, res);
-    } catch (err) {
-      next(err);
-    }
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 
 export function oauthRouter(): Router {
@@ -265,11 +120,7 @@ export function oauthRouter(): Router {
   );
 
   router.get(paths.authorize, pageRoute(getAuthorize));
-  router.post(paths.authorize, ...form, pageRoute(postAuthorize), (err: unknown, _req: Request, res: Response, next: NextFunction) => {
-    const e = err as { type?: string; status?: number };
-    if (typeof e?.type === 'string' && e.status && e.status < 500) return showError(res, 400, 'The form could not be read.');
-    next(err);
-  });
+  router.post(paths.authorize, ...form, pageRoute(postAuthorize), formUnreadable);
 
   router.post(
     paths.token,
@@ -293,108 +144,3 @@ export function oauthRouter(): Router {
   return router;
 }
 
-
-// ---------------------------------------------------------------------------------------------
-// /openapi.json: these endpoints are described by hand (they are not in the route table).
-
-type Doc = Record<string, unknown>;
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const json = (id: string, description: string): Doc => ({ description, content: { 'application/json': { schema: ref(id) } } });
-const html = (description: string): Doc => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
-const oauthError = (description: string) => json('OAuthError', description);
-const unavailable = { description: 'Database unavailable; retry shortly', content: { 'application/json': { schema: ref('ErrorDetail') } } };
-const tooMany = (what: Doc): Doc => ({ ...what, headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } });
-const redirect = (description: string): Doc => ({
-  description,
-  headers: { Location: { description: 'The redirect URI with code, state and iss (or error, error_description, state, iss)', schema: { type: 'string' } } },
-});
-const op = (method: string, path: string, summary: string, rest: Doc): Doc => ({
-  summary,
-  tags: ['oauth'],
-  operationId: `${method}_${path.replace(/[^a-zA-Z0-9]+/g, '_')}`,
-  'x-access': 'public',
-  security: [],
-  ...rest,
-});
-const formBody = (id: string) => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema: ref(id) } } });
-
-export const OAUTH_OPENAPI = {
-  tags: { oauth: 'OAuth 2.1 for agents (read-only): discovery, client registration, the sign-in page, tokens' },
-  /** Request schemas are converted as inputs (their defaults make fields optional). */
-  requestSchemas: [S.AuthorizeForm, S.AuthorizeQuery, S.TokenRequest, S.RevokeRequest, S.ClientRegistration] as z.ZodType[],
-  paths: {
-    '/.well-known/oauth-authorization-server': {
-      get: op('get', '/.well-known/oauth-authorization-server', 'Authorization server metadata (RFC 8414)', {
-        responses: { 200: json('OAuthAuthorizationServerMetadata', 'The metadata'), 503: unavailable },
-      }),
-    },
-    '/.well-known/oauth-protected-resource': {
-      get: op('get', '/.well-known/oauth-protected-resource', 'Protected resource metadata of the API (RFC 9728)', {
-        responses: { 200: json('OAuthProtectedResourceMetadata', 'The metadata'), 503: unavailable },
-      }),
-    },
-    '/.well-known/oauth-protected-resource/mcp': {
-      get: op('get', '/.well-known/oauth-protected-resource/mcp', 'Protected resource metadata of the MCP endpoint (RFC 9728)', {
-        responses: { 200: json('OAuthProtectedResourceMetadata', 'The metadata'), 503: unavailable },
-      }),
-    },
-    [paths.register]: {
-      post: op('post', paths.register, 'Register a public client (RFC 7591): redirect URIs https or loopback http', {
-        requestBody: { required: true, content: { 'application/json': { schema: ref('OAuthClientRegistration') } } },
-        responses: {
-          201: json('OAuthClientRegistered', 'Registered; the client_id to use'),
-          400: oauthError('invalid_redirect_uri or invalid_client_metadata'),
-          429: tooMany(oauthError('Too many registrations from this address')),
-          503: unavailable,
-        },
-      }),
-    },
-    [paths.authorize]: {
-      get: op('get', paths.authorize, 'The sign-in and consent page for an authorization request (code + PKCE S256)', {
-        parameters: Object.entries(S.AuthorizeQuery.shape).map(([name, field]) => ({
-          name,
-          in: 'query',
-          required: false,
-          schema: { type: 'string', ...(field.description ? { description: field.description } : {}) },
-        })),
-        responses: {
-          200: html('The page: email, password, Approve / Deny'),
-          302: redirect('A request error that can go back to the client (error=..., state)'),
-          400: html('A request that cannot go back to the client (unknown client, unregistered redirect URI): shown on the page'),
-          503: unavailable,
-        },
-      }),
-      post: op('post', paths.authorize, "The page's form: approve (with the credentials) or deny", {
-        requestBody: formBody('OAuthAuthorizeForm'),
-        responses: {
-          200: html('Two-factor sign-in is on: the page again, asking for the code'),
-          302: redirect('To the redirect URI with code and state, or error=access_denied'),
-          400: html('Wrong or missing credentials (the page again, with the error), or a request that cannot go back to the client'),
-          429: tooMany(html('Too many sign-in attempts: the page again, with the error')),
-          503: unavailable,
-        },
-      }),
-    },
-    [paths.token]: {
-      post: op('post', paths.token, 'Exchange a code (with its PKCE code_verifier) or a refresh token for tokens', {
-        requestBody: formBody('OAuthTokenRequest'),
-        responses: {
-          200: json('OAuthTokenResponse', 'An access token (JWT, 1 hour, read) and a new refresh token'),
-          400: oauthError('RFC 6749 error: invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type'),
-          429: tooMany(oauthError('Too many failed token requests from this address')),
-          503: unavailable,
-        },
-      }),
-    },
-    [paths.revoke]: {
-      post: op('post', paths.revoke, 'Revoke a refresh or access token, and with it its whole grant (RFC 7009)', {
-        requestBody: formBody('OAuthRevokeRequest'),
-        responses: {
-          200: { description: 'Revoked, or nothing to revoke (the answer is the same)' },
-          400: oauthError('invalid_request or invalid_client'),
-          503: unavailable,
-        },
-      }),
-    },
-  } as Record<string, Record<string, Doc>>,
-};

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * An OAuth protocol error (RFC 6749 §5.2, RFC 7591 §3.2.2, RFC 8707): its own contract, answered
  * as `{error, error_description}` by the OAuth endpoints, not as the API's `{detail}`. Services of
@@ -43,4 +45,10 @@ export class AuthorizeError extends OAuthError {
     super(error, description);
     this.redirect = redirect;
   }
+}
+
+/** A request that failed its schema, in words: the first issue and where it is. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  return `${issue.path.join('.') || 'request'}: ${issue.message}`;
 }

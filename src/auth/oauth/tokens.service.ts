@@ -1,212 +1,26 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Actor } from '../../core/actor.ts';
 import { Unauthenticated } from '../../core/errors.ts';
-import { newId } from '../../core/ids.ts';
-import { uuid } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
-import { checkSignIn, type ClientInfo } from '../login.service.ts';
+import type { ClientInfo } from '../login.service.ts';
 import { countAttempt, limits, refundAttempt, type Attempt } from '../throttle.ts';
-import { AuthorizeError, OAuthError } from './oauth.errors.ts';
-import { OAuthClient, OAuthCode, OAuthGrant } from './oauth.entities.ts';
+import { loadClient } from './clients.service.ts';
+import { OAuthError, firstIssue } from './oauth.errors.ts';
+import { OAuthGrant, type OAuthClient } from './oauth.entities.ts';
 import { signAccessToken, verifyAccessToken, looksLikeOAuthToken } from './oauth-jwt.ts';
-import {
-  AuthorizeQuery, ClientRegistration, RevokeRequest, SCOPE, TokenRequest,
-  type AuthorizeForm, type ClientRegistered, type TokenResponse,
-} from './oauth.schemas.ts';
+import { RevokeRequest, SCOPE, TokenRequest, type TokenResponse } from './oauth.schemas.ts';
+import { knownResources, scopeIsRead, type Realm } from './realm.ts';
+import { newSecret, sameSecret, sha256 } from './secrets.ts';
 
 /**
- * The OAuth 2.1 authorization server for agents, transport-neutral: registration (RFC 7591),
- * the authorization request and the user's decision, the token endpoint (authorization code with
- * PKCE, rotating refresh tokens), revocation (RFC 7009), and access-token authentication.
- * Every token is read-only. The caller says which server this is (`Realm`: issuer and resources),
- * since without PUBLIC_URL that comes from the request.
+ * Tokens: the token endpoint (authorization code with PKCE, rotating refresh tokens), issuing and
+ * sweeping, revocation (RFC 7009), and authenticating a request by its access token.
  */
-export type Realm = { issuer: string; resources: { api: string; mcp: string } };
 
-const CODE_SECONDS = 60;
 const REFRESH_DAYS = 30;
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const newSecret = () => randomBytes(32).toString('base64url');
-const isUuid = (v: string) => uuid().safeParse(v).success;
-const knownResources = (realm: Realm) => [realm.resources.api, realm.resources.mcp];
-
-/** Only "read", however many times it is named; empty means read too. */
-function scopeIsRead(scope: string): boolean {
-  return scope.split(' ').filter(Boolean).every((s) => s === SCOPE);
-}
-
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
-  return `${issue.path.join('.') || 'request'}: ${issue.message}`;
-}
-
-async function loadClient(clientId: string): Promise<OAuthClient | null> {
-  return isUuid(clientId) ? em().findOne(OAuthClient, { id: clientId }) : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Dynamic client registration
-
-const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
-
-/** Why a redirect URI is refused, or null: https anywhere, http only back to this machine. */
-export function redirectUriProblem(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'must be an absolute URL';
-  }
-  if (raw.includes('#')) return 'must not contain a fragment';
-  if (url.username || url.password) return 'must not contain credentials';
-  if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && isLoopback(url.hostname)) return null;
-  return 'must use https, or http on a loopback address (127.0.0.1, [::1] or localhost)';
-}
-
-export async function registerClient(input: unknown, client: ClientInfo): Promise<ClientRegistered> {
-  await countAttempt([limits.oauthRegistration, client.ip]);
-  const parsed = ClientRegistration.safeParse(input);
-  if (!parsed.success) {
-    const onUris = parsed.error.issues.some((i) => i.path[0] === 'redirect_uris');
-    throw new OAuthError(onUris ? 'invalid_redirect_uri' : 'invalid_client_metadata', firstIssue(parsed.error));
-  }
-  const data = parsed.data;
-  for (const [i, uri] of data.redirect_uris.entries()) {
-    const problem = redirectUriProblem(uri);
-    if (problem) throw new OAuthError('invalid_redirect_uri', `redirect_uris.${i}: ${problem}`);
-  }
-  if (data.scope !== undefined && !scopeIsRead(data.scope)) {
-    throw new OAuthError('invalid_client_metadata', 'scope: the only scope is "read"');
-  }
-  if (data.grant_types && !data.grant_types.includes('authorization_code')) {
-    throw new OAuthError('invalid_client_metadata', 'grant_types: must include authorization_code');
-  }
-  const row = em().create(OAuthClient, {
-    id: newId(),
-    clientName: data.client_name ?? 'Unnamed application',
-    redirectUris: [...new Set(data.redirect_uris)],
-    createdAt: new Date(),
-  });
-  await em().flush();
-  return {
-    client_id: row.id,
-    client_id_issued_at: Math.floor(row.createdAt.getTime() / 1000),
-    client_name: row.clientName,
-    redirect_uris: row.redirectUris,
-    token_endpoint_auth_method: 'none',
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    scope: SCOPE,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Authorization request and decision
-
-/** An authorization request that passed every check: what the page shows and the code will carry. */
-export type Authorization = {
-  client: OAuthClient;
-  redirectUri: string;
-  state: string;
-  codeChallenge: string;
-  resource: string;
-  scope: typeof SCOPE;
-};
-
-/** RFC 7636: BASE64URL(SHA-256(verifier)) is always 43 characters of the URL-safe alphabet. */
-const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
-const MAX_STATE = 2000;
-
-/**
- * Checks an authorization request (GET's query or POST's form). The client and its exact redirect
- * URI come first: until both are right an error is only shown to the user; after that it is
- * redirected to the client with the state.
- */
-export async function checkAuthorization(realm: Realm, input: unknown): Promise<Authorization> {
-  const parsed = AuthorizeQuery.safeParse(input);
-  if (!parsed.success) throw new AuthorizeError('invalid_request', 'Every parameter must be given exactly once', null);
-  const p = parsed.data;
-  const client = await loadClient(p.client_id);
-  if (!client) throw new AuthorizeError('invalid_request', 'This application is not registered with this server (unknown client_id)', null);
-  if (!p.redirect_uri) throw new AuthorizeError('invalid_request', 'The request has no redirect_uri', null);
-  if (!client.redirectUris.includes(p.redirect_uri)) {
-    throw new AuthorizeError('invalid_request', 'The redirect_uri is not one this application registered', null);
-  }
-  const back = { uri: p.redirect_uri, state: p.state.length <= MAX_STATE ? p.state : '' };
-  const fail = (error: ConstructorParameters<typeof AuthorizeError>[0], description: string) =>
-    new AuthorizeError(error, description, back);
-  if (p.state.length > MAX_STATE) throw fail('invalid_request', `state is longer than ${MAX_STATE} characters`);
-  if (p.response_type !== 'code') {
-    throw p.response_type ? fail('unsupported_response_type', 'Only response_type=code is supported') : fail('invalid_request', 'response_type is required');
-  }
-  if ((p.code_challenge_method || 'S256') !== 'S256') throw fail('invalid_request', 'code_challenge_method must be S256');
-  if (!p.code_challenge) throw fail('invalid_request', 'PKCE is required: code_challenge is missing');
-  if (!S256_CHALLENGE.test(p.code_challenge)) throw fail('invalid_request', 'code_challenge must be 43 base64url characters (S256)');
-  const resource = p.resource || realm.resources.api;
-  if (!knownResources(realm).includes(resource)) throw fail('invalid_target', `resource must be ${knownResources(realm).join(' or ')}`);
-  if (!scopeIsRead(p.scope)) throw fail('invalid_scope', 'The only scope is "read"');
-  return { client, redirectUri: p.redirect_uri, state: p.state, codeChallenge: p.code_challenge, resource, scope: SCOPE };
-}
-
-/** The redirect back to the client: its URI with our parameters added (RFC 9207's `iss` included). */
-export function redirectBack(realm: Realm, to: { uri: string; state: string }, params: Record<string, string>): string {
-  const url = new URL(to.uri);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  if (to.state) url.searchParams.set('state', to.state);
-  url.searchParams.set('iss', realm.issuer);
-  return url.toString();
-}
-
-export type Decision =
-  | { redirectTo: string }
-  | { retry: 'missing_credentials' | 'wrong_credentials' | 'totp_required' | 'wrong_code'; email: string };
-
-/**
- * The user's answer on the page. Deny needs no credentials. Approve checks them as a sign-in does
- * (throttled; RateLimited when over budget) and issues a code: single use, 60 seconds, bound to
- * the client, the redirect URI, the PKCE challenge and the resource.
- */
-export async function decideAuthorization(
-  realm: Realm,
-  request: Authorization,
-  form: Pick<AuthorizeForm, 'action' | 'email' | 'password' | 'totp_code'>,
-  client: ClientInfo,
-): Promise<Decision> {
-  const back = { uri: request.redirectUri, state: request.state };
-  // An empty action is the default too (a form that sends the field without a value).
-  const action = form.action || 'approve';
-  if (action === 'deny') {
-    return { redirectTo: redirectBack(realm, back, { error: 'access_denied', error_description: 'The user denied access' }) };
-  }
-  if (action !== 'approve') throw new AuthorizeError('invalid_request', 'action must be approve or deny', back);
-  const email = form.email.trim();
-  if (!email || !form.password) return { retry: 'missing_credentials', email };
-  const check = await checkSignIn(client, { email, password: form.password, totpCode: form.totp_code });
-  if (check.outcome !== 'ok') return { retry: check.outcome, email };
-
-  const code = newSecret();
-  const now = new Date();
-  em().create(OAuthCode, {
-    codeHash: sha256(code),
-    userId: check.user.id,
-    clientId: request.client.id,
-    grantId: newId(),
-    redirectUri: request.redirectUri,
-    codeChallenge: request.codeChallenge,
-    resource: request.resource,
-    scope: request.scope,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + CODE_SECONDS * 1000),
-    usedAt: null,
-  });
-  await em().flush();
-  return { redirectTo: redirectBack(realm, back, { code }) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Token endpoint
@@ -235,12 +49,6 @@ async function revokeWhatCodeIssued(codeHash: string): Promise<void> {
      on conflict (id) do update set revoked_at = coalesce(oauth_grants.revoked_at, now())`,
     [codeHash],
   );
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** Rows cleared per issuance: small, so no token request waits on a big delete. */
@@ -398,9 +206,4 @@ export async function actorFromOAuthToken(token: string, expected: { issuer: str
     throw new Unauthenticated('This authorization was revoked');
   }
   return { userId: grant.userId, scope: 'read', via: 'oauth', credentialId: grant.id };
-}
-
-/** For the consent page: what the resource is, in words. */
-export function describeResource(realm: Realm, resource: string): string {
-  return resource === realm.resources.mcp ? 'your Lifetrack data, through its MCP endpoint (tools for AI assistants)' : 'your Lifetrack data, through its API';
 }
