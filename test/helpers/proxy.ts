@@ -31,6 +31,10 @@ export async function tcpProxy(target: { host: string; port: number } | { path: 
         else s.destroy();
       }
     },
+    /** Forward new connections again after reset(): the database is back. */
+    restore() {
+      resetting = false;
+    },
     /** Refuse new connections and drop the open ones, as a crashed or unplugged database would. */
     async cut() {
       await new Promise<void>((resolve) => {
