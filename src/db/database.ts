@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.ts';
@@ -40,6 +41,22 @@ type PgPool = {
 };
 
 export class DatabaseInUse extends Error {}
+
+/** Any fixed number: the key of the advisory lock the processes migrating one database take. */
+const MIGRATION_LOCK_KEY = 7_402_113_001;
+
+/** A session-level advisory lock on its own connection, held until release(). */
+async function migrationLock(c: Database['connection']): Promise<{ release(): Promise<void> }> {
+  const client = new pg.Client({ host: c.host, port: c.port, user: c.user, password: c.password, database: c.database });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  return { release: () => client.end() };
+}
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
@@ -103,9 +120,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       pool: { min: 0, max: 1 },
       migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
     });
+    // Several server processes may start at once on one PostgreSQL database: one migrates, the
+    // others wait on a session lock, then find nothing left to do (without it both created the
+    // same tables and one failed to start).
+    const lock = opts.databaseUrl ? await migrationLock(connection) : undefined;
     try {
       await migrating.migrator.up();
     } finally {
+      await lock?.release();
       await migrating.close(true);
     }
     orm = await MikroORM.init({

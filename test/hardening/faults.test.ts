@@ -152,7 +152,7 @@ onPostgres('the database going away during traffic: 503s within seconds (no hang
     await s.kill();
     await proxy.cut();
   }
-});
+}, 120_000);
 
 test('SIGTERM during traffic: every in-flight request completes, new connections are refused, exit code 0', async () => {
   const s = await spawnServer({ ...db.env, WORKERS: '1' });
@@ -211,7 +211,7 @@ test('SIGTERM during traffic: every in-flight request completes, new connections
   } finally {
     await again.kill();
   }
-});
+}, 180_000);
 
 test('kill -9 in the middle of a 10,000-reading ingest: after a restart the batch is all there or all absent, and a retry completes it', async () => {
   let s: ServerProcess = await spawnServer({ ...db.env, WORKERS: '1' });
@@ -231,7 +231,9 @@ test('kill -9 in the middle of a 10,000-reading ingest: after a restart the batc
     // On PostgreSQL one kill waits until the insert statement is seen running (pg_stat_activity).
     const inserting = process.env.DATABASE_URL ? [new pg.Client({ connectionString: db.url })] : [];
     for (const c of inserting) await c.connect();
-    const plans: (number | 'during the insert')[] = [0.2, 0.4, 0.6, 0.7, 0.8, 0.9, 1, ...(inserting.length ? ['during the insert' as const] : [])];
+    const plans: (number | 'during the insert')[] = inserting.length
+      ? [0.2, 0.4, 0.6, 0.7, 0.8, 0.9, 1, 'during the insert']
+      : [0.3, 0.6, 0.8, 0.9, 1]; // (fewer on PGlite: every step there takes seconds)
     const outcomes: { kill: string; answered: boolean; found: number }[] = [];
     for (const plan of plans) {
       const u = await signUp(s);
@@ -281,7 +283,7 @@ test('kill -9 in the middle of a 10,000-reading ingest: after a restart the batc
   } finally {
     await s.kill();
   }
-});
+}, 400_000);
 
 test('queued background jobs survive a restart: captures sent to a server without workers are parsed by the next one', async () => {
   const producer = await spawnServer({ ...db.env, WORKERS: '0' });
@@ -315,4 +317,4 @@ test('queued background jobs survive a restart: captures sent to a server withou
   } finally {
     await worker.kill();
   }
-});
+}, 180_000);

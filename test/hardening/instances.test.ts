@@ -23,7 +23,7 @@ onPostgres('two server processes on one PostgreSQL database', () => {
     // Both start at once on the empty database: the migrations and pg-boss's schema race too.
     [one, two] = await Promise.all([spawnServer({ ...db.env, WORKERS: '1' }), spawnServer({ ...db.env, WORKERS: '1' })]);
     u = await signUp(one);
-  });
+  }, 180_000);
   afterAll(async () => {
     try {
       if (one) expect(await one.stop()).toBe(0);
@@ -32,7 +32,7 @@ onPostgres('two server processes on one PostgreSQL database', () => {
       await killAll();
       await db?.drop();
     }
-  });
+  }, 60_000);
 
   test('both came up on the empty database at once, and a session from one is valid on the other', async () => {
     expect((await one.api().get('/readyz')).status).toBe(200);
