@@ -42,6 +42,24 @@ type PgPool = {
 
 export class DatabaseInUse extends Error {}
 
+/** How long a request waits for a new PostgreSQL connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * A PostgreSQL server that stops answering without closing anything (a frozen host, a network
+ * partition) would hold requests forever: a new connection waits for a handshake that never comes,
+ * and a statement on an open one for a reply. Connecting gives up after CONNECT_TIMEOUT_MS, and a
+ * statement a second after the server's own statement_timeout would have stopped it, so such an
+ * outage is a 503 too. Not on the embedded database: its connections wait in pglite-socket's queue
+ * behind whatever holds the one session, which is load, not an outage.
+ */
+function unresponsiveServerLimits(statementTimeoutMs: number | undefined) {
+  return {
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(statementTimeoutMs ? { query_timeout: statementTimeoutMs + 1000 } : {}),
+  };
+}
+
 /** Any fixed number: the key of the advisory lock the processes migrating one database take. */
 const MIGRATION_LOCK_KEY = 7_402_113_001;
 
@@ -134,7 +152,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       ...settings,
       pool: { min: 0, max: opts.poolMax ?? 10 },
       // pg sends statement_timeout with each connection's start-up: no statement per request.
-      driverOptions: { onPoolCreated: countStatements, ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) },
+      driverOptions: {
+        onPoolCreated: countStatements,
+        ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+        ...(opts.databaseUrl ? unresponsiveServerLimits(opts.statementTimeoutMs) : {}),
+      },
     });
   } catch (err) {
     await embedded?.close();
