@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.ts';
@@ -40,6 +41,40 @@ type PgPool = {
 };
 
 export class DatabaseInUse extends Error {}
+
+/** How long a request waits for a new PostgreSQL connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * A PostgreSQL server that stops answering without closing anything (a frozen host, a network
+ * partition) would hold requests forever: a new connection waits for a handshake that never comes,
+ * and a statement on an open one for a reply. Connecting gives up after CONNECT_TIMEOUT_MS, and a
+ * statement a second after the server's own statement_timeout would have stopped it, so such an
+ * outage is a 503 too. Not on the embedded database: its connections wait in pglite-socket's queue
+ * behind whatever holds the one session, which is load, not an outage.
+ */
+function unresponsiveServerLimits(statementTimeoutMs: number | undefined) {
+  return {
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(statementTimeoutMs ? { query_timeout: statementTimeoutMs + 1000 } : {}),
+  };
+}
+
+/** Any fixed number: the key of the advisory lock the processes migrating one database take. */
+const MIGRATION_LOCK_KEY = 7_402_113_001;
+
+/** A session-level advisory lock on its own connection, held until release(). */
+async function migrationLock(c: Database['connection']): Promise<{ release(): Promise<void> }> {
+  const client = new pg.Client({ host: c.host, port: c.port, user: c.user, password: c.password, database: c.database });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  return { release: () => client.end() };
+}
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
@@ -103,16 +138,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       pool: { min: 0, max: 1 },
       migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
     });
+    // Several server processes may start at once on one PostgreSQL database: one migrates, the
+    // others wait on a session lock, then find nothing left to do (without it both created the
+    // same tables and one failed to start).
+    const lock = opts.databaseUrl ? await migrationLock(connection) : undefined;
     try {
       await migrating.migrator.up();
     } finally {
+      await lock?.release();
       await migrating.close(true);
     }
     orm = await MikroORM.init({
       ...settings,
       pool: { min: 0, max: opts.poolMax ?? 10 },
       // pg sends statement_timeout with each connection's start-up: no statement per request.
-      driverOptions: { onPoolCreated: countStatements, ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) },
+      driverOptions: {
+        onPoolCreated: countStatements,
+        ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+        ...(opts.databaseUrl ? unresponsiveServerLimits(opts.statementTimeoutMs) : {}),
+      },
     });
   } catch (err) {
     await embedded?.close();

@@ -41,6 +41,37 @@ export async function isServedByAnotherProcess(dataDir: string): Promise<boolean
   });
 }
 
+/** Frontend messages of an extended-protocol query before its Sync: Parse, Bind, Describe, Execute, Close, Flush. */
+const UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)));
+
+/**
+ * pglite-socket runs one protocol message at a time on PGlite's one session, taking the next from
+ * any connection, and keeps a connection's turn only while an SQL transaction is open. A query
+ * with parameters is several messages (Parse, Bind, Execute ... Sync), so two connections' queries
+ * interleaved and one bound the other's unnamed statement (electric-sql/pglite#1046, open): under
+ * concurrent requests, "unnamed prepared statement does not exist" 500s, or a row from the wrong
+ * statement. The session pglite-socket gets here also counts as "in a transaction" from a
+ * Parse/Bind/... until its Sync, so each query keeps the session to itself until it is done.
+ */
+function oneQueryAtATime(db: PGlite): PGlite {
+  let midQuery = false;
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'isInTransaction') return () => midQuery || target.isInTransaction();
+      if (key === 'execProtocolRawStream') {
+        return (message: Uint8Array, ...rest: unknown[]) => {
+          midQuery = UNTIL_SYNC.has(message[0]!);
+          return (target.execProtocolRawStream as (m: Uint8Array, ...r: unknown[]) => unknown)(message, ...rest);
+        };
+      }
+      // pglite-socket's ROLLBACK for a connection that left mid-transaction ends its turn too.
+      if (key === 'exec') return (...args: Parameters<PGlite['exec']>) => ((midQuery = false), target.exec(...args));
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> {
   const inMemory = dataDir === MEMORY;
   const socketDir = inMemory ? mkdtempSync(join(tmpdir(), 'pglite-')) : resolve(dataDir);
@@ -50,7 +81,7 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
   if (existsSync(socketPath)) rmSync(socketPath);
 
   const db = await PGlite.create(inMemory ? undefined : socketDir);
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
+  const server = new PGLiteSocketServer({ db: oneQueryAtATime(db), path: socketPath, maxConnections: 64 });
   await server.start();
   return {
     socketDir,

@@ -5,8 +5,16 @@ export async function tcpProxy(target: { host: string; port: number } | { path: 
   const sockets = new Set<Socket>();
   const clients = new Set<Socket>();
   let resetting = false;
+  let hanging = false;
+  const held = new Set<Socket>();
   const server = createServer((client) => {
     if (resetting) return client.resetAndDestroy();
+    if (hanging) {
+      // Accepted, never answered: a database host that stopped responding.
+      held.add(client);
+      client.on('error', () => client.destroy());
+      return;
+    }
     const upstream = 'path' in target ? connect(target.path) : connect(target.port, target.host);
     sockets.add(client).add(upstream);
     clients.add(client);
@@ -30,6 +38,27 @@ export async function tcpProxy(target: { host: string; port: number } | { path: 
         if (clients.has(s)) s.resetAndDestroy();
         else s.destroy();
       }
+    },
+    /**
+     * The database stops answering without closing anything (a frozen host, a network partition):
+     * open connections go silent and new ones are accepted but never served.
+     */
+    hang() {
+      hanging = true;
+      for (const s of sockets) {
+        s.unpipe();
+        s.pause();
+      }
+    },
+    /**
+     * The database is back after reset() or hang(): new connections are forwarded again. Connections
+     * that went silent are dropped (as their TCP timeouts eventually would).
+     */
+    restore() {
+      resetting = false;
+      hanging = false;
+      for (const s of [...held, ...sockets]) if (s.isPaused() || held.has(s)) s.destroy();
+      held.clear();
     },
     /** Refuse new connections and drop the open ones, as a crashed or unplugged database would. */
     async cut() {

@@ -4,7 +4,7 @@ import type { TestServer } from './server.ts';
 export type TestUser = { id: string; email: string; password: string; token: string; auth: { Authorization: string } };
 
 /** Registers through the public API and signs in, as a client would. */
-export async function signUp(server: TestServer, opts: { timezone?: string } = {}): Promise<TestUser> {
+export async function signUp(server: Pick<TestServer, 'api'>, opts: { timezone?: string } = {}): Promise<TestUser> {
   const email = `u-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct horse battery';
   const reg = await server.api().post('/auth/register').send({ email, password, timezone: opts.timezone ?? 'UTC' });

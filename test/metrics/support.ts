@@ -17,18 +17,18 @@ export function reading(overrides: Partial<Reading> = {}): Reading {
   return { metric_type_slug: 'steps', recorded_at: '2026-03-01T12:00:00Z', source: 'watch', value: 1000, ...overrides };
 }
 
-export async function ingest(server: TestServer, user: TestUser, readings: unknown[]) {
+export async function ingest(server: Pick<TestServer, 'api'>, user: TestUser, readings: unknown[]) {
   return server.api().post(`/users/${user.id}/health/metrics`).set(user.auth).send({ readings });
 }
 
 /** Ingests and insists on 200. */
-export async function ingestOk(server: TestServer, user: TestUser, readings: unknown[]) {
+export async function ingestOk(server: Pick<TestServer, 'api'>, user: TestUser, readings: unknown[]) {
   const res = await ingest(server, user, readings);
   if (res.status !== 200) throw new Error(`ingest failed: ${res.status} ${JSON.stringify(res.body).slice(0, 500)}`);
   return res.body as { created: { id: string; source_id: string | null; value: number }[]; skipped_count: number };
 }
 
-export async function allReadings(server: TestServer, user: TestUser, query = ''): Promise<{ id: string; source: string; source_id: string | null; value: number }[]> {
+export async function allReadings(server: Pick<TestServer, 'api'>, user: TestUser, query = ''): Promise<{ id: string; source: string; source_id: string | null; value: number }[]> {
   const out = [];
   for (let offset = 0; ; offset += 500) {
     const res = await server.api().get(`/users/${user.id}/health/metrics?limit=500&offset=${offset}${query}`).set(user.auth);
@@ -38,7 +38,7 @@ export async function allReadings(server: TestServer, user: TestUser, query = ''
   }
 }
 
-export async function definitionOf(server: TestServer, user: TestUser, slug: string) {
+export async function definitionOf(server: Pick<TestServer, 'api'>, user: TestUser, slug: string) {
   const res = await server.api().get(`/users/${user.id}/metric-definitions?limit=500`).set(user.auth);
   if (res.status !== 200) throw new Error(`definitions failed: ${res.status}`);
   return res.body.find((d: { metric_type_slug: string }) => d.metric_type_slug === slug) as { id: string } & Record<string, unknown>;

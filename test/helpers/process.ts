@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type supertest from 'supertest';
+import { checkedAgent, freshDatabase } from './server.ts';
+
+/**
+ * The real server as an operator runs it, `node src/main.ts`, in its own process: for the tests
+ * that signal, kill or cut it (test/hardening/faults.test.ts, instances.test.ts). It listens on
+ * a port of its own choosing (PORT=0), read from its `Listening on <url>` log line.
+ */
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  /** A supertest agent whose answers are checked against /openapi.json, as server.api() does. */
+  api: () => supertest.Agent;
+  /** Everything the process wrote so far (stdout and stderr, JSON log lines). */
+  logs: () => string;
+  /** Resolves with the exit code (null when a signal ended it) and the signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then the exit code once it has exited. */
+  stop: () => Promise<number | null>;
+  /** SIGKILL (kill -9), resolving once the process is gone. */
+  kill: () => Promise<void>;
+  /** Resolves once `pattern` appears in the output (rejects after `timeoutMs`). */
+  waitForLog: (pattern: RegExp, timeoutMs?: number) => Promise<string>;
+};
+
+const NODE = process.execPath;
+const running = new Set<ChildProcess>();
+
+/** Starts `node src/main.ts` with `env` over a neutral base (no DATABASE_URL/PGLITE_DIR from the test's own env). */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const { DATABASE_URL: _db, PGLITE_DIR: _dir, ...base } = process.env;
+  const child = spawn(NODE, ['src/main.ts'], {
+    env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ALLOW_REGISTRATION: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const l of listeners) l();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+
+  const waitForLog = (pattern: RegExp, ms = 30_000) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const m = pattern.exec(output);
+        if (m) {
+          done();
+          resolve(m[1] ?? m[0]);
+        }
+      };
+      const timer = setTimeout(() => (done(), reject(new Error(`no ${pattern} in the output within ${ms} ms:\n${output.slice(-4000)}`))), ms);
+      const onExit = () => (done(), reject(new Error(`server exited before ${pattern}:\n${output.slice(-4000)}`)));
+      const done = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+        child.off('exit', onExit);
+      };
+      listeners.add(check);
+      if (child.exitCode !== null || child.signalCode !== null) return onExit();
+      child.once('exit', onExit);
+      check();
+    });
+
+  let url: string;
+  try {
+    url = await waitForLog(/Listening on (http:\/\/[^\s"]+)/, timeoutMs);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  return {
+    url,
+    child,
+    api: () => checkedAgent(url),
+    logs: () => output,
+    exited,
+    waitForLog,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return (await exited).code;
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Kills every server this file spawned that is still running (an afterAll safety net). */
+export async function killAll(): Promise<void> {
+  await Promise.all(
+    [...running].map((c) => {
+      const gone = new Promise((resolve) => c.once('exit', resolve));
+      c.kill('SIGKILL');
+      return gone;
+    }),
+  );
+}
+
+/**
+ * The database for spawned servers of one test file: a fresh PostgreSQL database when DATABASE_URL
+ * is set, otherwise a temporary PGlite data dir (only one process may serve it at a time).
+ */
+export async function processDatabase(): Promise<{ env: Record<string, string>; kind: 'postgresql' | 'pglite'; url?: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const db = await freshDatabase(base);
+    return { env: { DATABASE_URL: db.url }, kind: 'postgresql', url: db.url, drop: db.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'lifetrack-proc-'));
+  return {
+    env: { PGLITE_DIR: join(dir, 'pglite') },
+    kind: 'pglite',
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
