@@ -8,7 +8,7 @@
  * today's day, metric definitions, the insight graph and the GraphQL dashboard of bench:graphql.
  * Prints requests/s achieved, p50/p90/p99 latency, errors and non-2xx answers, per-route p99 (end
  * to end, and the server's own time from Server-Timing), and the server's RSS: idle right after
- * start, idle after seeding (before load), and peak under load (sampled from /proc).
+ * start and after seeding (before load), each once settled, and peak under load (sampled from /proc).
  * Targets: 0 errors, 0 non-2xx and p99 < 100 ms at 200 requests/s on this 2-core machine (load
  * generator included), on PostgreSQL and on the embedded database; idle RSS of the embedded
  * server < 250 MB.
@@ -127,6 +127,19 @@ async function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Idle RSS once it has settled (background compilation and GC done): 3 one-second samples within 2 MB, at most 30 s. */
+async function settledRss(pid: number): Promise<number> {
+  let prev = rssMb(pid).rss;
+  let steady = 0;
+  for (let i = 0; i < 30 && steady < 3; i++) {
+    await sleep(1000);
+    const now = rssMb(pid).rss;
+    steady = Math.abs(now - prev) < 2 ? steady + 1 : 0;
+    prev = now;
+  }
+  return prev;
+}
+
 async function waitReady(base: string, server: ChildProcess, logPath: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -178,6 +191,8 @@ async function seed(base: string, u: User, database: { databaseUrl?: string; pgl
 }
 
 type RouteStats = { latencies: number[]; server: number[]; non2xx: number };
+/** Non-2xx answers by route and status, with the first body of each: what failed, not just how many. */
+const failures = new Map<string, { count: number; body: string }>();
 
 async function fire(base: string, u: User, seconds: number, stats?: Map<string, RouteStats>) {
   const url = new URL(base);
@@ -205,7 +220,13 @@ async function fire(base: string, u: User, seconds: number, stats?: Map<string, 
           if (!stats) return;
           const s = stats.get(context.route) ?? { latencies: [], server: [], non2xx: 0 };
           stats.set(context.route, s);
-          if (status < 200 || status >= 300) s.non2xx++;
+          if (status < 200 || status >= 300) {
+            s.non2xx++;
+            const key = `${context.route} ${status}`;
+            const f = failures.get(key) ?? { count: 0, body: _body.slice(0, 200) };
+            f.count++;
+            failures.set(key, f);
+          }
           const dur = /dur=([\d.]+)/.exec(headers?.['server-timing'] ?? headers?.['Server-Timing'] ?? '')?.[1];
           if (dur) s.server.push(Number(dur));
         },
@@ -254,8 +275,7 @@ async function main(): Promise<void> {
   try {
     await waitReady(base, server, logPath);
     const startMs = performance.now() - t0;
-    await sleep(2000);
-    const idleStart = rssMb(server.pid!);
+    const idleStart = await settledRss(server.pid!);
 
     const email = `load-${unique()}@example.com`;
     const password = 'correct horse battery';
@@ -265,8 +285,7 @@ async function main(): Promise<void> {
     const t1 = performance.now();
     await seed(base, user, { databaseUrl, pgliteDir });
     const seedS = (performance.now() - t1) / 1000;
-    await sleep(2000);
-    const idleSeeded = rssMb(server.pid!);
+    const idleSeeded = await settledRss(server.pid!);
 
     const where = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
     console.log(`server: node ${[...flags, 'src/main.ts'].join(' ')} on ${where}, ready in ${(startMs / 1000).toFixed(1)} s; LOG_LEVEL=${opts['log-level']} to a file`);
@@ -294,7 +313,7 @@ async function main(): Promise<void> {
     console.log(`requests/s achieved: ${(total / result.duration).toFixed(1)} (${total} requests)`);
     console.log(`latency ms: p50 ${result.latency.p50} p90 ${result.latency.p90} p99 ${result.latency.p99} max ${result.latency.max} (target p99 < 100)`);
     console.log(`errors: ${errors} (timeouts ${result.timeouts}), non-2xx: ${result.non2xx} (target 0 and 0)`);
-    console.log(`server RSS: idle after start ${idleStart.rss.toFixed(0)} MB, idle after seeding ${idleSeeded.rss.toFixed(0)} MB, peak under load ${peak.toFixed(0)} MB, after ${after.rss.toFixed(0)} MB (high-water mark incl. start-up ${after.hwm.toFixed(0)} MB)${databaseUrl ? '' : ' (target idle < 250 MB)'}`);
+    console.log(`server RSS: idle after start ${idleStart.toFixed(0)} MB, idle after seeding ${idleSeeded.toFixed(0)} MB, peak under load ${peak.toFixed(0)} MB, after ${after.rss.toFixed(0)} MB (high-water mark incl. start-up ${after.hwm.toFixed(0)} MB)${databaseUrl ? '' : ' (target idle < 250 MB)'}`);
     console.log(`\n${'route'.padEnd(26)} ${'count'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'server p50'.padStart(11)} ${'server p99'.padStart(11)} ${'non-2xx'.padStart(8)}`);
     for (const r of ROUTES) {
       const s = stats.get(r.name);
@@ -305,6 +324,16 @@ async function main(): Promise<void> {
         `${r.name.padEnd(26)} ${String(lat.length).padStart(6)} ${percentile(lat, 50).toFixed(1).padStart(8)} ${percentile(lat, 99).toFixed(1).padStart(8)} ${percentile(srv, 50).toFixed(1).padStart(11)} ${percentile(srv, 99).toFixed(1).padStart(11)} ${String(s.non2xx).padStart(8)}`,
       );
     }
+    for (const [key, f] of failures) console.log(`non-2xx: ${key} x${f.count}: ${f.body}`);
+    // The server's own error lines, grouped by message (request lines repeat the status; the cause is logged apart).
+    const logged = new Map<string, number>();
+    for (const line of readFileSync(logPath, 'utf8').split('\n')) {
+      if (!/"level":(50|60)/.test(line)) continue;
+      const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; message?: string } };
+      const key = `${entry.msg ?? ''} ${entry.err?.type ?? ''}: ${entry.err?.message ?? ''}`.slice(0, 300);
+      logged.set(key, (logged.get(key) ?? 0) + 1);
+    }
+    for (const [key, n] of logged) console.log(`server error log x${n}: ${key}`);
   } catch (err) {
     console.error(readFileSync(logPath, 'utf8').split('\n').filter((l) => /"level":(50|60)/.test(l)).slice(-5).join('\n'));
     throw err;
