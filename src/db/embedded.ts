@@ -20,12 +20,11 @@ export const MEMORY = ':memory:';
 
 /**
  * PostgreSQL settings of the embedded database. Its shared buffers live in PGlite's WASM heap, which
- * never shrinks: initdb's 128MB default became ~150MB of resident memory once pages were read.
- * 32MB keeps a self-hosted user's hot pages (a year of data is a few MB of heap and index pages)
- * while idle RSS stays well under 250MB; pages beyond it come from the OS file cache.
- * Measured in docs/decisions.md (Hardening).
+ * never shrinks: initdb's 128MB default became ~130MB of resident memory once pages were read.
+ * 16MB holds a self-hosted user's hot pages (months of data are a few MB of heap and index pages);
+ * pages beyond it come from the OS file cache. Idle RSS and bench:load figures: docs/decisions.md (Hardening).
  */
-export const EMBEDDED_SETTINGS = ['shared_buffers=32MB'];
+export const EMBEDDED_SETTINGS = ['shared_buffers=16MB'];
 
 type Queued = { handlerId: number; message: Uint8Array; resolve(size: number): void; reject(err: Error): void; onData(data: Uint8Array): void };
 type QueryQueue = {
