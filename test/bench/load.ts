@@ -1,7 +1,7 @@
 /**
- * npm run bench:load [-- --seconds 30 --rate 200 --connections 10 --warmup 5]
+ * npm run bench:load [-- --seconds 30 --rate 200 --connections 10 --warmup 5 --plain-node]
  *
- * The server as a user runs it (`node src/main.ts`, its own process, info-level request logs to a
+ * The server as a user runs it (`npm start`'s node command and flags, its own process, info-level request logs to a
  * file, workers on) on a seeded demo user (120 days, goals, 30 parsed captures of which 24 accepted),
  * then autocannon at a fixed overall rate with a weighted mix of the routes a client uses: event
  * writes (unique notes), small reading batches (unique source_ids), GET events, suggestions, goals,
@@ -44,6 +44,8 @@ const { values: opts } = parseArgs({
     warmup: { type: 'string', default: '5' },
     days: { type: 'string', default: '120' },
     'log-level': { type: 'string', default: 'info' },
+    // Without npm start's node flags (to compare their effect).
+    'plain-node': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(opts.seconds);
@@ -267,9 +269,13 @@ async function main(): Promise<void> {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  // Node's flags as `npm start` passes them (memory settings, docs/operations.md), then any extra ones.
+  const repo = new URL('../..', import.meta.url).pathname;
+  const start = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const startFlags = opts['plain-node'] ? [] : start.split(/\s+/).filter((t) => t.startsWith('--'));
+  const flags = [...startFlags, ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])];
   const t0 = performance.now();
-  const server = spawn(process.execPath, [...flags, 'src/main.ts'], { cwd: new URL('../..', import.meta.url).pathname, env, stdio: ['ignore', log, log] });
+  const server = spawn(process.execPath, [...flags, 'src/main.ts'], { cwd: repo, env, stdio: ['ignore', log, log] });
   closeSync(log);
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
