@@ -129,8 +129,12 @@ async function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Idle RSS once it has settled (background compilation and GC done): 3 one-second samples within 2 MB, at most 30 s. */
+/**
+ * Idle RSS once it has settled: after 10 s (V8 optimises PGlite's WASM in the background for
+ * several seconds after start, holding hundreds of MB meanwhile), 3 one-second samples within 2 MB, at most 40 s.
+ */
 async function settledRss(pid: number): Promise<number> {
+  await sleep(10_000);
   let prev = rssMb(pid).rss;
   let steady = 0;
   for (let i = 0; i < 30 && steady < 3; i++) {
