@@ -18,6 +18,86 @@ export type EmbeddedDatabase = EmbeddedTarget & { close(): Promise<void> };
 const SOCKET_PORT = 5432;
 export const MEMORY = ':memory:';
 
+/**
+ * PostgreSQL settings of the embedded database. Its shared buffers live in PGlite's WASM heap, which
+ * never shrinks: initdb's 128MB default became ~130MB of resident memory once pages were read.
+ * 16MB holds a self-hosted user's hot pages (months of data are a few MB of heap and index pages);
+ * pages beyond it come from the OS file cache. Idle RSS and bench:load figures: docs/decisions.md (Hardening).
+ */
+export const EMBEDDED_SETTINGS = ['shared_buffers=16MB'];
+
+type Queued = { handlerId: number; message: Uint8Array; resolve(size: number): void; reject(err: Error): void; onData(data: Uint8Array): void };
+type QueryQueue = {
+  queue: Queued[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  processQueue(): Promise<void>;
+  clearTransactionIfNeeded(handlerId: number): Promise<void>;
+};
+
+/** Messages after which a connection's exchange is complete: Sync, simple Query, Terminate (and the untyped start-up packet). */
+const ENDS_EXCHANGE = new Set([0x53, 0x51, 0x58, 0x00]);
+
+/**
+ * pglite-socket 0.2.17 queues each protocol MESSAGE of every connection in one queue and, outside
+ * a transaction, takes them in arrival order. node-postgres sends a parameterised query as
+ * Parse/Bind/Describe/Execute/Sync, and the socket handler enqueues the next message only once
+ * the previous one ran: with two connections busy, one connection's Bind lands on the other's
+ * unnamed statement ("bind message supplies 4 parameters, but prepared statement "" requires 1",
+ * "portal "" does not exist"). Seen under bench:load at 60 requests/s, and in any GraphQL query
+ * that reads in parallel. Here the queue keeps serving one connection from its first message to
+ * its Sync (as it already does inside a transaction), waiting for that connection's next message
+ * rather than taking another's. The library's own loop also stays "processing" forever after a
+ * failed execution; this one does not.
+ */
+function keepExtendedQueriesTogether(server: PGLiteSocketServer, db: PGlite): void {
+  const queue = (server as unknown as { queryQueue?: QueryQueue }).queryQueue;
+  if (!queue || !Array.isArray(queue.queue) || typeof queue.processQueue !== 'function' || typeof queue.clearTransactionIfNeeded !== 'function') {
+    throw new Error('pglite-socket internals changed: re-check keepExtendedQueriesTogether in src/db/embedded.ts');
+  }
+  let midExchange: number | null = null;
+  queue.processQueue = async function (this: QueryQueue) {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const owner = midExchange ?? (db.isInTransaction() ? this.lastHandlerId : null);
+        const i = owner === null ? 0 : this.queue.findIndex((q) => q.handlerId === owner);
+        // The connection holding the database has not sent its next message yet: wait for it.
+        if (i === -1) break;
+        const query = this.queue.splice(i, 1)[0]!;
+        let size = 0;
+        try {
+          await db.runExclusive(() =>
+            db.execProtocolRawStream(query.message, {
+              onRawData: (data) => {
+                size += data.length;
+                query.onData(data);
+              },
+            }),
+          );
+        } catch (err) {
+          midExchange = null;
+          query.reject(err as Error);
+          continue;
+        }
+        this.lastHandlerId = query.handlerId;
+        midExchange = ENDS_EXCHANGE.has(query.message[0]!) ? null : query.handlerId;
+        query.resolve(size);
+      }
+    } finally {
+      this.processing = false;
+    }
+  };
+  // A connection that goes away mid-exchange must not hold the database.
+  const clear = queue.clearTransactionIfNeeded.bind(queue);
+  queue.clearTransactionIfNeeded = async (handlerId: number) => {
+    if (midExchange === handlerId) midExchange = null;
+    await clear(handlerId);
+    await queue.processQueue();
+  };
+}
+
 export function socketPathFor(dir: string): string {
   return join(dir, `.s.PGSQL.${SOCKET_PORT}`);
 }
@@ -41,37 +121,6 @@ export async function isServedByAnotherProcess(dataDir: string): Promise<boolean
   });
 }
 
-/** Frontend messages of an extended-protocol query before its Sync: Parse, Bind, Describe, Execute, Close, Flush. */
-const UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)));
-
-/**
- * pglite-socket runs one protocol message at a time on PGlite's one session, taking the next from
- * any connection, and keeps a connection's turn only while an SQL transaction is open. A query
- * with parameters is several messages (Parse, Bind, Execute ... Sync), so two connections' queries
- * interleaved and one bound the other's unnamed statement (electric-sql/pglite#1046, open): under
- * concurrent requests, "unnamed prepared statement does not exist" 500s, or a row from the wrong
- * statement. The session pglite-socket gets here also counts as "in a transaction" from a
- * Parse/Bind/... until its Sync, so each query keeps the session to itself until it is done.
- */
-function oneQueryAtATime(db: PGlite): PGlite {
-  let midQuery = false;
-  return new Proxy(db, {
-    get(target, key) {
-      if (key === 'isInTransaction') return () => midQuery || target.isInTransaction();
-      if (key === 'execProtocolRawStream') {
-        return (message: Uint8Array, ...rest: unknown[]) => {
-          midQuery = UNTIL_SYNC.has(message[0]!);
-          return (target.execProtocolRawStream as (m: Uint8Array, ...r: unknown[]) => unknown)(message, ...rest);
-        };
-      }
-      // pglite-socket's ROLLBACK for a connection that left mid-transaction ends its turn too.
-      if (key === 'exec') return (...args: Parameters<PGlite['exec']>) => ((midQuery = false), target.exec(...args));
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
 export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> {
   const inMemory = dataDir === MEMORY;
   const socketDir = inMemory ? mkdtempSync(join(tmpdir(), 'pglite-')) : resolve(dataDir);
@@ -80,8 +129,11 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
   // A socket file left by a crashed process would make listen() fail with EADDRINUSE.
   if (existsSync(socketPath)) rmSync(socketPath);
 
-  const db = await PGlite.create(inMemory ? undefined : socketDir);
-  const server = new PGLiteSocketServer({ db: oneQueryAtATime(db), path: socketPath, maxConnections: 64 });
+  const db = await PGlite.create(inMemory ? undefined : socketDir, {
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])],
+  });
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
+  keepExtendedQueriesTogether(server, db);
   await server.start();
   return {
     socketDir,
