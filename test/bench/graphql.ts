@@ -14,6 +14,7 @@
  * Uses DATABASE_URL when set (a fresh database next to it), else an in-memory PGlite.
  */
 import { parseArgs } from 'node:util';
+import { DASHBOARD } from './dashboard.ts';
 import { withContext } from '../../src/db/context.ts';
 import { seedDemo } from '../../src/domain/metrics/demo-data.ts';
 import { captureParsed } from '../captures/flow.ts';
@@ -25,12 +26,6 @@ const SECONDS = Number(opts.seconds);
 const CONCURRENCY = Number(opts.concurrency);
 const METRIC = 'sleep_duration';
 
-const DASHBOARD = `query Dashboard($metric: String!) { me {
-  suggestions(status: accepted, limit: 20) { pendingCount items { id kind title createdAt resultingEvent { id occurredAt tags notes } } }
-  goals { slug label unit target direction active isSet today { value met progress } }
-  episodes { windowDays episodes { id key label direction z headline } }
-  insightGraph(metric: $metric) { center { key label unit } edges { key label kind direction confidence lag n r qValue } }
-} }`;
 
 type Call = { path: string; serverMs: number };
 

@@ -30,6 +30,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DASHBOARD } from './dashboard.ts';
 import autocannon from 'autocannon';
 import { withContext } from '../../src/db/context.ts';
 import { openDatabase } from '../../src/db/database.ts';
@@ -56,12 +57,6 @@ const DAYS = Number(opts.days);
 const METRIC = 'sleep_duration';
 const WRITE_BUDGET = { WRITE_RATE_PER_MINUTE: '1000000', WRITE_BURST: '1000000' };
 
-const DASHBOARD = `query Dashboard($metric: String!) { me {
-  suggestions(status: accepted, limit: 20) { pendingCount items { id kind title createdAt resultingEvent { id occurredAt tags notes } } }
-  goals { slug label unit target direction active isSet today { value met progress } }
-  episodes { windowDays episodes { id key label direction z headline } }
-  insightGraph(metric: $metric) { center { key label unit } edges { key label kind direction confidence lag n r qValue } }
-} }`;
 
 type User = { id: string; auth: string };
 type Route = { name: string; weight: number; method: 'GET' | 'POST'; path: (u: User) => string; body?: () => string };
