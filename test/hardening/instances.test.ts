@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
 import { killAll, processDatabase, spawnServer, type ServerProcess } from '../helpers/process.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { waitParsed } from '../captures/flow.ts';
@@ -8,9 +10,11 @@ import { allReadings } from '../metrics/support.ts';
  * Several instances: two server processes (`node src/main.ts`, WORKERS=1 each, so both run job
  * workers) on one PostgreSQL database, as a deployment behind a load balancer would run them.
  * Everything the service promises about duplicates must hold across the two, not only inside one
- * process. The embedded database is served by one process only, so this needs PostgreSQL.
+ * process. The embedded database is served by one process only: on it, a second server is
+ * refused (and the first keeps serving), which is what the last block checks.
  */
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+const onEmbedded = process.env.DATABASE_URL ? describe.skip : describe;
 
 onPostgres('two server processes on one PostgreSQL database', () => {
   let db: Awaited<ReturnType<typeof processDatabase>>;
@@ -124,4 +128,46 @@ onPostgres('two server processes on one PostgreSQL database', () => {
     for (const s of inbox.body.suggestions) perCapture.set(s.provenance.log_capture_id, (perCapture.get(s.provenance.log_capture_id) ?? 0) + 1);
     expect([...perCapture.values()]).toEqual(Array(n).fill(1));
   });
+});
+
+onEmbedded('one server process on an embedded data dir', () => {
+  let db: Awaited<ReturnType<typeof processDatabase>>;
+  let one: ServerProcess;
+
+  beforeAll(async () => {
+    db = await processDatabase();
+    one = await spawnServer(db.env);
+  }, 120_000);
+  afterAll(async () => {
+    try {
+      if (one) expect(await one.stop()).toBe(0);
+    } finally {
+      await killAll();
+      await db?.drop();
+    }
+  }, 60_000);
+
+  test('a second server on the same data dir stops at start with a message saying why; the first keeps serving', async () => {
+    await expect(spawnServer(db.env, 60_000)).rejects.toThrow(/already served by another process/);
+    expect((await one.api().get('/readyz')).status).toBe(200);
+  });
+
+  test('a long statement in the embedded database does not hold the server: requests that need no database answer meanwhile', async () => {
+    // The database runs in its own thread (src/db/embedded-worker.ts); on the server's main thread
+    // this statement would hold every request until it finished.
+    const client = new pg.Client({ host: join(db.env.PGLITE_DIR!), port: 5432, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    try {
+      const order: string[] = [];
+      const long = client.query('select count(*) from generate_series(1, 10000000)').then(() => order.push('long statement'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const health = await one.api().get('/healthz');
+      order.push('healthz');
+      expect(health.status).toBe(200);
+      await long;
+      expect(order).toEqual(['healthz', 'long statement']);
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
 });
