@@ -17,13 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const sign = (claims: { sub: string; sid: string; use: string }) =>
+const sign = (claims: { sub: string; sid: string; use: string }, expires: string | number = '5m') =>
   new SignJWT({ sid: claims.sid, use: claims.use })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer('lifetrack')
     .setIssuedAt()
-    .setExpirationTime('5m')
+    .setExpirationTime(expires)
     .sign(new TextEncoder().encode(SECRET));
 
 const me = (token: string) => server.api().get('/auth/me').set('Authorization', `Bearer ${token}`);
@@ -50,4 +50,25 @@ test('a pending token with a malformed id is a 401 at /auth/totp/verify', async 
     const pending_token = await sign({ ...claims, use: 'pending' });
     expectError(await server.api().post('/auth/totp/verify').send({ pending_token, code: '123456' }), 401);
   }
+});
+
+test('a token accepted once is still refused once it expires (the server remembers verified tokens, not their validity)', async () => {
+  const sid = (await server.api().get('/auth/sessions').set(u.auth)).body[0].id;
+  const token = await sign({ sub: u.id, sid, use: 'session' }, Math.floor(Date.now() / 1000) + 2);
+  expect((await me(token)).status).toBe(200);
+  expect((await me(token)).status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  const res = await me(token);
+  expectError(res, 401);
+  expect(res.body.detail).toBe('Token expired');
+});
+
+test('a session token accepted once is refused as a pending token, and the other way round', async () => {
+  const sid = (await server.api().get('/auth/sessions').set(u.auth)).body[0].id;
+  const token = await sign({ sub: u.id, sid, use: 'session' });
+  expect((await me(token)).status).toBe(200);
+  expectError(await server.api().post('/auth/totp/verify').send({ pending_token: token, code: '123456' }), 401);
+  const pending = await sign({ sub: u.id, sid: randomUUID(), use: 'pending' });
+  expectError(await server.api().post('/auth/totp/verify').send({ pending_token: pending, code: '123456' }), 401);
+  expectError(await me(pending), 401);
 });
