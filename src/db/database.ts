@@ -127,6 +127,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     logger: (message: string) => opts.logger?.debug({ component: 'orm' }, message),
     colors: false,
     allowGlobalContext: false,
+    // No entity has a relation to keep in sync, and the per-instance accessors this defines for
+    // that cost a third of hydrating a row (measured: 60 rows 1.45 ms -> 0.91 ms of CPU).
+    propagationOnPrototype: false,
   };
   let orm: MikroORM;
   try {
