@@ -3,6 +3,7 @@ import { Forbidden, NotFound, Unauthenticated } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { parse } from '../core/validation.ts';
 import { em } from '../db/context.ts';
+import { query } from '../db/sql.ts';
 import { SessionListQuery, type SessionRead, type TokenResponse } from './auth.schemas.ts';
 import { signToken, verifyToken } from './jwt.ts';
 import { Session } from './session.entity.ts';
@@ -24,17 +25,24 @@ export async function openSession(userId: string): Promise<TokenResponse> {
   };
 }
 
+/**
+ * Every request with a session token reads its row: as one plain statement that also decides
+ * validity, not an entity load (this runs once per request, and hydrating the row cost as much
+ * as the rest of authentication).
+ */
 export async function actorFromSessionToken(token: string): Promise<Actor> {
   const claims = await verifyToken('session', token);
-  const session = await em().findOne(Session, { id: claims.sid });
-  const now = new Date();
-  if (!session || session.userId !== claims.sub || session.revokedAt || session.expiresAt <= now) {
-    throw new Unauthenticated('Session is no longer valid');
+  const [session] = await query<{ id: string; user_id: string; last_used_ms: number | null }>(
+    `select id, user_id, (extract(epoch from last_used_at) * 1000)::float8 as last_used_ms from sessions
+     where id = $1 and user_id = $2 and revoked_at is null and expires_at > now()`,
+    [claims.sid, claims.sub],
+  );
+  if (!session) throw new Unauthenticated('Session is no longer valid');
+  const now = Date.now();
+  if (session.last_used_ms === null || now - session.last_used_ms > TOUCH_EVERY_MS) {
+    await em().nativeUpdate(Session, { id: session.id }, { lastUsedAt: new Date(now) });
   }
-  if (!session.lastUsedAt || now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await em().nativeUpdate(Session, { id: session.id }, { lastUsedAt: now });
-  }
-  return { userId: session.userId, scope: 'write', via: 'session', credentialId: session.id };
+  return { userId: session.user_id, scope: 'write', via: 'session', credentialId: session.id };
 }
 
 /** The session the actor signed in with, if it is one (a system actor has none). */
