@@ -57,6 +57,7 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')).optional(),
   CALENDAR_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CALENDAR_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  CALENDAR_FEED_NETWORKS: z.enum(['public', 'any']).default('public'),
   NARRATIVE_LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
   NARRATIVE_LLM_MODEL: z.string().trim().min(1).optional(),
   NARRATIVE_LLM_API_KEY: z.string().min(1).optional(),
@@ -95,6 +96,8 @@ export type Config = {
   /** Calendar feeds: how long one fetch may take, and the largest feed read. */
   calendarFetchTimeoutMs: number;
   calendarMaxBytes: number;
+  /** `public`: feeds only from globally routable addresses (src/domain/calendar/egress.ts); `any`: no check. */
+  calendarFeedNetworks: 'public' | 'any';
   /** Weekly narratives: an OpenAI-compatible chat-completions endpoint and model; both unset = no generation. */
   narrativeLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
 };
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL,
     calendarFetchTimeoutMs: c.CALENDAR_FETCH_TIMEOUT_MS,
     calendarMaxBytes: c.CALENDAR_MAX_BYTES,
+    calendarFeedNetworks: c.CALENDAR_FEED_NETWORKS,
     narrativeLlm:
       c.NARRATIVE_LLM_URL && c.NARRATIVE_LLM_MODEL
         ? { url: c.NARRATIVE_LLM_URL, model: c.NARRATIVE_LLM_MODEL, apiKey: c.NARRATIVE_LLM_API_KEY, timeoutMs: c.NARRATIVE_LLM_TIMEOUT_MS }

@@ -66,6 +66,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: undefined,
     calendarFetchTimeoutMs: 2000,
     calendarMaxBytes: 1024 * 1024,
+    // The test feeds are served on 127.0.0.1; test/calendar/egress.test.ts runs with the default.
+    calendarFeedNetworks: 'any',
     narrativeLlm: undefined,
     ...overrides,
   };

@@ -4,13 +4,23 @@ import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { EventSourceRow } from '../event-sources/event-source.entity.ts';
 import { User } from '../users/user.entity.ts';
+import { fetch, type Agent } from 'undici';
+import { EgressRefused, feedDispatcher, type FeedNetworks } from './egress.ts';
 import { FeedError, readFeed, type FeedEvent } from './ics.ts';
 
-/** Feed limits: set once at start-up (server and worker) from CALENDAR_FETCH_TIMEOUT_MS / CALENDAR_MAX_BYTES. */
-const limits = { fetchTimeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 };
-export function configureCalendar(options: { fetchTimeoutMs: number; maxBytes: number }): void {
+/**
+ * Feed limits and where feeds may be fetched from: set once at start-up (server and worker) from
+ * CALENDAR_FETCH_TIMEOUT_MS, CALENDAR_MAX_BYTES and CALENDAR_FEED_NETWORKS (egress.ts).
+ */
+const limits: { fetchTimeoutMs: number; maxBytes: number; dispatcher: Agent } = {
+  fetchTimeoutMs: 10_000,
+  maxBytes: 5 * 1024 * 1024,
+  dispatcher: feedDispatcher('public'),
+};
+export function configureCalendar(options: { fetchTimeoutMs: number; maxBytes: number; feedNetworks: FeedNetworks }): void {
   limits.fetchTimeoutMs = options.fetchTimeoutMs;
   limits.maxBytes = options.maxBytes;
+  limits.dispatcher = feedDispatcher(options.feedNetworks);
 }
 
 /** The rolling window a sync reads: recurring events are expanded, and missing rows cancelled, only inside it. */
@@ -35,7 +45,12 @@ export async function fetchFeed(url: string): Promise<string> {
   const signal = AbortSignal.timeout(limits.fetchTimeoutMs);
   const tooBig = () => new FeedError(`The feed is larger than ${limits.maxBytes} bytes`);
   try {
-    const res = await fetch(url, { signal, redirect: 'follow', headers: { accept: 'text/calendar, */*;q=0.1', 'user-agent': USER_AGENT } });
+    const res = await fetch(url, {
+      signal,
+      redirect: 'follow',
+      dispatcher: limits.dispatcher,
+      headers: { accept: 'text/calendar, */*;q=0.1', 'user-agent': USER_AGENT },
+    });
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
       throw new FeedError(`The feed answered HTTP ${res.status}`);
@@ -67,6 +82,7 @@ export async function fetchFeed(url: string): Promise<string> {
       throw new FeedError(`The feed did not answer within ${limits.fetchTimeoutMs} ms`);
     }
     const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+    if (cause instanceof EgressRefused) throw new FeedError(cause.message);
     throw new FeedError(`The feed could not be fetched: ${cause?.code ?? cause?.message ?? (err as Error)?.message ?? 'network error'}`.slice(0, 500));
   }
 }
