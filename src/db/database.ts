@@ -5,6 +5,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 import { bindOrm, unbindOrm } from './context.ts';
+import { CoalescingSocket } from './coalescing-socket.ts';
 import { isServedByAnotherProcess, startEmbedded, type EmbeddedDatabase } from './embedded.ts';
 
 export type DatabaseOptions = {
@@ -157,6 +158,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // pg sends statement_timeout with each connection's start-up: no statement per request.
       driverOptions: {
         onPoolCreated: countStatements,
+        stream: () => new CoalescingSocket(),
         ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
         ...(opts.databaseUrl ? unresponsiveServerLimits(opts.statementTimeoutMs) : {}),
       },
