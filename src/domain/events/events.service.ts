@@ -100,13 +100,13 @@ export async function logEvent(actor: Actor, data: NewEvent, source: EventSource
   const id = newId();
   const insert = async () => {
     // on conflict do nothing, not catch-and-retry: it stays correct inside a caller's transaction.
-    const inserted = await query<{ id: string }>(
+    const inserted = await query<Record<string, unknown>>(
       `insert into events (id, user_id, client_id, category_id, occurred_at, local_date, duration, duration_seconds,
          boolean_value, scalar_value, notes, tags, metadata, encrypted_payload, saved_meal_id, source, created_at, updated_at,
          request_fingerprint)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
        on conflict (user_id, client_id) do nothing
-       returning id`,
+       returning *`,
       [
         id, actor.userId, data.clientId ?? null, data.categoryId ?? null, occurredAt, localDate,
         duration?.duration ?? null, duration?.durationSeconds ?? null, data.booleanValue ?? null,
@@ -116,7 +116,8 @@ export async function logEvent(actor: Actor, data: NewEvent, source: EventSource
     );
     if (inserted.length === 0) return replay(await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.clientId! }));
     if (data.savedMealId) await logSavedMeal(actor, data.savedMealId, id);
-    return { event: await em().findOneOrFail(Event, { id }), created: true };
+    // The inserted row as the entity, without reading it back.
+    return { event: em().map(Event, inserted[0]!), created: true };
   };
   // A logged meal's items are written with its event or not at all; a plain event is one statement.
   return data.savedMealId ? em().transactional(insert) : insert();
