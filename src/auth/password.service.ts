@@ -6,11 +6,11 @@ import { loadUser } from '../domain/users/users.service.ts';
 import { PasswordChange } from './auth.schemas.ts';
 import { guessPassword, type ClientInfo } from './login.service.ts';
 import { hashPassword } from './passwords.ts';
-import { endOtherSessions } from './sessions.service.ts';
+import { endOtherSignIns } from './sessions.service.ts';
 
 /**
  * Changing the password needs the current one (a session left open on a shared computer must not
- * be enough), counted against the same budget as sign-in guesses. Other sessions end.
+ * be enough), counted against the same budget as sign-in guesses. Other sessions and OAuth grants end.
  */
 export async function changePassword(actor: Actor, input: unknown, client: ClientInfo): Promise<void> {
   authorize(actor, actor.userId, 'account');
@@ -23,5 +23,5 @@ export async function changePassword(actor: Actor, input: unknown, client: Clien
   user.passwordHash = await hashPassword(new_password);
   user.updatedAt = new Date();
   await em().flush();
-  await endOtherSessions(actor);
+  await endOtherSignIns(actor);
 }

@@ -6,6 +6,7 @@ import { em } from '../db/context.ts';
 import { query } from '../db/sql.ts';
 import { SessionListQuery, type SessionRead, type TokenResponse } from './auth.schemas.ts';
 import { signToken, verifyToken } from './jwt.ts';
+import { endOAuthGrants } from './oauth/grants.service.ts';
 import { Session } from './session.entity.ts';
 
 const SESSION_DAYS = 30;
@@ -81,14 +82,22 @@ export async function revokeOtherSessions(actor: Actor): Promise<{ revoked: numb
   return { revoked: await endOtherSessions(actor) };
 }
 
-/**
- * For use cases that change how the account signs in (password, email, TOTP): whoever holds
- * another session may be the reason for the change, so those sessions end; the caller's stays.
- */
+/** Every session of the user but the caller's ends (POST /auth/sessions/revoke-others). */
 export async function endOtherSessions(actor: Actor): Promise<number> {
   const current = currentSession(actor);
   const others = current ? { ...live(actor.userId), id: { $ne: current } } : live(actor.userId);
   return em().nativeUpdate(Session, others, { revokedAt: new Date() });
+}
+
+/**
+ * For use cases that change how the account signs in (password, email, TOTP): whoever holds
+ * another session may be the reason for the change, so those sessions end (the caller's stays),
+ * and so do OAuth grants: an agent was approved by signing in with the credentials being
+ * replaced. Personal access tokens stay: the user made each one and lists them under /auth.
+ */
+export async function endOtherSignIns(actor: Actor): Promise<void> {
+  await endOtherSessions(actor);
+  await endOAuthGrants(actor.userId);
 }
 
 export async function logout(actor: Actor): Promise<void> {

@@ -5,7 +5,7 @@ import { em } from '../db/context.ts';
 import { loadUser } from '../domain/users/users.service.ts';
 import { TotpCodeRequest } from './auth.schemas.ts';
 import { guessTotpCode } from './login.service.ts';
-import { endOtherSessions } from './sessions.service.ts';
+import { endOtherSignIns } from './sessions.service.ts';
 import { newTotpSecret, totpUri } from './totp.ts';
 
 /** Step 1 of enrolment: a new secret, not yet in force until a first code proves the app has it. */
@@ -30,7 +30,7 @@ export async function enableTotp(actor: Actor, input: unknown) {
   user.totpEnabled = true;
   user.updatedAt = new Date();
   await em().flush();
-  await endOtherSessions(actor);
+  await endOtherSignIns(actor);
   return { totp_enabled: true };
 }
 
@@ -44,6 +44,6 @@ export async function disableTotp(actor: Actor, input: unknown) {
   user.totpSecret = null;
   user.updatedAt = new Date();
   await em().flush();
-  await endOtherSessions(actor);
+  await endOtherSignIns(actor);
   return { totp_enabled: false };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectError } from '../helpers/expect.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
-import type { TestUser } from '../helpers/users.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
 import { oauthToken, registerClient } from '../helpers/oauth.ts';
 
 /** The user's view of approved agents (GET /auth/oauth-grants) and revoking one (DELETE). */
@@ -44,4 +44,45 @@ test('a registered client nobody approved is not a grant', async () => {
   await registerClient(server, undefined, 'Never approved');
   const names = (await server.api().get('/auth/oauth-grants').set(owner.auth)).body.map((g: { client_name: string }) => g.client_name);
   expect(names).not.toContain('Never approved');
+});
+
+describe('a change of how the account signs in ends every OAuth grant; personal access tokens keep working', () => {
+  test.each([
+    ['the password', async (u: TestUser) => {
+      expect((await server.api().post('/auth/password').set(u.auth).send({ current_password: u.password, new_password: 'a brand new secret' })).status).toBe(204);
+    }],
+    ['the email address', async (u: TestUser) => {
+      expect((await server.api().patch(`/users/${u.id}/profile`).set(u.auth).send({ email: `moved-${randomUUID()}@example.com` })).status).toBe(200);
+    }],
+  ])('changing %s', async (_what, change) => {
+    const u = await signUp(server);
+    const api = await oauthToken(server, u);
+    const mcp = await oauthToken(server, u, { resource: `${server.url}/mcp` });
+    const othersAgent = await oauthToken(server, other);
+    const pat = await server.api().post('/auth/tokens').set(u.auth).send({ name: 'my script' });
+    expect(pat.status).toBe(201);
+    const patAuth = { Authorization: `Bearer ${pat.body.token}` };
+    expect((await server.api().get('/auth/me').set(api.auth)).status).toBe(200);
+
+    await change(u);
+
+    expectError(await server.api().get('/auth/me').set(api.auth), 401);
+    for (const t of [api, mcp]) {
+      const refresh = await server.api().post('/oauth/token').type('form').send({ grant_type: 'refresh_token', refresh_token: t.refreshToken, client_id: t.clientId });
+      expect(refresh.body.error).toBe('invalid_grant');
+    }
+    expect((await server.api().get('/auth/oauth-grants').set(u.auth)).body).toEqual([]);
+    expect((await server.api().get('/auth/me').set(patAuth)).status).toBe(200);
+    expect((await server.api().get('/auth/me').set(u.auth)).status).toBe(200);
+    // Another user's agent is untouched.
+    expect((await server.api().get('/auth/me').set(othersAgent.auth)).status).toBe(200);
+  });
+
+  test('a wrong current password changes nothing: the agent keeps its access', async () => {
+    const u = await signUp(server);
+    const api = await oauthToken(server, u);
+    const res = await server.api().post('/auth/password').set(u.auth).send({ current_password: 'not it at all', new_password: 'a brand new secret' });
+    expect(res.status).toBe(422);
+    expect((await server.api().get('/auth/me').set(api.auth)).status).toBe(200);
+  });
 });

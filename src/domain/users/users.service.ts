@@ -5,7 +5,7 @@ import { parse } from '../../core/validation.ts';
 import { em, readOnce } from '../../db/context.ts';
 import { flushUnique } from '../../db/flush.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { endOtherSessions } from '../../auth/sessions.service.ts';
+import { endOtherSignIns } from '../../auth/sessions.service.ts';
 import { provisionUserDefaults } from './provisioning.ts';
 import { User } from './user.entity.ts';
 import { ProfileUpdate, UserCreate } from './users.schemas.ts';
@@ -75,6 +75,6 @@ export async function updateProfile(actor: Actor, input: unknown): Promise<Profi
   user.updatedAt = new Date();
   await flushUnique(`An account with email ${data.email} already exists`);
   // Whoever holds another session may be why the address changes: those sessions end.
-  if (emailChanged) await endOtherSessions(actor);
+  if (emailChanged) await endOtherSignIns(actor);
   return toProfile(user);
 }
