@@ -29,6 +29,10 @@ export async function startGraphql(opts: { logger: Logger; introspection: boolea
     formatError: formatError(opts.logger),
     includeStacktraceInErrorResponses: false,
     plugins: [ApolloServerPluginLandingPageDisabled(), costLimit()],
+    // The process stops the HTTP server, Apollo, the workers and the database in order on SIGTERM
+    // (src/process.ts). Apollo's own handlers (on unless NODE_ENV=test) stopped Apollo and then
+    // re-raised the signal, killing the process (exit 143) before in-flight requests finished.
+    stopOnTerminationSignals: false,
   });
   await server.start();
   const handler = expressMiddleware(server, {

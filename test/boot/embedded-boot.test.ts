@@ -20,7 +20,8 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function envFor(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  // As an operator starts it: without jest's NODE_ENV=test, which libraries read (test/helpers/process.ts).
+  const { DATABASE_URL: _ignored, NODE_ENV: _env, ...rest } = process.env;
   return { ...rest, PGLITE_DIR: join(dir, 'pglite'), ALLOW_REGISTRATION: 'true', LOG_LEVEL: 'info', ...extra };
 }
 

@@ -30,9 +30,11 @@ export type ServerProcess = {
 const NODE = process.execPath;
 const running = new Set<ChildProcess>();
 
-/** Starts `node src/main.ts` with `env` over a neutral base (no DATABASE_URL/PGLITE_DIR from the test's own env). */
+/** Starts `node src/main.ts` with `env` over a neutral base (no DATABASE_URL/PGLITE_DIR/NODE_ENV from the test's own env). */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
-  const { DATABASE_URL: _db, PGLITE_DIR: _dir, ...base } = process.env;
+  // Not NODE_ENV either: jest sets it to `test`, which libraries read (Apollo skipped its own
+  // signal handlers under it, and so hid that they killed the process on SIGTERM).
+  const { DATABASE_URL: _db, PGLITE_DIR: _dir, NODE_ENV: _env, ...base } = process.env;
   const child = spawn(NODE, ['src/main.ts'], {
     env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ALLOW_REGISTRATION: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
