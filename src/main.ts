@@ -1,5 +1,9 @@
-import { runProcess } from './process.ts';
-import { startServer } from './server.ts';
+import { applyMallocSettings } from './memory-settings.ts';
+
+// Before anything else is loaded: this may restart the process with the allocator's settings.
+applyMallocSettings();
+const { runProcess } = await import('./process.ts');
+const { startServer } = await import('./server.ts');
 
 runProcess(async (config, logger) => {
   const server = await startServer(config, logger);

@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,13 +21,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function envFor(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   // As an operator starts it: without jest's NODE_ENV=test, which libraries read (test/helpers/process.ts).
-  const { DATABASE_URL: _ignored, NODE_ENV: _env, ...rest } = process.env;
+  const { DATABASE_URL: _ignored, NODE_ENV: _env, ...inherited } = process.env;
+  // Nor allocator settings from the shell that runs the tests (the server's own are tested below).
+  const rest = Object.fromEntries(Object.entries(inherited).filter(([name]) => !name.startsWith('MALLOC_')));
   return { ...rest, PGLITE_DIR: join(dir, 'pglite'), ALLOW_REGISTRATION: 'true', LOG_LEVEL: 'info', ...extra };
 }
 
-async function boot(): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
+async function boot(extra: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(NODE, ['src/main.ts'], { env: envFor({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, ['src/main.ts'], { env: envFor({ PORT: String(port), ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -101,6 +103,26 @@ test('boots on an empty data dir, keeps data across a restart, and finishes in-f
   expect(bad.stderr).toContain('--email: Input should be a valid email address');
   const ok = await run(NODE, ['src/cli/user-create.ts', '--email', 'offline@example.com', '--password', 'long enough', '--timezone', 'Europe/Berlin'], { env: envFor() });
   expect(ok.stdout).toContain('timezone Europe/Berlin');
+});
+
+// glibc reads its allocator settings only at start: the server restarts itself once with them (src/memory-settings.ts).
+if (process.platform === 'linux') test('the server runs with the allocator settings of small idle memory, unless the operator set their own', async () => {
+  const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter((v) => v.startsWith('MALLOC_')).sort();
+  const plain = await boot();
+  try {
+    // The same process (the pid the shell started), now with the settings.
+    expect(environ(plain.child.pid!)).toEqual(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536', 'MALLOC_TRIM_THRESHOLD_=131072']);
+  } finally {
+    plain.child.kill('SIGTERM');
+    expect(await plain.exited).toBe(0);
+  }
+  const own = await boot({ MALLOC_ARENA_MAX: '4' });
+  try {
+    expect(environ(own.child.pid!)).toEqual(['MALLOC_ARENA_MAX=4']);
+  } finally {
+    own.child.kill('SIGTERM');
+    expect(await own.exited).toBe(0);
+  }
 });
 
 test('a bad configuration value stops start-up with a message naming the variable', async () => {
