@@ -47,17 +47,23 @@ const mealNutrientRows = MEAL_NUTRIENTS.map(([slug, key]) => `(${metricType(slug
  * Static SQL built from the catalogue at start-up (integers and constant keys only, no input). Each
  * day's logged meals (event-scoped meal items, on their event's local day) are one more source,
  * `meals`, of the nutrition metrics: a summary, a goal and the insights see them like any source.
+ *
+ * The rows come back as one JSON document of five parallel arrays rather than as rows: 90 days are
+ * ~1,400 rows, and node-postgres spends ~2.5 µs of the event loop on each row's fields (measured:
+ * 3.7 → 1.5 ms of CPU per read, for ~1 ms more in PostgreSQL). date_part rather than extract: it
+ * stays in float8, where extract's numeric arithmetic cost PostgreSQL ~1 ms per read.
  */
 const PER_SOURCE_SQL = `
-  select local_date, t, source, v, last_ms from (
-    select d.local_date::text as local_date, d.metric_type_id::int as t, d.source,
-      ${aggregationCase()} as v, (extract(epoch from d.last_at) * 1000)::float8 as last_ms
+  select json_build_object('d', json_agg(local_date), 't', json_agg(t), 's', json_agg(source), 'v', json_agg(v), 'l', json_agg(last_ms))::text as columns
+  from (
+    select d.local_date, d.metric_type_id::int as t, d.source,
+      ${aggregationCase()} as v, date_part('epoch', d.last_at) * 1000 as last_ms
     from health_metric_days d
     where d.user_id = $1 and d.local_date between $2::date and $3::date
       and ($4::int2[] is null or d.metric_type_id = any($4::int2[]))
     union all
-    select e.local_date::text, m.t, '${MEALS_SOURCE}', sum((i.nutrition ->> m.nutrient)::float8),
-      (extract(epoch from max(e.occurred_at)) * 1000)::float8
+    select e.local_date, m.t, '${MEALS_SOURCE}', sum((i.nutrition ->> m.nutrient)::float8),
+      date_part('epoch', max(e.occurred_at)) * 1000
     from meal_items i
     join events e on e.id = i.event_id and e.user_id = $1
     cross join (values ${mealNutrientRows}) as m(t, nutrient)
@@ -65,8 +71,18 @@ const PER_SOURCE_SQL = `
       and i.nutrition ->> m.nutrient is not null
       and ($4::int2[] is null or m.t = any($4::int2[]))
     group by e.local_date, m.t
-  ) per_source
-  order by local_date, t, source`;
+    order by 1, 2, 3
+  ) per_source`;
+
+/** PER_SOURCE_SQL's document: day (ISO date), metric type id, source, value, last reading (epoch ms); null when no rows. */
+type Columns = { d: string[] | null; t: number[]; s: string[]; v: (number | string)[]; l: number[] };
+
+async function perSourceRows(userId: string, from: string, to: string, metricTypeIds: number[] | null): Promise<Row[]> {
+  const [result] = await query<{ columns: string }>(PER_SOURCE_SQL, [userId, from, to, metricTypeIds]);
+  const c = JSON.parse(result!.columns) as Columns;
+  // Number(): a float8 that is not finite arrives as a JSON string ("Infinity").
+  return (c.d ?? []).map((local_date, i) => ({ local_date, t: c.t[i]!, source: c.s[i]!, v: Number(c.v[i]), last_ms: c.l[i]! }));
+}
 
 type Row = { local_date: string; t: number; source: string; v: number; last_ms: number };
 /** The column has a check constraint on these values. */
@@ -139,7 +155,7 @@ export async function resolveDaysWithSources(
   metricTypeIds: number[] | null = null,
 ): Promise<{ resolved: ResolvedValue[]; sources: SourceValue[] }> {
   const [rows, defs, seen] = await Promise.all([
-    query<Row>(PER_SOURCE_SQL, [userId, from, to, metricTypeIds]),
+    perSourceRows(userId, from, to, metricTypeIds),
     query<Definition>(
       `select metric_type_id::int as t, enabled, manual_fallback, resolution_operator as op, sources
        from metric_definitions where user_id = $1`,
@@ -168,7 +184,6 @@ export async function resolveDaysWithSources(
       const eligible: { s: Standing; row: Row }[] = [];
       for (let k = i; k < j; k++) {
         const row = rows[k]!;
-        row.v = Number(row.v);
         sources.push({ localDate: date, metricTypeId: t, source: row.source, value: row.v });
         const s = standing(row.source);
         if (s) eligible.push({ s, row });
