@@ -32,6 +32,8 @@ test('me returns the same profile, categories and events (with their category) a
     tags: ['run'], source: 'user', category: { id: cat.body.id, name: 'Sport' },
   });
   expect(me.categories).toEqual([{ id: cat.body.id, name: 'Sport' }]);
+  // One user's data: no shared cache may keep it.
+  expect(res.headers['cache-control']).toBe('no-store');
 });
 
 test('user(id) answers for the caller only: another id is FORBIDDEN', async () => {

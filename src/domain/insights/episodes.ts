@@ -117,8 +117,19 @@ function caution(
 type Scored = { column: MatrixColumn; series: Float64Array; score: RobustScore; baseline: number; recent: number };
 type Found = Scored & { card: EpisodeCard };
 
+/** score() per matrix and window: the service asks for the episodes' keys before computing them. */
+const scoredCache = new WeakMap<InsightMatrix, Map<number, Scored[]>>();
+
 /** Columns whose recent median deviates from their baseline by |z| ≥ 2.5, in |z| then key order. */
-function score(matrix: InsightMatrix, windowDays: number): Scored[] {
+function score(matrix: InsightMatrix, windowDays: number): readonly Scored[] {
+  let byWindow = scoredCache.get(matrix);
+  if (!byWindow) scoredCache.set(matrix, (byWindow = new Map()));
+  let scored = byWindow.get(windowDays);
+  if (!scored) byWindow.set(windowDays, (scored = scoreColumns(matrix, windowDays)));
+  return scored;
+}
+
+function scoreColumns(matrix: InsightMatrix, windowDays: number): Scored[] {
   const days = matrix.dates.length;
   const recentStart = days - Math.min(recentDaysFor(windowDays), days);
   const baselineStart = Math.max(0, days - windowDays);

@@ -72,7 +72,18 @@ function prepare(matrix: InsightMatrix): Map<string, Prepared> {
  * days where both have a value, skipping n < 10, factors seen on fewer than 5 of those days and
  * constant series; then Benjamini-Hochberg over all of them. Returns tests in key, lag order.
  */
-export function centreTests(matrix: InsightMatrix, centreKey: string): PairTest[] {
+export function centreTests(matrix: InsightMatrix, centreKey: string): readonly PairTest[] {
+  let byCentre = testsCache.get(matrix);
+  if (!byCentre) testsCache.set(matrix, (byCentre = new Map()));
+  let tests = byCentre.get(centreKey);
+  if (!tests) byCentre.set(centreKey, (tests = testCentre(matrix, centreKey)));
+  return tests;
+}
+
+/** centreTests per matrix and centre: a dashboard's graph and its episodes' corroboration may test the same centre. */
+const testsCache = new WeakMap<InsightMatrix, Map<string, PairTest[]>>();
+
+function testCentre(matrix: InsightMatrix, centreKey: string): PairTest[] {
   const days = matrix.dates.length;
   const prepared = prepare(matrix);
   const centre = prepared.get(centreKey);
