@@ -17,11 +17,18 @@ export const MALLOC_SETTINGS: Readonly<Record<string, string>> = {
 
 /**
  * On Linux, when none of the settings is in the environment, replaces this process (same pid,
- * same arguments and node flags) with one that has them, and does not return. Any of them set by
- * the operator means they chose: nothing is changed. Elsewhere (no glibc) it does nothing.
+ * same arguments and node flags) with one that has them, and does not return (unless exec is
+ * refused: then it warns and the server goes on without them). Any of them set by
+ * the operator means they chose: nothing is changed. Elsewhere (macOS, Windows) it does nothing;
+ * on a musl Linux the variables are ignored, at the cost of one exec.
  */
 export function applyMallocSettings(): void {
   if (process.platform !== 'linux' || typeof process.execve !== 'function') return;
   if (Object.keys(MALLOC_SETTINGS).some((name) => process.env[name] !== undefined)) return;
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...MALLOC_SETTINGS });
+  try {
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...MALLOC_SETTINGS });
+  } catch (err) {
+    // A sandbox that forbids exec: the server runs as it is, with glibc's defaults.
+    console.warn(`Allocator settings not applied (${err instanceof Error ? err.message : String(err)}); idle memory will be higher`);
+  }
 }
