@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { rankedEdges } from './graph.ts';
-import { byKey, seriesOf, type ColumnKind, type InsightMatrix, type MatrixColumn } from './matrix.ts';
+import { byKey, perMatrix, seriesOf, type ColumnKind, type InsightMatrix, type MatrixColumn } from './matrix.ts';
 import { decimals, significant } from './rounding.ts';
 import { robustZ, type RobustScore } from './stats/robust.ts';
 
@@ -117,17 +117,8 @@ function caution(
 type Scored = { column: MatrixColumn; series: Float64Array; score: RobustScore; baseline: number; recent: number };
 type Found = Scored & { card: EpisodeCard };
 
-/** score() per matrix and window: the service asks for the episodes' keys before computing them. */
-const scoredCache = new WeakMap<InsightMatrix, Map<number, Scored[]>>();
-
-/** Columns whose recent median deviates from their baseline by |z| ≥ 2.5, in |z| then key order. */
-function score(matrix: InsightMatrix, windowDays: number): readonly Scored[] {
-  let byWindow = scoredCache.get(matrix);
-  if (!byWindow) scoredCache.set(matrix, (byWindow = new Map()));
-  let scored = byWindow.get(windowDays);
-  if (!scored) byWindow.set(windowDays, (scored = scoreColumns(matrix, windowDays)));
-  return scored;
-}
+/** Columns whose recent median deviates from their baseline by |z| ≥ 2.5, in |z| then key order (once per matrix and window). */
+const score: (matrix: InsightMatrix, windowDays: number) => readonly Scored[] = perMatrix(scoreColumns);
 
 function scoreColumns(matrix: InsightMatrix, windowDays: number): Scored[] {
   const days = matrix.dates.length;

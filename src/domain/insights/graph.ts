@@ -1,4 +1,4 @@
-import { byKey, hasData, seriesOf, type ColumnKind, type InsightMatrix, type MatrixColumn } from './matrix.ts';
+import { byKey, hasData, perMatrix, seriesOf, type ColumnKind, type InsightMatrix, type MatrixColumn } from './matrix.ts';
 import { significant } from './rounding.ts';
 import { benjaminiHochberg } from './stats/fdr.ts';
 import { correlationPValue } from './stats/spearman.ts';
@@ -52,36 +52,21 @@ export type InsightGraph = {
 type Prepared = { column: MatrixColumn; series: Float64Array; order: Int32Array; hasData: boolean };
 
 /** Each column's series and value order, computed once per matrix (episodes reuse them for every centre). */
-const preparedCache = new WeakMap<InsightMatrix, Map<string, Prepared>>();
-
-function prepare(matrix: InsightMatrix): Map<string, Prepared> {
-  let prepared = preparedCache.get(matrix);
-  if (!prepared) {
-    prepared = new Map();
-    for (const column of byKey(matrix.columns)) {
-      const series = seriesOf(column, matrix.dates.length);
-      prepared.set(column.key, { column, series, order: sortedDays(series), hasData: hasData(series, column.kind) });
-    }
-    preparedCache.set(matrix, prepared);
+const prepare = perMatrix((matrix: InsightMatrix, _: void): Map<string, Prepared> => {
+  const prepared = new Map<string, Prepared>();
+  for (const column of byKey(matrix.columns)) {
+    const series = seriesOf(column, matrix.dates.length);
+    prepared.set(column.key, { column, series, order: sortedDays(series), hasData: hasData(series, column.kind) });
   }
   return prepared;
-}
+});
 
 /**
  * Every test made for the centre: each other column with data in the window, at each lag, on the
  * days where both have a value, skipping n < 10, factors seen on fewer than 5 of those days and
  * constant series; then Benjamini-Hochberg over all of them. Returns tests in key, lag order.
  */
-export function centreTests(matrix: InsightMatrix, centreKey: string): readonly PairTest[] {
-  let byCentre = testsCache.get(matrix);
-  if (!byCentre) testsCache.set(matrix, (byCentre = new Map()));
-  let tests = byCentre.get(centreKey);
-  if (!tests) byCentre.set(centreKey, (tests = testCentre(matrix, centreKey)));
-  return tests;
-}
-
-/** centreTests per matrix and centre: a dashboard's graph and its episodes' corroboration may test the same centre. */
-const testsCache = new WeakMap<InsightMatrix, Map<string, PairTest[]>>();
+export const centreTests: (matrix: InsightMatrix, centreKey: string) => readonly PairTest[] = perMatrix(testCentre);
 
 function testCentre(matrix: InsightMatrix, centreKey: string): PairTest[] {
   const days = matrix.dates.length;

@@ -39,3 +39,18 @@ export function hasData(series: Float64Array, kind: ColumnKind): boolean {
 export function byKey<T extends { key: string }>(columns: readonly T[]): T[] {
   return [...columns].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
+
+/**
+ * A computation remembered per matrix and argument. A matrix is built once per request and never
+ * changed, so what is derived from it holds as long as the request keeps it (one GraphQL query
+ * asks for the graph and the episodes of one window, which test the same columns).
+ */
+export function perMatrix<A, R>(compute: (matrix: InsightMatrix, arg: A) => R): (matrix: InsightMatrix, arg: A) => R {
+  const cache = new WeakMap<InsightMatrix, Map<A, R>>();
+  return (matrix, arg) => {
+    let byArg = cache.get(matrix);
+    if (!byArg) cache.set(matrix, (byArg = new Map()));
+    if (!byArg.has(arg)) byArg.set(arg, compute(matrix, arg));
+    return byArg.get(arg)!;
+  };
+}
