@@ -1,4 +1,4 @@
-import { applyMallocSettings } from './memory-settings.ts';
+import { applyMallocSettings, collectStartupGarbage } from './memory-settings.ts';
 
 // Before anything else is loaded: this may restart the process with the allocator's settings.
 applyMallocSettings();
@@ -8,5 +8,6 @@ const { startServer } = await import('./server.ts');
 runProcess(async (config, logger) => {
   const server = await startServer(config, logger);
   logger.info(`Listening on ${server.url} with database ${server.db.description}`);
+  collectStartupGarbage();
   return { stop: server.stop, stopping: 'finishing in-flight requests' };
 });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -63,7 +63,8 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
     socketPath,
     settings: EMBEDDED_SETTINGS,
   };
-  const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), { workerData: input });
+  // Beside this module, compiled or not: dist/db/embedded-worker.js under `npm start`, the .ts file under tests and CLIs.
+  const worker = new Worker(new URL(`./embedded-worker${extname(import.meta.filename)}`, import.meta.url), { workerData: input });
   const cleanUp = () => {
     if (inMemory) rmSync(socketDir, { recursive: true, force: true });
   };

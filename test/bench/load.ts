@@ -1,7 +1,7 @@
 /**
  * npm run bench:load [-- --seconds 30 --rate 200 --connections 10 --warmup 5 --plain-node]
  *
- * The server as a user runs it (`npm start`'s node command and flags, its own process, info-level request logs to a
+ * The server as a user runs it (`npm start`: the build, then its node command and flags, its own process, info-level request logs to a
  * file, workers on) on a seeded demo user (120 days, goals, 30 parsed captures of which 24 accepted),
  * then autocannon at a fixed overall rate with a weighted mix of the routes a client uses: event
  * writes (unique notes), small reading batches (unique source_ids), GET events, suggestions, goals,
@@ -36,6 +36,7 @@ import { withContext } from '../../src/db/context.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { seedDemo } from '../../src/domain/metrics/demo-data.ts';
 import { freshDatabase } from '../helpers/server.ts';
+import { buildForStart, startArgs } from '../helpers/start-command.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -45,7 +46,7 @@ const { values: opts } = parseArgs({
     warmup: { type: 'string', default: '5' },
     days: { type: 'string', default: '120' },
     'log-level': { type: 'string', default: 'info' },
-    // Without npm start's node flags (to compare their effect).
+    // `node src/main.ts`: the sources, without npm start's build and node flags (to compare their effect).
     'plain-node': { type: 'boolean', default: false },
   },
 });
@@ -268,13 +269,14 @@ async function main(): Promise<void> {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  // Node's flags as `npm start` passes them (memory settings, docs/operations.md), then any extra ones.
+  // What `npm start` runs (the build, then node with its flags on dist/main.js; memory settings in
+  // docs/operations.md), with any extra node flags first; --plain-node: the sources without the flags.
   const repo = new URL('../..', import.meta.url).pathname;
-  const start = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const startFlags = opts['plain-node'] ? [] : start.split(/\s+/).filter((t) => t.startsWith('--'));
-  const flags = [...startFlags, ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [])];
+  const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  if (!opts['plain-node']) await buildForStart();
+  const args = [...extra, ...(opts['plain-node'] ? ['src/main.ts'] : startArgs())];
   const t0 = performance.now();
-  const server = spawn(process.execPath, [...flags, 'src/main.ts'], { cwd: repo, env, stdio: ['ignore', log, log] });
+  const server = spawn(process.execPath, args, { cwd: repo, env, stdio: ['ignore', log, log] });
   closeSync(log);
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
@@ -293,7 +295,7 @@ async function main(): Promise<void> {
     const idleSeeded = await settledRss(server.pid!);
 
     const where = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
-    console.log(`server: node ${[...flags, 'src/main.ts'].join(' ')} on ${where}, ready in ${(startMs / 1000).toFixed(1)} s; LOG_LEVEL=${opts['log-level']} to a file`);
+    console.log(`server: node ${args.join(' ')} on ${where}, ready in ${(startMs / 1000).toFixed(1)} s; LOG_LEVEL=${opts['log-level']} to a file`);
     console.log(`write budget raised for the bench: WRITE_RATE_PER_MINUTE=${WRITE_BUDGET.WRITE_RATE_PER_MINUTE} WRITE_BURST=${WRITE_BUDGET.WRITE_BURST} (the default 600/min would answer 429)`);
     console.log(`seeded a demo user (${DAYS} days, 3 goals, 30 captures) in ${seedS.toFixed(1)} s`);
     console.log(`mix: ${ROUTES.map((r) => `${r.name} ${r.weight}%`).join(', ')}`);

@@ -1,0 +1,24 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * `npm start` as package.json spells it, for the tests and benchmarks that must run what users run
+ * (its node flags and the compiled entry point), without npm's shell in between: signals and
+ * /proc/<pid> then reach the server itself.
+ */
+const REPO = new URL('../..', import.meta.url).pathname;
+
+/** The node arguments of `npm start`: its flags, then the entry point (dist/main.js). */
+export function startArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = scripts.start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs ${command}, not node: update test/helpers/start-command.ts`);
+  return args;
+}
+
+/** What `npm start` runs first (its prestart): `npm run build`, src/ compiled into dist/. */
+export async function buildForStart(): Promise<void> {
+  await promisify(execFile)('npm', ['run', '-s', 'build'], { cwd: REPO });
+}
