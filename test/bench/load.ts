@@ -36,7 +36,7 @@ import { withContext } from '../../src/db/context.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { seedDemo } from '../../src/domain/metrics/demo-data.ts';
 import { freshDatabase } from '../helpers/server.ts';
-import { buildForStart, startArgs } from '../helpers/start-command.ts';
+import { buildForStart, REPO, startArgs } from '../helpers/start-command.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -271,12 +271,11 @@ async function main(): Promise<void> {
   else delete env.DATABASE_URL;
   // What `npm start` runs (the build, then node with its flags on dist/main.js; memory settings in
   // docs/operations.md), with any extra node flags first; --plain-node: the sources without the flags.
-  const repo = new URL('../..', import.meta.url).pathname;
   const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   if (!opts['plain-node']) await buildForStart();
   const args = [...extra, ...(opts['plain-node'] ? ['src/main.ts'] : startArgs())];
   const t0 = performance.now();
-  const server = spawn(process.execPath, args, { cwd: repo, env, stdio: ['ignore', log, log] });
+  const server = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', log, log] });
   closeSync(log);
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {

@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
  * (its node flags and the compiled entry point), without npm's shell in between: signals and
  * /proc/<pid> then reach the server itself.
  */
-const REPO = new URL('../..', import.meta.url).pathname;
+/** The repository's root: the working directory of what npm start runs. */
+export const REPO = new URL('../..', import.meta.url).pathname;
 
 /** The node arguments of `npm start`: its flags, then the entry point (dist/main.js). */
 export function startArgs(): string[] {
