@@ -19,7 +19,10 @@ export type FeedEvent = {
   userRelevance: 'organizer' | 'attendee' | null;
 };
 
-export type Feed = { calendarName: string | null; events: FeedEvent[] };
+/** Events of the feed that could not be read: how many, and why for the first few (each naming the event). */
+export type Skipped = { count: number; reasons: string[] };
+
+export type Feed = { calendarName: string | null; events: FeedEvent[]; skipped: Skipped };
 
 export type FeedOptions = {
   /** Instances starting in [windowStart, windowEnd) are produced. */
@@ -211,7 +214,11 @@ export function readFeed(text: string, options: FeedOptions): Feed {
       if (iana) ICAL.TimezoneService.register(new IntlZone(iana), tzid);
     }
     const name = root.getFirstPropertyValue('x-wr-calname');
-    return { calendarName: typeof name === 'string' && name.trim() ? name.trim().slice(0, 200) : null, events: expand(root, options) };
+    return {
+      calendarName: typeof name === 'string' && name.trim() ? name.trim().slice(0, 200) : null,
+      events: expand(root, options),
+      skipped: { count: 0, reasons: [] },
+    };
   } catch (err) {
     if (err instanceof FeedError) throw err;
     throw new FeedError(`The feed could not be read: ${(err as Error).message}`.slice(0, 500));
