@@ -1,4 +1,4 @@
-import { startFoodProvider, PROVIDER_FAULTS, type FoodProvider } from '../helpers/open-food-facts.ts';
+import { startFoodProvider, LABEL_FORMS, PROVIDER_FAULTS, type FoodProvider } from '../helpers/open-food-facts.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
@@ -29,6 +29,7 @@ describe('POST /users/{user_id}/food-items/barcode (rule 6)', () => {
     expect(res.body.nutrition).toEqual({
       calories: 80.8, protein_g: 0.945, carbohydrates_g: 8.62, fat_g: 4.63, saturated_fat_g: 1.59, sugar_g: 8.44, sodium_mg: 6.42,
     });
+    expect(res.body.nutrition_derived).toEqual([]);
     expect(JSON.stringify(res.body)).not.toMatch(/provider|nutriments/);
     const raw = await storedProduct(res.body.id);
     expect(raw.nutriments['energy-kcal_100g']).toBe(539);
@@ -131,5 +132,69 @@ describe('POST /users/{user_id}/food-items/barcode (rule 6)', () => {
   test('a missing barcode is a 422; another user path is a 403', async () => {
     expect422(await server.api().post(`/users/${alice.id}/food-items/barcode`).set(alice.auth).send({}), ['body', 'barcode']);
     expectError(await scan(alice, '3017620422003').set(bob.auth), 403);
+  });
+});
+
+describe('labels as Open Food Facts really sends them (fixtures from its own tests)', () => {
+  test('energy only in kJ: calories = kJ / 4.184 to 0.1 kcal, marked derived; the label\'s other values as given, per 100 g', async () => {
+    const res = await scan(alice, LABEL_FORMS.kjOnly);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: `Product ${LABEL_FORMS.kjOnly}`, brand: '', source: 'verified' });
+    expect(res.body.serving_description).toMatch(/^per 100 g/);
+    expect(res.body.nutrition).toEqual({
+      calories: 95.6, protein_g: 4.5, carbohydrates_g: 10.5, fat_g: 8.5, saturated_fat_g: 5.6, fiber_g: 2, sugar_g: 12.5, added_sugar_g: 0,
+      sodium_mg: 20.08,
+    });
+    expect(res.body.nutrition_derived).toEqual(['calories']);
+  });
+
+  test('salt without sodium: sodium_mg = salt / 2.5, in mg, marked derived', async () => {
+    const res = await scan(alice, LABEL_FORMS.saltOnly);
+    expect(res.status).toBe(201);
+    expect(res.body.nutrition).toEqual({ sodium_mg: 20.08 });
+    expect(res.body.nutrition_derived).toEqual(['sodium_mg']);
+  });
+
+  test('the plain energy_100g with no unit is kJ (OFF\'s convention), and salt gives the sodium', async () => {
+    const res = await scan(alice, LABEL_FORMS.energyWithoutUnit);
+    expect(res.body.nutrition).toEqual({ calories: 95.6, protein_g: 4.5, carbohydrates_g: 10.5, fat_g: 8.5, sugar_g: 12.5, sodium_mg: 20.08 });
+    expect(res.body.nutrition_derived).toEqual(['calories', 'sodium_mg']);
+  });
+
+  test('serving_quantity without _serving values: per 100 g x 10 g / 100, every value derived, the label\'s serving size kept', async () => {
+    const res = await scan(alice, LABEL_FORMS.servingQuantityOnly);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Test old nutrition fields', serving_description: '10g' });
+    expect(res.body.nutrition).toEqual({
+      calories: 42.4, protein_g: 0.82, carbohydrates_g: 6.74, fat_g: 1.25, saturated_fat_g: 0.31, fiber_g: 0.45, sodium_mg: 47.2,
+    });
+    expect(res.body.nutrition_derived).toEqual(['calories', 'protein_g', 'carbohydrates_g', 'fat_g', 'saturated_fat_g', 'fiber_g', 'sodium_mg']);
+  });
+
+  test('a label with its own per-serving values for some nutrients: those as given, the rest scaled from per 100 g', async () => {
+    const res = await scan(alice, LABEL_FORMS.servingPartly);
+    expect(res.body.serving_description).toBe('10g');
+    expect(res.body.nutrition).toEqual({
+      calories: 5, protein_g: 0.82, carbohydrates_g: 6.74, fat_g: 2, saturated_fat_g: 0.31, fiber_g: 0.45, sodium_mg: 47.2,
+    });
+    expect(res.body.nutrition_derived).toEqual(['protein_g', 'carbohydrates_g', 'saturated_fat_g', 'fiber_g', 'sodium_mg']);
+  });
+
+  test('an edit gives a nutrient (a value, or null to clear it): it leaves the derived list; the others stay, as does a read', async () => {
+    const item = (await scan(bob, LABEL_FORMS.servingQuantityOnly)).body;
+    const edit = (body: object) => server.api().patch(`/users/${bob.id}/food-items/${item.id}`).set(bob.auth).send(body);
+    const renamed = await edit({ name: 'Biscuit' });
+    expect(renamed.body).toMatchObject({ source: 'verified', nutrition_derived: item.nutrition_derived });
+    const edited = await edit({ calories: 45, sodium_mg: null, protein_g: 0.82 });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ source: 'user_edited', nutrition: { calories: 45, protein_g: 0.82 } });
+    expect(edited.body.nutrition).not.toHaveProperty('sodium_mg');
+    expect(edited.body.nutrition_derived).toEqual(['carbohydrates_g', 'fat_g', 'saturated_fat_g', 'fiber_g']);
+    expect((await server.api().get(`/users/${bob.id}/food-items/${item.id}`).set(bob.auth)).body.nutrition_derived).toEqual(edited.body.nutrition_derived);
+  });
+
+  test('an item entered by hand has nothing derived', async () => {
+    const res = await server.api().post(`/users/${alice.id}/food-items`).set(alice.auth).send({ name: 'Toast', calories: 90 });
+    expect(res.body.nutrition_derived).toEqual([]);
   });
 });

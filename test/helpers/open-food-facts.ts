@@ -6,7 +6,23 @@ const fixture = (name: string) => readFileSync(new URL(`../fixtures/open-food-fa
 
 /** Barcodes (valid GS1) the local provider answers badly, for the 503 paths. */
 export const PROVIDER_FAULTS = { slow: '5000000000012', down: '5000000000029', garbage: '5000000000036' } as const;
-const KNOWN = ['3017620422003', '5449000000996', '7613035974685', '5000000000043'];
+/**
+ * Barcodes serving answers recorded in openfoodfacts-server's own tests, one per form a label
+ * takes: two verbatim, three adapted (test/fixtures/open-food-facts/README.md says from what, and how).
+ */
+export const LABEL_FORMS = {
+  /** Energy only in kJ (energy-kj_100g, energy_100g with energy_unit kJ), per 100 g, no serving. */
+  kjOnly: '5000000000050',
+  /** Nothing but salt_100g: no sodium, no energy. */
+  saltOnly: '5000000000067',
+  /** Only the older plain energy_100g, with no unit at all, and salt without sodium. */
+  energyWithoutUnit: '5000000000074',
+  /** Per 100 g values and serving_quantity 10 g, no _serving value. */
+  servingQuantityOnly: '5000000000081',
+  /** The same product with the label's own per-serving column for energy-kcal and fat only. */
+  servingPartly: '5000000000098',
+} as const;
+const KNOWN = ['3017620422003', '5449000000996', '7613035974685', '5000000000043', ...Object.values(LABEL_FORMS)];
 
 export type FoodProvider = { url: string; requests: { path: string; headers: IncomingHttpHeaders }[]; stop(): Promise<void> };
 

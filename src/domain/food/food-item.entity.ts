@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type { Nutrition } from './nutrients.ts';
+import type { Nutrient, Nutrition } from './nutrients.ts';
 
 export const FOOD_SOURCES = ['verified', 'user_edited', 'estimated', 'user'] as const;
 export type FoodSource = (typeof FOOD_SOURCES)[number];
@@ -24,6 +24,8 @@ export const FoodItem = defineEntity({
     servingDescription: p.text().nullable(),
     /** Per serving, keyed by the spec's nutrient field names. */
     nutrition: p.json<Nutrition>(),
+    /** The nutrients of `nutrition` computed from the label, not read off it (label-nutrition.ts); an edit removes the ones it gives. */
+    nutritionDerived: p.json<Nutrient[]>(),
     /** The label provider's product JSON, kept for audit and a later re-map; never presented. */
     providerProduct: p.json<Record<string, unknown>>().nullable().lazy(),
     createdAt: p.datetime(),

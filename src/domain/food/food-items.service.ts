@@ -7,7 +7,7 @@ import { query } from '../../db/sql.ts';
 import { FoodItem } from './food-item.entity.ts';
 import { BarcodeLookup, FoodItemCreate, FoodItemSearch, FoodItemUpdate, FoodItemUpdateQuery } from './food.schemas.ts';
 import { propagateFoodItemEdit } from './meal-items.ts';
-import { patchNutrition, type Nutrition } from './nutrients.ts';
+import { patchNutrition, stillDerived, type Nutrition } from './nutrients.ts';
 import { lookUpBarcode } from './open-food-facts.ts';
 
 async function ownFoodItem(actor: Actor, id: string): Promise<FoodItem> {
@@ -25,7 +25,7 @@ export async function createFoodItem(actor: Actor, input: unknown): Promise<Food
   const item = em().create(FoodItem, {
     id: newId(), userId: actor.userId, name: data.name, brand: data.brand ?? '', place: data.place ?? null,
     isDrink: data.is_drink ?? false, barcode: null, source: 'user', usageCount: 0, lastUsedAt: now, confidence: null,
-    servingDescription: data.serving_description ?? null, nutrition, providerProduct: null, createdAt: now, updatedAt: now,
+    servingDescription: data.serving_description ?? null, nutrition, nutritionDerived: [], providerProduct: null, createdAt: now, updatedAt: now,
   });
   await em().flush();
   return item;
@@ -62,7 +62,8 @@ export async function searchFoodItems(actor: Actor, input: unknown): Promise<Foo
 
 /**
  * The flat edit: omitted fields stay, null clears; a nutrient or serving change makes the item
- * `user_edited` (the state table). Then edit propagation (meal-items.ts), in the same transaction.
+ * `user_edited` (the state table). A nutrient the edit gives (or clears) is no longer derived:
+ * the user vouched for it. Then edit propagation (meal-items.ts), in the same transaction.
  */
 export async function updateFoodItem(actor: Actor, id: string, input: unknown, queryInput: unknown = {}): Promise<FoodItem> {
   authorize(actor, actor.userId, 'write');
@@ -81,6 +82,7 @@ export async function updateFoodItem(actor: Actor, id: string, input: unknown, q
     if (data.place !== undefined) item.place = data.place;
     if (data.is_drink !== undefined) item.isDrink = data.is_drink;
     item.nutrition = nutrition;
+    item.nutritionDerived = stillDerived(item.nutritionDerived, data);
     if (labelChanged) item.source = 'user_edited';
     item.updatedAt = new Date();
     await em().flush();
@@ -117,12 +119,12 @@ export async function lookUpFoodBarcode(actor: Actor, input: unknown): Promise<{
   // A concurrent scan of the same barcode may have created it first: then that item is the answer.
   const inserted = await query<{ id: string }>(
     `insert into food_items (id, user_id, name, brand, is_drink, barcode, source, serving_description, nutrition,
-       provider_product, last_used_at, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, 'verified', $7, $8, $9, $10, $10, $10)
+       nutrition_derived, provider_product, last_used_at, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, 'verified', $7, $8, $9, $10, $11, $11, $11)
      on conflict (user_id, barcode) where barcode is not null do nothing
      returning id`,
     [id, actor.userId, label.name, label.brand, label.isDrink, barcode, label.servingDescription,
-      JSON.stringify(label.nutrition), JSON.stringify(label.raw), now],
+      JSON.stringify(label.nutrition), JSON.stringify(label.nutritionDerived), JSON.stringify(label.raw), now],
   );
   const item = await em().findOneOrFail(FoodItem, { userId: actor.userId, barcode }, { refresh: true });
   return { item, created: inserted.length > 0 };

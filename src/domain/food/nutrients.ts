@@ -37,6 +37,11 @@ export function total(parts: Nutrition[]): Nutrition {
   return sum;
 }
 
+/** The derived nutrients a flat patch leaves derived: a nutrient the patch gives (a value, or null to clear it) is the user's now. */
+export function stillDerived(derived: Nutrient[], patch: Partial<Record<Nutrient, number | null | undefined>>): Nutrient[] {
+  return derived.filter((n) => patch[n] === undefined);
+}
+
 /** Applies a flat patch: an omitted nutrient stays, null clears it. Returns whether anything changed. */
 export function patchNutrition(nutrition: Nutrition, patch: Partial<Record<Nutrient, number | null | undefined>>): boolean {
   let changed = false;

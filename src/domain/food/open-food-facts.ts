@@ -1,4 +1,5 @@
 import { NotFound, Unavailable } from '../../core/errors.ts';
+import { labelNutrition } from './label-nutrition.ts';
 import type { Nutrition, Nutrient } from './nutrients.ts';
 
 /** Where labels come from: set once at start-up from OPEN_FOOD_FACTS_URL / OPEN_FOOD_FACTS_TIMEOUT_MS. */
@@ -18,58 +19,25 @@ export type LabelProduct = {
   isDrink: boolean;
   servingDescription: string;
   nutrition: Nutrition;
+  /** The nutrients computed from the label rather than read off it (label-nutrition.ts). */
+  nutritionDerived: Nutrient[];
   raw: Record<string, unknown>;
 };
 
-/** OFF nutriment → the spec's nutrient and the factor from OFF's unit (kcal, or grams) to the spec's. */
-const NUTRIMENTS: [string, Nutrient, number][] = [
-  ['energy-kcal', 'calories', 1],
-  ['proteins', 'protein_g', 1],
-  ['carbohydrates', 'carbohydrates_g', 1],
-  ['fat', 'fat_g', 1],
-  ['saturated-fat', 'saturated_fat_g', 1],
-  ['trans-fat', 'trans_fat_g', 1],
-  ['fiber', 'fiber_g', 1],
-  ['sugars', 'sugar_g', 1],
-  ['added-sugars', 'added_sugar_g', 1],
-  ['cholesterol', 'cholesterol_mg', 1000],
-  ['sodium', 'sodium_mg', 1000],
-  ['potassium', 'potassium_mg', 1000],
-  ['calcium', 'calcium_mg', 1000],
-  ['iron', 'iron_mg', 1000],
-  ['vitamin-a', 'vitamin_a_mcg', 1_000_000],
-  ['vitamin-c', 'vitamin_c_mg', 1000],
-  ['vitamin-d', 'vitamin_d_mcg', 1_000_000],
-];
-
-const round = (v: number) => Math.round(v * 1000) / 1000;
-
-function nutritionPer(nutriments: Record<string, unknown>, suffix: '_serving' | '_100g'): Nutrition {
-  const out: Nutrition = {};
-  for (const [key, nutrient, factor] of NUTRIMENTS) {
-    const v = nutriments[`${key}${suffix}`];
-    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-    if (typeof n === 'number' && Number.isFinite(n) && n >= 0) out[nutrient] = round(n * factor);
-  }
-  return out;
-}
-
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-/** Maps an OFF v2 product: per serving when the label gives a serving, else per 100 g (100 ml for a drink). */
+/** Maps an OFF v2 product: identity here, nutrition and serving by labelNutrition. */
 export function mapProduct(product: Record<string, unknown>, barcode: string): LabelProduct {
-  const nutriments = (product.nutriments && typeof product.nutriments === 'object' ? product.nutriments : {}) as Record<string, unknown>;
   const categories = Array.isArray(product.categories_tags) ? product.categories_tags : [];
   const isDrink = categories.includes('en:beverages');
-  const perServing = nutritionPer(nutriments, '_serving');
-  const serving = str(product.serving_size);
-  const useServing = serving !== '' && Object.keys(perServing).length > 0;
+  const { nutrition, derived, servingDescription } = labelNutrition(product, isDrink);
   return {
     name: str(product.product_name) || str(product.generic_name) || `Product ${barcode}`,
     brand: str(product.brands).split(',')[0]!.trim(),
     isDrink,
-    servingDescription: useServing ? serving : `per 100 ${isDrink ? 'ml' : 'g'} (the label gives no serving size)`,
-    nutrition: useServing ? perServing : nutritionPer(nutriments, '_100g'),
+    servingDescription,
+    nutrition,
+    nutritionDerived: derived,
     raw: product,
   };
 }

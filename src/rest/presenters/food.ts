@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FOOD_SOURCES, type FoodItem } from '../../domain/food/food-item.entity.ts';
-import { NutritionRead } from '../../domain/food/nutrients.ts';
+import { NUTRIENTS, NutritionRead } from '../../domain/food/nutrients.ts';
 import { MEAL_TOTALS_SOURCES, type MealItem, type SavedMeal } from '../../domain/food/saved-meal.entity.ts';
 
 /** The spec's FoodItemRead; the provider's raw product stays on the server. */
@@ -15,6 +15,13 @@ export const FoodItemRead = z
     barcode: z.string().nullable(),
     confidence: z.string().nullable(),
     nutrition: NutritionRead,
+    nutrition_derived: z
+      .array(z.enum(NUTRIENTS))
+      .describe(
+        'The keys of `nutrition` computed from the product label rather than read off it: calories from kJ, sodium_mg from ' +
+          'salt (÷ 2.5), or a per-serving value from the per-100 g one and the serving quantity. Empty for an item entered ' +
+          'by hand or fully given by its label; a nutrient the user edits (or clears) leaves the list.',
+      ),
     place: z.string().nullable(),
     serving_description: z.string().nullable(),
     created_at: z.iso.datetime(),
@@ -34,6 +41,7 @@ export function presentFoodItem(f: FoodItem): FoodItemRead {
     barcode: f.barcode ?? null,
     confidence: f.confidence ?? null,
     nutrition: f.nutrition,
+    nutrition_derived: f.nutritionDerived,
     place: f.place ?? null,
     serving_description: f.servingDescription ?? null,
     created_at: f.createdAt.toISOString(),
