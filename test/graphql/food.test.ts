@@ -1,6 +1,6 @@
 import { asInputIssues } from '../helpers/input-issues.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
-import { startFoodProvider, PROVIDER_FAULTS, type FoodProvider } from '../helpers/open-food-facts.ts';
+import { startFoodProvider, LABEL_FORMS, PROVIDER_FAULTS, type FoodProvider } from '../helpers/open-food-facts.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import type { TestUser } from '../helpers/users.ts';
@@ -22,7 +22,7 @@ const rest = (path: string) => server.api().get(`/users/${owner.id}${path}`).set
 const post = (path: string, body: object) => server.api().post(`/users/${owner.id}${path}`).set(owner.auth).send(body);
 
 const NUTRITION = `nutrition { ${NUTRIENTS.map(camel).join(' ')} }`;
-const FOOD = `id name brand place isDrink barcode source usageCount confidence servingDescription createdAt updatedAt ${NUTRITION}`;
+const FOOD = `id name brand place isDrink barcode source usageCount confidence servingDescription createdAt updatedAt ${NUTRITION} nutritionDerived`;
 const MEAL_ITEM = `id foodItemId servings name brand servingDescription snapshotAt ${NUTRITION}`;
 const MEAL = `id name usageCount totalsSource createdAt updatedAt ${NUTRITION} items { ${MEAL_ITEM} }`;
 
@@ -31,7 +31,7 @@ const nutrition = (n: Record<string, number>) => Object.fromEntries(NUTRIENTS.ma
 const asFood = (f: Record<string, any>) => ({
   id: f.id, name: f.name, brand: f.brand, place: f.place, isDrink: f.is_drink, barcode: f.barcode, source: f.source,
   usageCount: f.usage_count, confidence: f.confidence, servingDescription: f.serving_description, createdAt: f.created_at,
-  updatedAt: f.updated_at, nutrition: nutrition(f.nutrition),
+  updatedAt: f.updated_at, nutrition: nutrition(f.nutrition), nutritionDerived: f.nutrition_derived.map(camel),
 });
 const asMealItem = (i: Record<string, any>) => ({
   id: i.id, foodItemId: i.food_item_id, servings: i.servings, name: i.name, brand: i.brand, servingDescription: i.serving_description,
@@ -72,6 +72,26 @@ test('lookUpBarcode resolves as REST does; unknown product NOT_FOUND, provider d
   const restBad = await post('/food-items/barcode', { barcode: '3017620422004' });
   expect(bad.code).toBe('BAD_USER_INPUT');
   expect(bad.detail).toEqual(asInputIssues(restBad));
+});
+
+test('each label form through lookUpBarcode equals REST, derived nutrients named as Nutrition\'s fields; foodItem reads them; an edit drops the nutrient it gives', async () => {
+  const mutation = `mutation($barcode: String!) { lookUpBarcode(input: { barcode: $barcode }) { ${FOOD} } }`;
+  for (const barcode of Object.values(LABEL_FORMS)) {
+    const { lookUpBarcode: scanned } = await gqlData(server, owner, mutation, { barcode });
+    expect(scanned).toEqual(asFood(await rest(`/food-items/${scanned.id}`)));
+  }
+  const kj = await gqlData(server, owner, mutation, { barcode: LABEL_FORMS.kjOnly });
+  expect(kj.lookUpBarcode).toMatchObject({ nutrition: { calories: 95.6 }, nutritionDerived: ['calories'] });
+  const { lookUpBarcode: serving } = await gqlData(server, owner, mutation, { barcode: LABEL_FORMS.servingPartly });
+  expect(serving).toMatchObject({ servingDescription: '10g', nutrition: { calories: 5, fatG: 2, sodiumMg: 47.2 } });
+  expect(serving.nutritionDerived).toEqual(['proteinG', 'carbohydratesG', 'saturatedFatG', 'fiberG', 'sodiumMg']);
+
+  const update = `mutation($id: UUID!, $input: FoodItemUpdateInput!) { updateFoodItem(id: $id, input: $input) { ${FOOD} } }`;
+  const { updateFoodItem: edited } = await gqlData(server, owner, update, { id: serving.id, input: { sodiumMg: 50, proteinG: null } });
+  expect(edited.nutritionDerived).toEqual(['carbohydratesG', 'saturatedFatG', 'fiberG']);
+  const { me } = await gqlData(server, owner, `query($id: UUID!) { me { foodItem(id: $id) { ${FOOD} } } }`, { id: serving.id });
+  expect(me.foodItem).toEqual(edited);
+  expect(me.foodItem).toEqual(asFood(await rest(`/food-items/${serving.id}`)));
 });
 
 test('saved meals: create, read, hand-edit totals, delete; Event.mealItems after logging; updateFoodItem propagates with refreshEventId', async () => {

@@ -520,6 +520,8 @@ export type FoodItem = {
   name: Scalars['String']['output'];
   /** Nutrition per serving */
   nutrition: Nutrition;
+  /** The fields of nutrition computed from the product label rather than read off it (calories from kJ, sodiumMg from salt, a per-serving value from the per-100 g one); empty when entered by hand or fully given. An edit of a nutrient removes it. REST's nutrition_derived */
+  nutritionDerived: Array<NutrientName>;
   /** Where it is bought or eaten, if set */
   place?: Maybe<Scalars['String']['output']>;
   /** What one serving is */
@@ -1643,6 +1645,43 @@ export type NarrativePeriodType =
   /** A week, Monday to Sunday */
   | 'week';
 
+/** A nutrient, named as its field of Nutrition */
+export type NutrientName =
+  /** Added sugar in g */
+  | 'addedSugarG'
+  /** Calcium in mg */
+  | 'calciumMg'
+  /** Energy in kcal */
+  | 'calories'
+  /** Carbohydrates in g */
+  | 'carbohydratesG'
+  /** Cholesterol in mg */
+  | 'cholesterolMg'
+  /** Fat in g */
+  | 'fatG'
+  /** Fiber in g */
+  | 'fiberG'
+  /** Iron in mg */
+  | 'ironMg'
+  /** Potassium in mg */
+  | 'potassiumMg'
+  /** Protein in g */
+  | 'proteinG'
+  /** Saturated fat in g */
+  | 'saturatedFatG'
+  /** Sodium in mg */
+  | 'sodiumMg'
+  /** Sugar in g */
+  | 'sugarG'
+  /** Trans fat in g */
+  | 'transFatG'
+  /** Vitamin A in mcg */
+  | 'vitaminAMcg'
+  /** Vitamin C in mg */
+  | 'vitaminCMg'
+  /** Vitamin D in mcg */
+  | 'vitaminDMcg';
+
 /** Nutrient values; a nutrient nobody knows is null, never 0 */
 export type Nutrition = {
   __typename?: 'Nutrition';
@@ -2680,6 +2719,7 @@ export type ResolversTypes = {
   NarrativeDigest: ResolverTypeWrapper<NarrativeDigestModel>;
   NarrativeInput: NarrativeInput;
   NarrativePeriodType: NarrativePeriodType;
+  NutrientName: NutrientName;
   Nutrition: ResolverTypeWrapper<NutritionModel>;
   NutritionInput: NutritionInput;
   Place: ResolverTypeWrapper<PlaceRecordModel>;
@@ -2953,6 +2993,7 @@ export type FoodItemResolvers<ContextType = GraphQLContext, ParentType extends R
   isDrink?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nutrition?: Resolver<ResolversTypes['Nutrition'], ParentType, ContextType>;
+  nutritionDerived?: Resolver<Array<ResolversTypes['NutrientName']>, ParentType, ContextType>;
   place?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   servingDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['FoodSource'], ParentType, ContextType>;

@@ -3,7 +3,7 @@ import { mealItemsByEventIds, mealItemsBySavedMealIds } from '../../domain/food/
 import { NUTRIENTS, type Nutrition } from '../../domain/food/nutrients.ts';
 import { createSavedMeal, deleteSavedMeal, getSavedMeal, listSavedMeals, updateSavedMeal } from '../../domain/food/saved-meals.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
-import type { NutritionResolvers, Resolvers } from '../__generated__/types.ts';
+import type { NutrientName, NutritionResolvers, Resolvers } from '../__generated__/types.ts';
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -36,6 +36,10 @@ export const foodResolvers: Resolvers = {
   MealItem: {
     servings: (item) => Number(item.servings),
     foodItem: (item, _args, { loaders }) => loaders.byId(foodItemsByIds).load(item.foodItemId),
+  },
+  FoodItem: {
+    // GraphQL names a nutrient as its Nutrition field (sodiumMg), REST as its nutrition key (sodium_mg).
+    nutritionDerived: (item) => item.nutritionDerived.map(camel) as NutrientName[],
   },
   Nutrition: nutritionFields,
   Mutation: {
