@@ -21,11 +21,12 @@ describe('POST /users/{user_id}/food-items', () => {
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['barcode', 'brand', 'confidence', 'created_at', 'id', 'is_drink', 'name', 'nutrition', 'place', 'serving_description', 'source', 'updated_at', 'usage_count'].sort(),
+      ['barcode', 'brand', 'confidence', 'created_at', 'id', 'is_drink', 'name', 'nutrition', 'nutrition_derived', 'place', 'serving_description',
+        'source', 'updated_at', 'usage_count'].sort(),
     );
     expect(res.body).toMatchObject({
       name: 'Oat porridge', brand: 'Home', place: 'Kitchen', is_drink: false, serving_description: '1 bowl (250 g)',
-      source: 'user', usage_count: 0, barcode: null, confidence: null,
+      source: 'user', usage_count: 0, barcode: null, confidence: null, nutrition_derived: [],
     });
     expect(res.body.nutrition).toEqual({ calories: 310, protein_g: 11.5, sodium_mg: 120, vitamin_d_mcg: 0 });
     expect(res.body.id).toMatch(UUID);
