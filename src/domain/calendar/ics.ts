@@ -1,5 +1,9 @@
 import ICAL from 'ical.js';
-import { isValidTimezone } from '../../core/clock.ts';
+import { BudgetExceeded, FEED_EVENT_LIMIT, FeedBudget, iterationStart, SERIES_INSTANCE_LIMIT } from './ics-budget.ts';
+import { contentId, describeEvent, parseCalendar, repairEvent } from './ics-lenient.ts';
+import { registerZones, wallTimeToUtc } from './ics-zones.ts';
+
+export { wallTimeToUtc };
 import type { CalendarEventStatus } from './calendar-event.entity.ts';
 
 type Time = InstanceType<typeof ICAL.Time>;
@@ -36,68 +40,6 @@ export type FeedOptions = {
 
 /** A feed that is not a calendar, or that the parser refuses; nothing of it is written. */
 export class FeedError extends Error {}
-
-/** Limits against a hostile or runaway feed: occurrences stepped per recurring event, and events per feed. */
-const MAX_STEPS_PER_EVENT = 50_000;
-const MAX_EVENTS = 20_000;
-
-// ---------- time zones ----------
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-/** Offset (seconds east of UTC) of an IANA zone at a UTC instant (ms). */
-function offsetAt(timezone: string, utcMs: number): number {
-  let f = offsetFormatters.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    });
-    offsetFormatters.set(timezone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
-  return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 1000);
-}
-
-/**
- * The UTC instant of a wall-clock time in an IANA zone. A time in a DST gap moves forward by the
- * gap; an ambiguous time (the repeated hour) takes the earlier instant, as RFC 5545 says.
- */
-export function wallTimeToUtc(wallMs: number, timezone: string): number {
-  const before = offsetAt(timezone, wallMs - 43_200_000);
-  const after = offsetAt(timezone, wallMs + 43_200_000);
-  const valid = [wallMs - before * 1000, wallMs - after * 1000].filter((utc) => offsetAt(timezone, utc) * 1000 === wallMs - utc);
-  // None valid: the wall time falls in a gap, and the offset before it moves it forward by the gap.
-  return valid.length ? Math.min(...valid) : wallMs - before * 1000;
-}
-
-/** An ical.js zone answering offsets from the runtime's IANA database, for TZIDs the feed has no VTIMEZONE for. */
-class IntlZone extends ICAL.Timezone {
-  constructor(tzid: string) {
-    super({ tzid });
-  }
-  override utcOffset(tt: Time): number {
-    const wall = Date.UTC(tt.year, tt.month - 1, tt.day, tt.hour, tt.minute, tt.second);
-    return Math.round((wall - wallTimeToUtc(wall, this.tzid)) / 1000);
-  }
-}
-
-/** Windows-style and other TZIDs often carry an IANA name after a prefix ("/mozilla.org/.../Europe/Berlin"). */
-function ianaName(tzid: string): string | null {
-  if (isValidTimezone(tzid)) return tzid;
-  const m = /([A-Za-z_]+\/[A-Za-z_+\-]+(?:\/[A-Za-z_+\-]+)?)$/.exec(tzid);
-  return m && isValidTimezone(m[1]!) ? m[1]! : null;
-}
-
-function tzidsUsed(root: Component): Set<string> {
-  const ids = new Set<string>();
-  for (const event of root.getAllSubcomponents('vevent')) {
-    for (const prop of event.getAllProperties()) {
-      const tzid = prop.getParameter('tzid');
-      if (typeof tzid === 'string') ids.add(tzid);
-    }
-  }
-  return ids;
-}
 
 // ---------- values ----------
 
@@ -186,102 +128,149 @@ export function looksLikeIcs(text: string): boolean {
   return /^\uFEFF?\s*BEGIN:VCALENDAR\b/i.test(text);
 }
 
+const MAX_REASONS = 5;
+const MAX_REASON_LENGTH = 200;
+
+/** What a read skipped: every event counted, the first few named with their reason. */
+class SkipLog {
+  readonly skipped: Skipped = { count: 0, reasons: [] };
+  add(reason: string): void {
+    this.skipped.count++;
+    if (this.skipped.reasons.length < MAX_REASONS) this.skipped.reasons.push(reason.slice(0, MAX_REASON_LENGTH));
+  }
+}
+
 /**
  * Reads a feed's events inside the window: single events by UID, recurring ones expanded
  * (RRULE/RDATE, minus EXDATE, with RECURRENCE-ID overrides), each instance keyed `UID::<original start>`.
- * Synchronous from start to end, so the time zones it registers in ical.js' process-wide
- * TimezoneService for this feed cannot be seen by another feed's sync; they are cleared at the end.
+ * One event that cannot be read is skipped and counted, never the feed; the feed fails (FeedError)
+ * only when it is not a calendar. Synchronous from start to end, so the time zones it registers in
+ * ical.js' process-wide TimezoneService for this feed cannot be seen by another feed's read; they are
+ * cleared at the end.
  */
 export function readFeed(text: string, options: FeedOptions): Feed {
   if (!looksLikeIcs(text)) throw new FeedError('The feed is not an iCalendar (ICS) document');
-  let root: Component;
-  try {
-    root = new ICAL.Component(ICAL.parse(text.replace(/^\uFEFF/, '')) as unknown[]);
-  } catch (err) {
-    throw new FeedError(`The feed could not be parsed: ${(err as Error).message}`.slice(0, 500));
-  }
+  const parsed = parseCalendar(text.replace(/^\uFEFF/, ''));
+  if (!parsed) throw new FeedError('The feed could not be parsed as an iCalendar document');
+  const { root } = parsed;
   if (root.name !== 'vcalendar') throw new FeedError('The feed is not an iCalendar (ICS) document');
+  const log = new SkipLog();
+  for (const reason of parsed.dropped) log.add(reason);
   ICAL.TimezoneService.reset();
   try {
-    for (const vtz of root.getAllSubcomponents('vtimezone')) {
-      const tzid = vtz.getFirstPropertyValue('tzid');
-      if (typeof tzid === 'string' && !ICAL.TimezoneService.has(tzid)) ICAL.TimezoneService.register(new ICAL.Timezone(vtz), tzid);
-    }
-    for (const tzid of tzidsUsed(root)) {
-      if (ICAL.TimezoneService.has(tzid)) continue;
-      const iana = ianaName(tzid);
-      // An unknown TZID stays unregistered: ical.js reads it as floating, that is, in the user's timezone.
-      if (iana) ICAL.TimezoneService.register(new IntlZone(iana), tzid);
-    }
+    registerZones(root);
     const name = root.getFirstPropertyValue('x-wr-calname');
     return {
       calendarName: typeof name === 'string' && name.trim() ? name.trim().slice(0, 200) : null,
-      events: expand(root, options),
-      skipped: { count: 0, reasons: [] },
+      events: expand(root, options, log),
+      skipped: log.skipped,
     };
-  } catch (err) {
-    if (err instanceof FeedError) throw err;
-    throw new FeedError(`The feed could not be read: ${(err as Error).message}`.slice(0, 500));
   } finally {
     ICAL.TimezoneService.reset();
   }
 }
 
-function expand(root: Component, options: FeedOptions): FeedEvent[] {
+type Series = { event: IcalEvent; periodEnds: Map<string, Time> };
+
+/** The feed's VEVENTs as series (by UID) and overrides, each repaired; what cannot be read is logged. */
+function collect(root: Component, log: SkipLog): { masters: Map<string, Series>; overrides: Series[] } {
+  const masters = new Map<string, Series>();
+  const overrides: Series[] = [];
+  for (const vevent of root.getAllSubcomponents('vevent')) {
+    try {
+      const periodEnds = repairEvent(vevent);
+      if (!vevent.hasProperty('dtstart')) throw new Error('it has no DTSTART');
+      const uid = vevent.getFirstPropertyValue('uid');
+      if (typeof uid !== 'string' || !uid.trim()) vevent.updatePropertyWithValue('uid', contentId(vevent));
+      const event = new ICAL.Event(vevent, { exceptions: [] });
+      event.startDate.toUnixTime(); // reads the start now, so an unreadable one is this event's fault
+      const series = { event, periodEnds };
+      if (vevent.hasProperty('recurrence-id')) overrides.push(series);
+      else if (!masters.has(event.uid)) masters.set(event.uid, series);
+      else masters.set(`${event.uid}#${contentId(vevent).slice(6, 14)}`, series); // a second series under one UID is kept, not merged
+    } catch (err) {
+      log.add(`${describeEvent(vevent)}: ${(err as Error).message}`);
+    }
+  }
+  return { masters, overrides };
+}
+
+function expand(root: Component, options: FeedOptions, log: SkipLog): FeedEvent[] {
   const from = options.windowStart.getTime();
   const to = options.windowEnd.getTime();
-  const inWindow = (e: FeedEvent) => e.startsAt.getTime() >= from && e.startsAt.getTime() < to;
-  const masters = new Map<string, IcalEvent>();
-  const overrides: IcalEvent[] = [];
-  for (const vevent of root.getAllSubcomponents('vevent')) {
-    const event = new ICAL.Event(vevent, { exceptions: [] });
-    const uid = event.uid;
-    if (typeof uid !== 'string' || !uid.trim() || !vevent.hasProperty('dtstart')) continue;
-    if (vevent.hasProperty('recurrence-id')) overrides.push(event);
-    else masters.set(uid, event);
-  }
-  const orphans: IcalEvent[] = [];
+  const { masters, overrides } = collect(root, log);
+  const orphans: Series[] = [];
   for (const o of overrides) {
-    const master = masters.get(o.uid);
-    if (master?.isRecurring()) master.relateException(o);
+    const master = masters.get(o.event.uid);
+    if (master?.event.isRecurring()) master.event.relateException(o.event);
     else orphans.push(o);
   }
 
   const out = new Map<string, FeedEvent>();
-  const add = (e: FeedEvent) => {
-    if (!inWindow(e)) return;
-    if (out.size >= MAX_EVENTS && !out.has(e.externalId)) throw new FeedError(`The feed has more than ${MAX_EVENTS} events in the sync window`);
-    out.set(e.externalId, e);
+  const keep = (events: FeedEvent[], what: Component) => {
+    const fresh = events.filter((e) => !out.has(e.externalId)).length;
+    if (out.size + fresh > FEED_EVENT_LIMIT) return log.add(`${describeEvent(what)}: the feed has more than ${FEED_EVENT_LIMIT} events in the sync window`);
+    for (const e of events) out.set(e.externalId, e);
   };
-  for (const [uid, event] of masters) {
-    const masterStatus = statusOf(event.component);
-    if (!event.isRecurring()) {
-      add(row(uid, event, event.startDate, endOf(event), 'confirmed', options));
-      continue;
-    }
-    const it = event.iterator();
-    // Without overrides an instance starts where the rule puts it, so those before the window cost one step each.
-    const overridden = Object.keys(event.exceptions).length > 0 || event.rangeExceptions.length > 0;
-    for (let steps = 0; steps < MAX_STEPS_PER_EVENT; steps++) {
-      const next = it.next();
-      if (!next) break;
-      const original = instantOrDay(next, options);
-      if (!overridden && original < from) continue;
-      const details = event.getOccurrenceDetails(next);
-      const item = details.item ?? event;
-      // An override has its own DTEND; a plain instance is its start plus the series' duration.
-      const end = item !== event ? endOf(item) : endOf(event) ? details.endDate : null;
-      const e = row(`${uid}::${recurrenceKey(next, options.userTimezone)}`, item, details.startDate, end, masterStatus, options);
-      add(e);
-      // Past the window both where it was and where an override moved it: nothing later can be in it.
-      if (original >= to && e.startsAt.getTime() >= to) break;
+  const inWindow = (e: FeedEvent) => e.startsAt.getTime() >= from && e.startsAt.getTime() < to;
+  const budget = new FeedBudget();
+  // Single events first, then series from the sparsest rule to the densest: a dense series that
+  // spends the feed's budget cannot take an ordinary event's place.
+  const ordered = [...masters].sort(([, a], [, b]) => density(a.event) - density(b.event));
+  for (const [id, series] of ordered) {
+    try {
+      keep(instances(id, series, options, budget).filter(inWindow), series.event.component);
+    } catch (err) {
+      log.add(`${describeEvent(series.event.component)}: ${(err as Error).message}`);
     }
   }
   // An override whose series is not in the feed (or is not recurring) is still an instance of that UID.
   for (const o of orphans) {
-    add(row(`${o.uid}::${recurrenceKey(o.recurrenceId, options.userTimezone)}`, o, o.startDate, endOf(o), 'confirmed', options));
+    try {
+      const e = row(`${o.event.uid}::${recurrenceKey(o.event.recurrenceId, options.userTimezone)}`, o.event, o.event.startDate, endOf(o.event), 'confirmed', options);
+      if (inWindow(e)) keep([e], o.event.component);
+    } catch (err) {
+      log.add(`${describeEvent(o.event.component)}: ${(err as Error).message}`);
+    }
   }
   return [...out.values()];
+}
+
+const FREQ_ORDER = ['YEARLY', 'MONTHLY', 'WEEKLY', 'DAILY', 'HOURLY', 'MINUTELY', 'SECONDLY'];
+function density(event: IcalEvent): number {
+  if (!event.isRecurring()) return -1;
+  const freq = (event.component.getFirstPropertyValue('rrule') as { freq?: string } | null)?.freq ?? 'YEARLY';
+  return FREQ_ORDER.indexOf(freq);
+}
+
+/** A series' instances (or the single event), within the feed's budget; a series past its limits throws. */
+function instances(id: string, { event, periodEnds }: Series, options: FeedOptions, budget: FeedBudget): FeedEvent[] {
+  if (!event.isRecurring()) return [row(id, event, event.startDate, endOf(event), 'confirmed', options)];
+  const from = options.windowStart.getTime();
+  const to = options.windowEnd.getTime();
+  const toMs = (t: Time) => instantOrDay(t, options);
+  const masterStatus = statusOf(event.component);
+  // Without overrides an instance starts where the rule puts it, so those before the window can be stepped over cheaply.
+  const overridden = Object.keys(event.exceptions).length > 0 || event.rangeExceptions.length > 0;
+  const it = event.iterator(overridden ? undefined : iterationStart(event, { from, to }, toMs));
+  const out: FeedEvent[] = [];
+  for (let steps = 0; ; steps++) {
+    budget.step(steps);
+    const next = it.next();
+    if (!next) break;
+    const original = toMs(next);
+    if (!overridden && original < from) continue;
+    const details = event.getOccurrenceDetails(next);
+    const item = details.item ?? event;
+    // An override has its own DTEND; an RDATE period its own end; a plain instance is its start plus the series' duration.
+    const end = item !== event ? endOf(item) : (periodEnds.get(next.toString()) ?? (endOf(event) ? details.endDate : null));
+    const e = row(`${id}::${recurrenceKey(next, options.userTimezone)}`, item, details.startDate, end, masterStatus, options);
+    if (e.startsAt.getTime() >= from && e.startsAt.getTime() < to) out.push(e);
+    if (out.length > SERIES_INSTANCE_LIMIT) throw new BudgetExceeded(`it has more than ${SERIES_INSTANCE_LIMIT} occurrences in the sync window`);
+    // Past the window both where it was and where an override moved it: nothing later can be in it.
+    if (original >= to && e.startsAt.getTime() >= to) break;
+  }
+  return out;
 }
 
 function instantOrDay(t: Time, options: FeedOptions): number {

@@ -1,0 +1,90 @@
+import ICAL from 'ical.js';
+import { findIana } from 'windows-iana';
+import { isValidTimezone } from '../../core/clock.ts';
+
+type Time = InstanceType<typeof ICAL.Time>;
+type Component = InstanceType<typeof ICAL.Component>;
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+/** Offset (seconds east of UTC) of an IANA zone at a UTC instant (ms). */
+function offsetAt(timezone: string, utcMs: number): number {
+  let f = offsetFormatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    offsetFormatters.set(timezone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
+  return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 1000);
+}
+
+/**
+ * The UTC instant of a wall-clock time in an IANA zone. A time in a DST gap moves forward by the
+ * gap; an ambiguous time (the repeated hour) takes the earlier instant, as RFC 5545 says.
+ */
+export function wallTimeToUtc(wallMs: number, timezone: string): number {
+  const before = offsetAt(timezone, wallMs - 43_200_000);
+  const after = offsetAt(timezone, wallMs + 43_200_000);
+  const valid = [wallMs - before * 1000, wallMs - after * 1000].filter((utc) => offsetAt(timezone, utc) * 1000 === wallMs - utc);
+  // None valid: the wall time falls in a gap, and the offset before it moves it forward by the gap.
+  return valid.length ? Math.min(...valid) : wallMs - before * 1000;
+}
+
+/** An ical.js zone answering offsets from the runtime's IANA database, for TZIDs the feed has no VTIMEZONE for. */
+class IntlZone extends ICAL.Timezone {
+  constructor(tzid: string) {
+    super({ tzid });
+  }
+  override utcOffset(tt: Time): number {
+    const wall = Date.UTC(tt.year, tt.month - 1, tt.day, tt.hour, tt.minute, tt.second);
+    return Math.round((wall - wallTimeToUtc(wall, this.tzid)) / 1000);
+  }
+}
+
+/**
+ * The IANA zone a TZID means: an IANA name itself, one after a prefix ("/mozilla.org/.../Europe/Berlin"),
+ * or a Windows name as Outlook and Exchange write them ("W. Europe Standard Time"), mapped through
+ * CLDR's windowsZones (its first, "001", zone). Null when unknown: the time is then floating.
+ */
+export function ianaName(tzid: string): string | null {
+  const name = tzid.trim().replace(/^"|"$/g, '');
+  if (isValidTimezone(name)) return name;
+  const m = /([A-Za-z_]+\/[A-Za-z_+\-]+(?:\/[A-Za-z_+\-]+)?)$/.exec(name);
+  if (m && isValidTimezone(m[1]!)) return m[1]!;
+  const windows = findIana(name)?.find(isValidTimezone);
+  return windows ?? null;
+}
+
+function tzidsUsed(root: Component): Set<string> {
+  const ids = new Set<string>();
+  for (const event of root.getAllSubcomponents('vevent')) {
+    for (const prop of event.getAllProperties()) {
+      const tzid = prop.getParameter('tzid');
+      if (typeof tzid === 'string') ids.add(tzid);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Registers in ical.js' process-wide TimezoneService the feed's own VTIMEZONEs (they win) and, for
+ * every other TZID its events use, the IANA zone it names. An unknown TZID stays unregistered, and
+ * ical.js then reads it as floating, that is, in the user's timezone. The caller resets the service.
+ */
+export function registerZones(root: Component): void {
+  for (const vtz of root.getAllSubcomponents('vtimezone')) {
+    const tzid = vtz.getFirstPropertyValue('tzid');
+    try {
+      if (typeof tzid === 'string' && !ICAL.TimezoneService.has(tzid)) ICAL.TimezoneService.register(new ICAL.Timezone(vtz), tzid);
+    } catch {
+      // A VTIMEZONE ical.js cannot read is as if absent: the TZID's name may still say the zone.
+    }
+  }
+  for (const tzid of tzidsUsed(root)) {
+    if (ICAL.TimezoneService.has(tzid)) continue;
+    const iana = ianaName(tzid);
+    if (iana) ICAL.TimezoneService.register(new IntlZone(iana), tzid);
+  }
+}
