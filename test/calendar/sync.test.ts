@@ -40,9 +40,9 @@ describe('a feed with recurrence, an exception, zones, an all-day and a cancelle
   beforeAll(async () => {
     ics.serve('/work.ics', workFeed(1, owner.email));
     source = await addSource('/work.ics');
-    expect(source).toMatchObject({ kind: 'calendar', is_default: false, last_synced_at: null, last_sync_status: null });
+    expect(source).toMatchObject({ kind: 'calendar', is_default: false, last_synced_at: null, last_sync_status: null, last_sync_skipped_count: null, last_sync_skipped_reasons: null });
     const synced = await sync(source.id);
-    expect(synced).toMatchObject({ id: source.id, last_sync_status: 'ok', last_sync_error: null, last_sync_event_count: 11, last_sync_cancelled_count: 0 });
+    expect(synced).toMatchObject({ id: source.id, last_sync_status: 'ok', last_sync_error: null, last_sync_event_count: 11, last_sync_cancelled_count: 0, last_sync_skipped_count: 0, last_sync_skipped_reasons: [] });
     expect(synced.last_synced_at).toMatch(ISO_UTC);
     first = await ofSource(source.id);
   });
@@ -150,6 +150,47 @@ test('rows outside the window stay as they are when the feed drops them', async 
   ics.serve('/past.ics', eventsFeed([]));
   expect(await sync(source.id)).toMatchObject({ last_sync_event_count: 0, last_sync_cancelled_count: 1 });
   expect((await ofSource(source.id)).map((e) => [e.external_id, e.status])).toEqual([['past@test', 'confirmed'], ['soon@test', 'cancelled']]);
+});
+
+describe('real-world feeds: one bad event, events without UID, a Windows zone, a declared charset', () => {
+  const day = (offset: number) => isoDay(offset).replaceAll('-', '');
+  const vevent = (...lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'];
+  const calendar = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//EN', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
+
+  test('a malformed event is skipped and named on the source; the others are stored, and a re-sync keeps UID-less events on their rows', async () => {
+    ics.serve('/holidays.ics', calendar(
+      vevent('UID:h1@test', 'SUMMARY:Holiday', `DTSTART:${day(2)}`),
+      vevent('UID:h2@test', 'SUMMARY:Empty rule', `DTSTART:${day(3)}T100000Z`, 'RRULE:'),
+      vevent('UID:bad@test', 'SUMMARY:Bad', `DTSTART:${day(4)}T25xx00Z`),
+      vevent('SUMMARY:No UID', `DTSTART:${day(5)}T090000Z`, `DTEND:${day(5)}T100000Z`),
+      vevent('UID:pst@test', 'SUMMARY:Outlook', `DTSTART;TZID=Pacific Standard Time:${day(6)}T100000`),
+    ));
+    const source = await addSource('/holidays.ics', 'Holidays');
+    const synced = await sync(source.id);
+    expect(synced).toMatchObject({ last_sync_status: 'ok', last_sync_event_count: 4, last_sync_skipped_count: 1 });
+    expect(synced.last_sync_skipped_reasons).toEqual([expect.stringMatching(/^Event bad@test: /)]);
+    const rows = await ofSource(source.id);
+    expect(rows.map((e) => [e.title, e.starts_at, e.is_all_day])).toEqual([
+      ['Holiday', `${isoDay(2)}T00:00:00.000Z`, true],
+      ['Empty rule', `${isoDay(3)}T10:00:00.000Z`, false],
+      ['No UID', `${isoDay(5)}T09:00:00.000Z`, false],
+      ['Outlook', zonedInstant(isoDay(6), '10:00:00', 'America/Los_Angeles'), false],
+    ]);
+    expect(rows[2]!.external_id).toMatch(/^nouid-/);
+    await sync(source.id);
+    expect(await ofSource(source.id)).toEqual(rows);
+  });
+
+  test('a feed served as windows-1252 keeps its accents', async () => {
+    const text = calendar(vevent('UID:cafe@test', 'SUMMARY:Café with Müller', `DTSTART:${day(1)}T080000Z`));
+    ics.serve('/latin.ics', Buffer.from(text, 'latin1'), 'text/calendar; charset=windows-1252');
+    ics.serve('/bom.ics', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text.replace('cafe@', 'bom@'), 'utf8')]), 'text/calendar; charset=iso-8859-1');
+    for (const path of ['/latin.ics', '/bom.ics']) {
+      const source = await addSource(path, path);
+      expect(await sync(source.id)).toMatchObject({ last_sync_status: 'ok', last_sync_event_count: 1, last_sync_skipped_count: 0, last_sync_skipped_reasons: [] });
+      expect((await ofSource(source.id)).map((e) => e.title)).toEqual(['Café with Müller']);
+    }
+  });
 });
 
 describe('a feed that fails records the error on the source and changes no calendar row', () => {

@@ -30,11 +30,12 @@ describe('GET /users/{user_id}/event-sources', () => {
     for (const s of res.body) {
       expect(Object.keys(s).sort()).toEqual([
         'config', 'created_at', 'enabled', 'id', 'is_default', 'kind', 'last_sync_cancelled_count', 'last_sync_error', 'last_sync_event_count',
-        'last_sync_status', 'last_synced_at', 'source_label', 'updated_at', 'user_id',
+        'last_sync_skipped_count', 'last_sync_skipped_reasons', 'last_sync_status', 'last_synced_at', 'source_label', 'updated_at', 'user_id',
       ]);
       expect(s).toMatchObject({
         user_id: alice.id, enabled: true, is_default: true, config: {},
         last_synced_at: null, last_sync_status: null, last_sync_error: null, last_sync_event_count: null, last_sync_cancelled_count: null,
+        last_sync_skipped_count: null, last_sync_skipped_reasons: null,
       });
       expect(s.id).toMatch(UUID);
       expect(s.created_at).toMatch(ISO_UTC);

@@ -15,6 +15,7 @@ beforeAll(async () => {
   ics = await startIcsServer({ bigBytes: 1024 * 1024 });
   ics.serve('/g.ics', eventsFeed([{ uid: 'g1', day: -2 }, { uid: 'g2', day: 3, title: 'Review' }, { uid: 'g3', day: 12 }], 'Team'));
   ics.serve('/h.ics', eventsFeed([{ uid: 'h1', day: 1 }]));
+  ics.serve('/skips.ics', eventsFeed([{ uid: 'k1', day: 1 }]).replace('END:VCALENDAR', 'BEGIN:VEVENT\r\nUID:no-start\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR'));
 });
 afterAll(() => ics.stop());
 
@@ -23,11 +24,12 @@ const rest = (path: string, u: TestUser = owner) => server.api().get(`/users/${u
 const restPost = (path: string, body?: object, u: TestUser = owner) =>
   server.api().post(`/users/${u.id}${path}`).set(u.auth).send(body).then((r) => r.body);
 
-const SOURCE = 'id kind sourceLabel enabled isDefault config lastSyncedAt lastSyncStatus lastSyncError lastSyncEventCount lastSyncCancelledCount createdAt updatedAt';
+const SOURCE = 'id kind sourceLabel enabled isDefault config lastSyncedAt lastSyncStatus lastSyncError lastSyncEventCount lastSyncCancelledCount lastSyncSkippedCount lastSyncSkippedReasons createdAt updatedAt';
 const asSource = (s: Rest) => ({
   id: s.id, kind: s.kind, sourceLabel: s.source_label, enabled: s.enabled, isDefault: s.is_default, config: s.config,
   lastSyncedAt: s.last_synced_at, lastSyncStatus: s.last_sync_status, lastSyncError: s.last_sync_error,
-  lastSyncEventCount: s.last_sync_event_count, lastSyncCancelledCount: s.last_sync_cancelled_count, createdAt: s.created_at, updatedAt: s.updated_at,
+  lastSyncEventCount: s.last_sync_event_count, lastSyncCancelledCount: s.last_sync_cancelled_count,
+  lastSyncSkippedCount: s.last_sync_skipped_count, lastSyncSkippedReasons: s.last_sync_skipped_reasons, createdAt: s.created_at, updatedAt: s.updated_at,
 });
 const EVENT = 'id externalId startsAt endsAt isAllDay status title attendeeCount calendarId calendarName rsvpStatus userRelevance createdAt updatedAt';
 const asEvent = (e: Rest) => ({
@@ -59,6 +61,15 @@ test('createEventSource and syncEventSource answer what REST shows; calendarEven
   expect(event).toEqual(asEvent(await rest(`/calendar/events/${list[1]!.id}`)));
   expect(event).toMatchObject({ title: 'Review', calendarName: 'Team', status: 'confirmed' });
   expect(source).toEqual(asSource(await rest(`/event-sources/${made.id}`)));
+});
+
+test('what a sync skipped reads as in REST: lastSyncSkippedCount and lastSyncSkippedReasons', async () => {
+  const { createEventSource: made } = await gqlData(server, owner, CREATE, { input: { sourceLabel: 'Skips', config: { url: `${ics.url}/skips.ics` } } });
+  expect(made).toMatchObject({ lastSyncSkippedCount: null, lastSyncSkippedReasons: null });
+  const { syncEventSource: synced } = await gqlData(server, owner, SYNC, { id: made.id });
+  expect(synced).toMatchObject({ lastSyncStatus: 'ok', lastSyncEventCount: 1, lastSyncSkippedCount: 1, lastSyncSkippedReasons: ['Event no-start: it has no DTSTART'] });
+  expect(synced).toEqual(asSource(await rest(`/event-sources/${made.id}`)));
+  await server.api().delete(`/users/${owner.id}/event-sources/${made.id}`).set(owner.auth);
 });
 
 test('a cancelled event shows only with includeCancelled, as in REST', async () => {

@@ -9,12 +9,12 @@ import type { AddressInfo } from 'node:net';
 export type IcsServer = {
   url: string;
   requests: string[];
-  serve(path: string, body: string, contentType?: string): void;
+  serve(path: string, body: string | Uint8Array, contentType?: string): void;
   stop(): Promise<void>;
 };
 
 export async function startIcsServer(opts: { bigBytes: number }): Promise<IcsServer> {
-  const feeds = new Map<string, { body: string; type: string }>();
+  const feeds = new Map<string, { body: string | Uint8Array; type: string }>();
   const requests: string[] = [];
   const hanging = new Set<import('node:http').ServerResponse>();
   const server: Server = createServer((req, res) => {

@@ -10,6 +10,7 @@ import { Migration20261123040000_routines } from './Migration20261123040000_rout
 import { Migration20261123050000_calendar } from './Migration20261123050000_calendar.ts';
 import { Migration20261123060000_narratives } from './Migration20261123060000_narratives.ts';
 import { Migration20261123070000_oauth } from './Migration20261123070000_oauth.ts';
+import { Migration20261124000000_calendar_skipped } from './Migration20261124000000_calendar_skipped.ts';
 import { Migration20261124010000_food_derived } from './Migration20261124010000_food_derived.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
@@ -26,5 +27,6 @@ export const migrations = [
   Migration20261123050000_calendar,
   Migration20261123060000_narratives,
   Migration20261123070000_oauth,
+  Migration20261124000000_calendar_skipped,
   Migration20261124010000_food_derived,
 ];

@@ -6,7 +6,7 @@ import { EventSourceRow } from '../event-sources/event-source.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { fetch, type Agent } from 'undici';
 import { EgressRefused, feedDispatcher, type FeedNetworks } from './egress.ts';
-import { FeedError, readFeed, type FeedEvent } from './ics.ts';
+import { FeedError, readFeed, type Feed, type FeedEvent } from './ics.ts';
 
 /**
  * Feed limits and where feeds may be fetched from: set once at start-up (server and worker) from
@@ -74,7 +74,7 @@ export async function fetchFeed(url: string): Promise<string> {
       }
       chunks.push(value);
     }
-    return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+    return decodeFeed(Buffer.concat(chunks), res.headers.get('content-type'));
   } catch (err) {
     if (err instanceof FeedError) throw err;
     const name = (err as Error)?.name;
@@ -87,7 +87,27 @@ export async function fetchFeed(url: string): Promise<string> {
   }
 }
 
-type Outcome = { ok: true; calendarName: string | null; events: FeedEvent[] } | { ok: false; error: string };
+/**
+ * The feed's text in the charset its Content-Type names (windows-1252 and ISO-8859-1 feeds exist);
+ * a byte-order mark wins over the header, and a missing or unknown charset means UTF-8, as RFC 5545 says.
+ */
+export function decodeFeed(bytes: Uint8Array, contentType: string | null): string {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 'utf-8'
+    : bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le'
+    : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
+  const declared = /;\s*charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType ?? '')?.[1];
+  for (const label of [bom, declared, 'utf-8']) {
+    if (!label) continue;
+    try {
+      return new TextDecoder(label).decode(bytes);
+    } catch {
+      // An unknown label: the next candidate.
+    }
+  }
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+type Outcome = ({ ok: true } & Feed) | { ok: false; error: string };
 
 async function readSource(url: string, user: { timezone: string; email: string }, window: { from: Date; to: Date }): Promise<Outcome> {
   try {
@@ -128,6 +148,8 @@ export async function syncSource(userId: string, sourceId: string, now = new Dat
       row.lastSyncError = null;
       row.lastSyncEventCount = outcome.events.length;
       row.lastSyncCancelledCount = cancelled;
+      row.lastSyncSkippedCount = outcome.skipped.count;
+      row.lastSyncSkippedReasons = outcome.skipped.reasons;
     } else {
       row.lastSyncStatus = 'error';
       row.lastSyncError = outcome.error;

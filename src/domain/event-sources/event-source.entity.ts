@@ -23,6 +23,9 @@ export const EventSourceRow = defineEntity({
     lastSyncError: p.text().nullable(),
     lastSyncEventCount: p.integer().nullable(),
     lastSyncCancelledCount: p.integer().nullable(),
+    /** Events the last successful sync could not read, and why for the first few. */
+    lastSyncSkippedCount: p.integer().nullable(),
+    lastSyncSkippedReasons: p.json<string[]>().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -85,7 +85,7 @@ export async function createEventSource(actor: Actor, input: unknown): Promise<E
   const row = em().create(EventSourceRow, {
     id: newId(), userId: actor.userId, kind: data.kind, sourceLabel: data.source_label, enabled: data.enabled, isDefault: false,
     config: data.config, lastSyncedAt: null, lastSyncStatus: null, lastSyncError: null, lastSyncEventCount: null,
-    lastSyncCancelledCount: null, createdAt: now, updatedAt: now,
+    lastSyncCancelledCount: null, lastSyncSkippedCount: null, lastSyncSkippedReasons: null, createdAt: now, updatedAt: now,
   });
   await em().flush();
   return row;

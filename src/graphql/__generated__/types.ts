@@ -215,6 +215,10 @@ export type DataSource = {
   lastSyncError?: Maybe<Scalars['String']['output']>;
   /** Events and recurring instances the last successful sync read inside its window */
   lastSyncEventCount?: Maybe<Scalars['Int']['output']>;
+  /** Events of the feed the last successful sync could not read and left out (the others were stored) */
+  lastSyncSkippedCount?: Maybe<Scalars['Int']['output']>;
+  /** Why, for the first five of them, each naming the event by UID or summary */
+  lastSyncSkippedReasons?: Maybe<Array<Scalars['String']['output']>>;
   /** How the last sync ended */
   lastSyncStatus?: Maybe<EventSourceSyncStatus>;
   /** When the feed was last synced (calendar sources); null before the first sync */
@@ -2891,6 +2895,8 @@ export type DataSourceResolvers<ContextType = GraphQLContext, ParentType extends
   lastSyncCancelledCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   lastSyncError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastSyncEventCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastSyncSkippedCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastSyncSkippedReasons?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   lastSyncStatus?: Resolver<Maybe<ResolversTypes['EventSourceSyncStatus']>, ParentType, ContextType>;
   lastSyncedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   sourceLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -15,6 +15,8 @@ export const EventSourceRead = z
     last_sync_error: z.string().nullable().meta({ description: 'Why the last sync failed (timeout, HTTP status, too large, not ICS, parse error); null after a success' }),
     last_sync_event_count: z.number().int().nullable().meta({ description: 'Events and recurring instances the last successful sync read inside its window' }),
     last_sync_cancelled_count: z.number().int().nullable().meta({ description: 'Stored events the last successful sync cancelled because the feed no longer had them' }),
+    last_sync_skipped_count: z.number().int().nullable().meta({ description: 'Events of the feed the last successful sync could not read and left out (the others were stored)' }),
+    last_sync_skipped_reasons: z.array(z.string()).nullable().meta({ description: 'Why, for the first five of them, each naming the event by UID or summary' }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -35,6 +37,8 @@ export function presentEventSource(s: EventSourceRow): EventSourceRead {
     last_sync_error: s.lastSyncError ?? null,
     last_sync_event_count: s.lastSyncEventCount ?? null,
     last_sync_cancelled_count: s.lastSyncCancelledCount ?? null,
+    last_sync_skipped_count: s.lastSyncSkippedCount ?? null,
+    last_sync_skipped_reasons: s.lastSyncSkippedReasons ?? null,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
   };
