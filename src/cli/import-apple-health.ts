@@ -28,6 +28,7 @@ await runCli(async () => {
   bar.stop();
   console.log(
     `Imported ${counts.records} records for ${user.email}: ${counts.created} new readings, ${counts.skipped} already there, ` +
-      `${counts.ignored} not mapped to a metric, ${counts.unconvertible} with a unit that does not convert.`,
+      `${counts.merged} merged into a night's sleep, ${counts.ignored} not mapped to a metric, ${counts.unconvertible} with a unit that does not convert.`,
   );
+  for (const [type, n] of Object.entries(counts.ignoredByType).sort((a, b) => b[1] - a[1])) console.log(`  not mapped: ${n} × ${type}`);
 });

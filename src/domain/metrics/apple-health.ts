@@ -5,6 +5,7 @@ import { SaxesParser } from 'saxes';
 import type { Actor } from '../../core/actor.ts';
 import { toCanonical } from './catalogue.ts';
 import { ingestReadings } from './ingest.service.ts';
+import { unionSpans, type Interval } from './intervals.ts';
 
 /**
  * Apple Health `export.xml` import: a streaming SAX pass (constant memory on a multi-GB file),
@@ -53,12 +54,19 @@ const ASLEEP = new Set([
 const NIGHT_GAP_MS = 3 * 3600_000;
 const BATCH = 5_000;
 
+/**
+ * Every <Record> lands in exactly one count: records = created + skipped (already there) + merged
+ * (a sleep stage folded into its night's reading) + ignored (not mapped; by type in ignoredByType,
+ * sleep stages that are not asleep as `<type>:<value>`) + unconvertible.
+ */
 export type ImportCounts = {
   records: number;
   created: number;
   skipped: number;
+  merged: number;
   ignored: number;
   unconvertible: number;
+  ignoredByType: Record<string, number>;
 };
 
 type Reading = { metric_type_slug: string; recorded_at: string; source: string; source_id: string; value: number; unit: string | null; metadata: Record<string, unknown> };
@@ -78,7 +86,6 @@ function appleUnit(unit: string | undefined): string | null {
 const sourceName = (attrs: Record<string, string>) => (attrs.sourceName?.trim() || 'Apple Health').slice(0, 100);
 const hash = (...parts: (string | undefined)[]) => createHash('sha1').update(parts.join('\u0001')).digest('hex').slice(0, 24);
 
-type Night = { source: string; start: string; end: string; endMs: number; hours: number };
 
 export async function importAppleHealth(
   actor: Actor,
@@ -86,34 +93,44 @@ export async function importAppleHealth(
   onProgress: (bytesRead: number, totalBytes: number, counts: ImportCounts) => void = () => {},
 ): Promise<ImportCounts> {
   const totalBytes = (await stat(path)).size;
-  const counts: ImportCounts = { records: 0, created: 0, skipped: 0, ignored: 0, unconvertible: 0 };
+  const counts: ImportCounts = { records: 0, created: 0, skipped: 0, merged: 0, ignored: 0, unconvertible: 0, ignoredByType: {} };
   let batch: Reading[] = [];
-  const nights = new Map<string, Night>();
+  /** Asleep intervals per source: a night is built from all of them at the end, as records come in any order. */
+  const asleep = new Map<string, Interval[]>();
+  const ignore = (why: string) => {
+    counts.ignored++;
+    counts.ignoredByType[why] = (counts.ignoredByType[why] ?? 0) + 1;
+  };
 
   const push = (r: Reading) => {
     if (toCanonical(r.metric_type_slug, r.value, r.unit) === null || !Number.isFinite(r.value)) counts.unconvertible++;
     else batch.push(r);
   };
-  const endNight = (n: Night) =>
-    push({
-      metric_type_slug: 'sleep_duration',
-      recorded_at: n.end,
-      source: n.source,
-      source_id: hash('sleep', n.source, n.start),
-      value: Math.round(n.hours * 1e6) / 1e6,
-      unit: 'h',
-      metadata: { apple_type: 'HKCategoryTypeIdentifierSleepAnalysis', start: n.start },
-    });
+  // A night is the union of a source's asleep intervals (not their sum), recorded when it ends;
+  // its first record becomes the reading, the others are merged into it.
+  const pushNights = () => {
+    for (const [source, intervals] of asleep) {
+      for (const night of unionSpans(intervals, NIGHT_GAP_MS)) {
+        counts.merged += night.intervals - 1;
+        push({
+          metric_type_slug: 'sleep_duration',
+          recorded_at: night.end,
+          source,
+          source_id: hash('sleep', source, night.start),
+          value: Math.round((night.coveredMs / 3600_000) * 1e6) / 1e6,
+          unit: 'h',
+          metadata: { apple_type: 'HKCategoryTypeIdentifierSleepAnalysis', start: night.start },
+        });
+      }
+    }
+  };
 
   const record = (attrs: Record<string, string>) => {
     counts.records++;
     const mapping = TYPES[attrs.type ?? ''];
     const start = appleDate(attrs.startDate);
     const end = appleDate(attrs.endDate);
-    if (!mapping || !start || !end) {
-      counts.ignored++;
-      return;
-    }
+    if (!mapping || !start || !end) return ignore(mapping ? `${attrs.type} without a readable date` : (attrs.type ?? 'a record without type'));
     const source = sourceName(attrs);
     const sourceId = hash(attrs.type, source, attrs.startDate, attrs.endDate, attrs.value, attrs.unit);
     const metadata = { apple_type: attrs.type };
@@ -121,18 +138,10 @@ export async function importAppleHealth(
     switch (mapping.kind) {
       case 'sleep': {
         // Stages become one reading per night and source, recorded when the night ends (its wake-up day).
-        if (!ASLEEP.has(attrs.value ?? '')) {
-          counts.ignored++;
-          return;
-        }
-        const current = nights.get(source);
-        if (current && Date.parse(start) - current.endMs <= NIGHT_GAP_MS) {
-          current.hours += durationMs / 3600_000;
-          if (Date.parse(end) > current.endMs) Object.assign(current, { end, endMs: Date.parse(end) });
-        } else {
-          if (current) endNight(current);
-          nights.set(source, { source, start, end, endMs: Date.parse(end), hours: durationMs / 3600_000 });
-        }
+        if (!ASLEEP.has(attrs.value ?? '')) return ignore(`${attrs.type}:${attrs.value ?? ''}`);
+        const list = asleep.get(source) ?? [];
+        list.push({ start, end, startMs: Date.parse(start), endMs: Date.parse(end) });
+        asleep.set(source, list);
         return;
       }
       case 'duration_min':
@@ -175,7 +184,7 @@ export async function importAppleHealth(
   stream.destroy();
   if (failure) throw new Error(`${path} is not a valid Apple Health export: ${failure.message}`);
   parser.close();
-  for (const night of nights.values()) endNight(night);
+  pushNights();
   await flush();
   onProgress(totalBytes, totalBytes, counts);
   return counts;
