@@ -6,7 +6,8 @@ import { EventSourceRow } from '../event-sources/event-source.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { fetch, type Agent } from 'undici';
 import { EgressRefused, feedDispatcher, type FeedNetworks } from './egress.ts';
-import { FeedError, readFeed, type Feed, type FeedEvent } from './ics.ts';
+import { readFeedOffThread } from './feed-reader.ts';
+import { FeedError, type Feed, type FeedEvent } from './ics.ts';
 
 /**
  * Feed limits and where feeds may be fetched from: set once at start-up (server and worker) from
@@ -112,7 +113,7 @@ type Outcome = ({ ok: true } & Feed) | { ok: false; error: string };
 async function readSource(url: string, user: { timezone: string; email: string }, window: { from: Date; to: Date }): Promise<Outcome> {
   try {
     const text = await fetchFeed(url);
-    const feed = readFeed(text, { windowStart: window.from, windowEnd: window.to, userTimezone: user.timezone, userEmail: user.email });
+    const feed = await readFeedOffThread(text, { windowStart: window.from, windowEnd: window.to, userTimezone: user.timezone, userEmail: user.email });
     return { ok: true, ...feed };
   } catch (err) {
     if (err instanceof FeedError) return { ok: false, error: err.message };
