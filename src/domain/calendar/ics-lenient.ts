@@ -67,6 +67,8 @@ export function describeEvent(vevent: Component): string {
   return typeof summary === 'string' && summary.trim() ? `Event "${summary.trim().slice(0, 80)}"` : 'An event';
 }
 
+/** Longer than any event: a century. */
+const MAX_DURATION_S = 100 * 366 * 86_400;
 const TIME_PROPERTIES = new Set(['dtstart', 'dtend', 'due', 'recurrence-id', 'exdate', 'rdate']);
 /** What ical.js makes of a bare date read as DATE-TIME ("DTSTART:20190101"). */
 const BARE_DATE = /^(\d{4}-\d{2}-\d{2})T::$/;
@@ -86,6 +88,9 @@ export function repairEvent(vevent: Component): Map<string, Time> {
     if (TIME_PROPERTIES.has(prop.name) && prop.type === 'date-time' && jcal.slice(3).some((v) => typeof v === 'string' && BARE_DATE.test(v))) {
       const values = jcal.slice(3).map((v) => (typeof v === 'string' ? v.replace(BARE_DATE, '$1') : v));
       replace(vevent, prop, [prop.name, { ...jcal[1], value: 'date' }, 'date', ...values]);
+    } else if (prop.name === 'duration' && !(Math.abs((prop.getFirstValue() as InstanceType<typeof ICAL.Duration>).toSeconds()) <= MAX_DURATION_S)) {
+      // ical.js adds a duration week by week: P999999999999999999W would never end. Read as no duration.
+      vevent.removeProperty(prop);
     } else if (prop.name === 'rrule' && !(prop.getFirstValue() as { freq?: unknown } | null)?.freq) {
       vevent.removeProperty(prop);
     } else if (prop.name === 'rdate' && prop.type === 'period') {

@@ -102,6 +102,10 @@ function row(
     const e = end ? instant(end, options.userTimezone) : startsAt;
     endsAt = e >= startsAt ? e : startsAt;
   }
+  // A time the database cannot hold (before year 1, past 9999, NaN) is this event's fault, not the feed's.
+  if (!storable(startsAt)) throw new Error('its start is not a time a calendar can hold');
+  // An end that is not one (DURATION:P999999999999999999W) is read as no end.
+  if (!storable(endsAt)) endsAt = isAllDay ? new Date(startsAt.getTime() + 86_400_000) : startsAt;
   const own = statusOf(item.component);
   const summary = item.component.getFirstPropertyValue('summary');
   return {
@@ -114,6 +118,9 @@ function row(
     ...people(item.component, options.userEmail),
   };
 }
+
+const LAST_STORABLE = Date.UTC(9999, 11, 31);
+const storable = (d: Date) => Number.isFinite(d.getTime()) && d.getTime() >= Date.UTC(1, 0, 1) && d.getTime() <= LAST_STORABLE;
 
 /** DTEND, else DTSTART + DURATION, else none (the caller's default). */
 function endOf(event: IcalEvent): Time | null {
