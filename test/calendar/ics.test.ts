@@ -1,4 +1,5 @@
-import { FeedError, readFeed, wallTimeToUtc } from '../../src/domain/calendar/ics.ts';
+import { FeedError, readFeed } from '../../src/domain/calendar/ics.ts';
+import { wallTimeToUtc } from '../../src/domain/calendar/ics-zones.ts';
 
 /** The feed reader on fixed dates: DST, zones without VTIMEZONE, EXDATE forms, RDATE, orphan overrides, limits. */
 const window = { windowStart: new Date('2026-01-01T00:00:00Z'), windowEnd: new Date('2026-12-31T00:00:00Z') };
@@ -141,6 +142,11 @@ test('an hourly series since years before the window starts near the window and 
   const o = { ...opts, windowStart: new Date('2026-05-01T00:00:00Z'), windowEnd: new Date('2026-05-03T00:00:00Z') };
   const rows = read(feed(['UID:h', 'DTSTART:20150101T003000Z', 'RRULE:FREQ=HOURLY;INTERVAL=3']), o);
   expect(rows.map((r) => r.start)).toEqual(Array.from({ length: 16 }, (_, i) => new Date(Date.parse('2026-05-01T00:30:00Z') + i * 3 * 3600_000).toISOString()));
+});
+
+test('an event of 1899 is a time a calendar can hold: it is stored, not skipped', () => {
+  const o = { ...opts, windowStart: new Date('1899-01-01T00:00:00Z'), windowEnd: new Date('1899-12-31T00:00:00Z') };
+  expect(readFeed(feed(['UID:old', 'DTSTART:18990601T120000Z']), o)).toMatchObject({ events: [{ externalId: 'old', startsAt: new Date('1899-06-01T12:00:00Z') }], skipped: { count: 0 } });
 });
 
 test('only instances starting inside the window; an endless rule stops at the window', () => {

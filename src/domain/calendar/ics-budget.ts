@@ -10,13 +10,13 @@ type IcalEvent = InstanceType<typeof ICAL.Event>;
  * steps are slow (ical.js filters BYxxx parts inside a step); a series that runs out is skipped
  * with a reason, and the rest of the feed is kept.
  */
-export const FEED_STEP_BUDGET = 200_000;
-export const SERIES_STEP_LIMIT = 50_000;
+const FEED_STEP_BUDGET = 200_000;
+const SERIES_STEP_LIMIT = 50_000;
 /** Instances of one series inside the sync window; more is not a calendar a person reads. */
 export const SERIES_INSTANCE_LIMIT = 5_000;
 /** Events and instances of the whole feed inside the window. */
 export const FEED_EVENT_LIMIT = 20_000;
-export const FEED_TIME_LIMIT_MS = 3_000;
+const FEED_TIME_LIMIT_MS = 3_000;
 
 export class BudgetExceeded extends Error {}
 

@@ -11,7 +11,7 @@ type Jcal = [string, Record<string, unknown>, string, ...unknown[]];
  */
 
 /** The calendar, its VEVENTs each parsed on its own where the whole text fails, and why any event was dropped. */
-export type Parsed = { root: Component; dropped: string[] };
+type Parsed = { root: Component; dropped: string[] };
 
 /**
  * ICAL.parse of the whole text; when that fails (one bad line anywhere rejects everything), the

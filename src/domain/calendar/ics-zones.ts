@@ -48,7 +48,7 @@ class IntlZone extends ICAL.Timezone {
  * or a Windows name as Outlook and Exchange write them ("W. Europe Standard Time"), mapped through
  * CLDR's windowsZones (its first, "001", zone). Null when unknown: the time is then floating.
  */
-export function ianaName(tzid: string): string | null {
+function ianaName(tzid: string): string | null {
   const name = tzid.trim().replace(/^"|"$/g, '');
   if (isValidTimezone(name)) return name;
   const m = /([A-Za-z_]+\/[A-Za-z_+\-]+(?:\/[A-Za-z_+\-]+)?)$/.exec(name);

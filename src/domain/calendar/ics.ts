@@ -2,8 +2,6 @@ import ICAL from 'ical.js';
 import { BudgetExceeded, FEED_EVENT_LIMIT, FeedBudget, iterationStart, SERIES_INSTANCE_LIMIT } from './ics-budget.ts';
 import { contentId, describeEvent, parseCalendar, repairEvent } from './ics-lenient.ts';
 import { registerZones, wallTimeToUtc } from './ics-zones.ts';
-
-export { wallTimeToUtc };
 import type { CalendarEventStatus } from './calendar-event.entity.ts';
 
 type Time = InstanceType<typeof ICAL.Time>;
@@ -119,8 +117,10 @@ function row(
   };
 }
 
-const LAST_STORABLE = Date.UTC(9999, 11, 31);
-const storable = (d: Date) => Number.isFinite(d.getTime()) && d.getTime() >= Date.UTC(1, 0, 1) && d.getTime() <= LAST_STORABLE;
+// Not Date.UTC(1, 0, 1): it reads a two-digit year as 19xx.
+const FIRST_STORABLE = Date.parse('0001-01-01T00:00:00Z');
+const LAST_STORABLE = Date.parse('9999-12-31T23:59:59Z');
+const storable = (d: Date) => d.getTime() >= FIRST_STORABLE && d.getTime() <= LAST_STORABLE;
 
 /** DTEND, else DTSTART + DURATION, else none (the caller's default). */
 function endOf(event: IcalEvent): Time | null {
@@ -203,8 +203,6 @@ function collect(root: Component, log: SkipLog): { masters: Map<string, Series>;
 }
 
 function expand(root: Component, options: FeedOptions, log: SkipLog): FeedEvent[] {
-  const from = options.windowStart.getTime();
-  const to = options.windowEnd.getTime();
   const { masters, overrides } = collect(root, log);
   const orphans: Series[] = [];
   for (const o of overrides) {
@@ -219,14 +217,13 @@ function expand(root: Component, options: FeedOptions, log: SkipLog): FeedEvent[
     if (out.size + fresh > FEED_EVENT_LIMIT) return log.add(`${describeEvent(what)}: the feed has more than ${FEED_EVENT_LIMIT} events in the sync window`);
     for (const e of events) out.set(e.externalId, e);
   };
-  const inWindow = (e: FeedEvent) => e.startsAt.getTime() >= from && e.startsAt.getTime() < to;
   const budget = new FeedBudget();
   // Single events first, then series from the sparsest rule to the densest: a dense series that
   // spends the feed's budget cannot take an ordinary event's place.
   const ordered = [...masters].sort(([, a], [, b]) => density(a.event) - density(b.event));
   for (const [id, series] of ordered) {
     try {
-      keep(instances(id, series, options, budget).filter(inWindow), series.event.component);
+      keep(instances(id, series, options, budget), series.event.component);
     } catch (err) {
       log.add(`${describeEvent(series.event.component)}: ${(err as Error).message}`);
     }
@@ -235,7 +232,7 @@ function expand(root: Component, options: FeedOptions, log: SkipLog): FeedEvent[
   for (const o of orphans) {
     try {
       const e = row(`${o.event.uid}::${recurrenceKey(o.event.recurrenceId, options.userTimezone)}`, o.event, o.event.startDate, endOf(o.event), 'confirmed', options);
-      if (inWindow(e)) keep([e], o.event.component);
+      if (inWindow(e, options)) keep([e], o.event.component);
     } catch (err) {
       log.add(`${describeEvent(o.event.component)}: ${(err as Error).message}`);
     }
@@ -250,9 +247,11 @@ function density(event: IcalEvent): number {
   return FREQ_ORDER.indexOf(freq);
 }
 
-/** A series' instances (or the single event), within the feed's budget; a series past its limits throws. */
+const inWindow = (e: FeedEvent, options: FeedOptions) => e.startsAt >= options.windowStart && e.startsAt < options.windowEnd;
+
+/** A series' instances in the window (or the single event, when in it), within the feed's budget; a series past its limits throws. */
 function instances(id: string, { event, periodEnds }: Series, options: FeedOptions, budget: FeedBudget): FeedEvent[] {
-  if (!event.isRecurring()) return [row(id, event, event.startDate, endOf(event), 'confirmed', options)];
+  if (!event.isRecurring()) return [row(id, event, event.startDate, endOf(event), 'confirmed', options)].filter((e) => inWindow(e, options));
   const from = options.windowStart.getTime();
   const to = options.windowEnd.getTime();
   const toMs = (t: Time) => instantOrDay(t, options);
@@ -272,7 +271,7 @@ function instances(id: string, { event, periodEnds }: Series, options: FeedOptio
     // An override has its own DTEND; an RDATE period its own end; a plain instance is its start plus the series' duration.
     const end = item !== event ? endOf(item) : (periodEnds.get(next.toString()) ?? (endOf(event) ? details.endDate : null));
     const e = row(`${id}::${recurrenceKey(next, options.userTimezone)}`, item, details.startDate, end, masterStatus, options);
-    if (e.startsAt.getTime() >= from && e.startsAt.getTime() < to) out.push(e);
+    if (inWindow(e, options)) out.push(e);
     if (out.length > SERIES_INSTANCE_LIMIT) throw new BudgetExceeded(`it has more than ${SERIES_INSTANCE_LIMIT} occurrences in the sync window`);
     // Past the window both where it was and where an override moved it: nothing later can be in it.
     if (original >= to && e.startsAt.getTime() >= to) break;

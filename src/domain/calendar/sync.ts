@@ -92,7 +92,7 @@ export async function fetchFeed(url: string): Promise<string> {
  * The feed's text in the charset its Content-Type names (windows-1252 and ISO-8859-1 feeds exist);
  * a byte-order mark wins over the header, and a missing or unknown charset means UTF-8, as RFC 5545 says.
  */
-export function decodeFeed(bytes: Uint8Array, contentType: string | null): string {
+function decodeFeed(bytes: Uint8Array, contentType: string | null): string {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 'utf-8'
     : bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le'
     : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
