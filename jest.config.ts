@@ -12,6 +12,7 @@ const config: Config = {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // Every answer received through server.api() is checked against /openapi.json; the total is printed.
   setupFilesAfterEnv: ['<rootDir>/test/helpers/openapi-count.ts'],
+  reporters: ['default', '<rootDir>/test/helpers/slowest-files.ts'],
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   // Two cores here: two workers, each test file with its own database.

@@ -21,7 +21,8 @@ import { withContext } from '../../src/db/context.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { createLogger } from '../../src/logger.ts';
 import { toCanonical, metricType } from '../../src/domain/metrics/catalogue.ts';
-import { freshDatabase, testConfig } from '../helpers/server.ts';
+import { testConfig } from '../helpers/config.ts';
+import { freshDatabase } from '../helpers/databases.ts';
 
 const { values: opts } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, readings: { type: 'string', default: '10000' }, role: { type: 'string', default: 'bench' } },

@@ -35,7 +35,7 @@ import autocannon from 'autocannon';
 import { withContext } from '../../src/db/context.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { seedDemo } from '../../src/domain/metrics/demo-data.ts';
-import { freshDatabase } from '../helpers/server.ts';
+import { freshDatabase } from '../helpers/databases.ts';
 import { buildForStart, REPO, startArgs } from '../helpers/start-command.ts';
 
 const { values: opts } = parseArgs({

@@ -10,15 +10,15 @@ import { allReadings } from '../metrics/support.ts';
 /**
  * Faults, with the real server in its own process (`node src/main.ts`): the database going away
  * during traffic, SIGTERM during traffic, kill -9 in the middle of an ingest, and background
- * jobs across a restart. The database is a fresh PostgreSQL database (DATABASE_URL) or, without
- * one, a PGlite data dir on disk; the proxy test needs PostgreSQL (the embedded database lives
+ * jobs across a restart. The database is a migrated PostgreSQL database of its own (DATABASE_URL)
+ * or, without one, a migrated PGlite data dir; the proxy test needs PostgreSQL (the embedded database lives
  * inside the server process, so there is nothing to cut between them).
  */
 const onPostgres = process.env.DATABASE_URL ? test : test.skip;
 
 let db: Awaited<ReturnType<typeof processDatabase>>;
 beforeAll(async () => {
-  db = await processDatabase();
+  db = await processDatabase('migrated');
 });
 afterAll(async () => {
   await killAll();

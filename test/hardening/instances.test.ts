@@ -23,7 +23,7 @@ onPostgres('two server processes on one PostgreSQL database', () => {
   let u: TestUser;
 
   beforeAll(async () => {
-    db = await processDatabase();
+    db = await processDatabase('empty');
     // Both start at once on the empty database: the migrations and pg-boss's schema race too.
     [one, two] = await Promise.all([spawnServer({ ...db.env, WORKERS: '1' }), spawnServer({ ...db.env, WORKERS: '1' })]);
     u = await signUp(one);
@@ -135,7 +135,7 @@ onEmbedded('one server process on an embedded data dir', () => {
   let one: ServerProcess;
 
   beforeAll(async () => {
-    db = await processDatabase();
+    db = await processDatabase('migrated');
     one = await spawnServer(db.env);
   }, 120_000);
   afterAll(async () => {

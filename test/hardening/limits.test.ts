@@ -3,7 +3,9 @@ import { query } from '../../src/db/sql.ts';
 import { createLogger } from '../../src/logger.ts';
 import { startServer } from '../../src/server.ts';
 import { gql } from '../helpers/graphql.ts';
-import { checkedAgent, freshDatabase, testConfig, type TestServer } from '../helpers/server.ts';
+import { testConfig } from '../helpers/config.ts';
+import { copyOfTemplate } from '../helpers/databases.ts';
+import { checkedAgent, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
 /**
@@ -18,11 +20,11 @@ let bob: TestUser;
 let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-  drop = database?.drop;
-  const config = testConfig({ databaseUrl: database?.url, writeBudget: { perMinute: 1, burst: 5 }, statementTimeoutMs: 200 });
+  const database = await copyOfTemplate();
+  drop = database.drop;
+  const config = testConfig({ ...database, writeBudget: { perMinute: 1, burst: 5 }, statementTimeoutMs: 200 });
   const running = await startServer(config, createLogger('info', { write: (line: string) => void lines.push(line) }));
-  server = { ...running, databaseUrl: database?.url, api: () => checkedAgent(running.url) };
+  server = { ...running, databaseUrl: database.databaseUrl, api: () => checkedAgent(running.url) };
   alice = await signUp(server);
   bob = await signUp(server);
 });

@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { dropTemplate } from './databases.ts';
 import { findSecrets } from './log-secrets.ts';
 
-export default function globalTeardown(): void {
+export default async function globalTeardown(): Promise<void> {
+  await dropTemplate();
   const file = process.env.OPENAPI_CHECK_COUNTS;
   if (!file || !existsSync(file)) return;
   const total = readFileSync(file, 'utf8').split('\n').filter(Boolean).reduce((sum, n) => sum + Number(n), 0);

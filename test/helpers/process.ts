@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type supertest from 'supertest';
-import { checkedAgent, freshDatabase } from './server.ts';
+import { copyOfTemplate, freshDatabase } from './databases.ts';
+import { checkedAgent } from './server.ts';
 
 /**
  * The real server as an operator runs it, `node src/main.ts`, in its own process: for the tests
@@ -114,11 +115,21 @@ export async function killAll(): Promise<void> {
 }
 
 /**
- * The database for spawned servers of one test file: a fresh PostgreSQL database when DATABASE_URL
- * is set, otherwise a temporary PGlite data dir (only one process may serve it at a time).
+ * The database for spawned servers of one test file: with DATABASE_URL a PostgreSQL database of its
+ * own, otherwise a PGlite data dir (only one process may serve it at a time). Empty, for what tests a
+ * first start (migrating, several processes starting at once); `migrated`, a copy of the run's
+ * migrated database, for everything else.
  */
-export async function processDatabase(): Promise<{ env: Record<string, string>; kind: 'postgresql' | 'pglite'; url?: string; drop: () => Promise<void> }> {
+export async function processDatabase(
+  start: 'empty' | 'migrated',
+): Promise<{ env: Record<string, string>; kind: 'postgresql' | 'pglite'; url?: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
+  if (start === 'migrated') {
+    const copy = await copyOfTemplate();
+    return copy.databaseUrl
+      ? { env: { DATABASE_URL: copy.databaseUrl }, kind: 'postgresql', url: copy.databaseUrl, drop: copy.drop }
+      : { env: { PGLITE_DIR: copy.pgliteDir }, kind: 'pglite', drop: copy.drop };
+  }
   if (base) {
     const db = await freshDatabase(base);
     return { env: { DATABASE_URL: db.url }, kind: 'postgresql', url: db.url, drop: db.drop };
@@ -130,4 +141,3 @@ export async function processDatabase(): Promise<{ env: Record<string, string>; 
     drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
-

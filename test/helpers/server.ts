@@ -1,38 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import supertest from 'supertest';
 import type { Config } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import { testConfig } from './config.ts';
 import { openApiChecker, recentErrors } from './openapi-check.ts';
+import { copyOfTemplate } from './databases.ts';
 import { signUp, type TestUser } from './users.ts';
 
 /**
  * A real server on a real database for one test file. With DATABASE_URL set (CI's first run)
- * each file gets its own fresh PostgreSQL database; without it, its own in-memory PGlite.
+ * each file gets its own PostgreSQL database; without it, its own PGlite data dir: either way a
+ * copy of the run's migrated database (template.ts).
  */
 export type TestServer = RunningServer & { api: () => supertest.Agent; databaseUrl: string | undefined };
-
-export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 let logStream: WriteStream | undefined;
 /** This worker's file in the run's log directory (global-setup.ts), opened on first use. */
@@ -41,36 +23,6 @@ function logFile(): WriteStream | undefined {
   if (!dir) return undefined;
   logStream ??= createWriteStream(join(dir, `${process.pid}.log`), { flags: 'a' });
   return logStream;
-}
-
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: undefined,
-    pgliteDir: ':memory:',
-    jwtSecret: undefined,
-    allowRegistration: true,
-    logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
-    workers: 1,
-    trustProxy: false,
-    metricsToken: undefined,
-    graphqlIntrospection: true,
-    shutdownTimeoutMs: 2000,
-    // Nothing listens there: a test that looks barcodes up starts its own recorded provider.
-    openFoodFactsUrl: 'http://127.0.0.1:9',
-    openFoodFactsTimeoutMs: 2000,
-    // Off here (tests write fast on purpose); test/hardening/write-budget.test.ts sets one.
-    writeBudget: { perMinute: 0, burst: 1 },
-    statementTimeoutMs: 30_000,
-    publicUrl: undefined,
-    calendarFetchTimeoutMs: 2000,
-    calendarMaxBytes: 1024 * 1024,
-    // The test feeds are served on 127.0.0.1; test/calendar/egress.test.ts runs with the default.
-    calendarFeedNetworks: 'any',
-    narrativeLlm: undefined,
-    ...overrides,
-  };
 }
 
 type Thenable = { then: (ok?: (r: supertest.Response) => unknown, fail?: (e: unknown) => unknown) => Promise<unknown> };
@@ -96,9 +48,8 @@ export function checkedAgent(url: string): supertest.Agent {
 }
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const base = process.env.DATABASE_URL;
-  const database = base ? await freshDatabase(base) : undefined;
-  const config = testConfig({ databaseUrl: database?.url, ...overrides });
+  const database = await copyOfTemplate();
+  const config = testConfig({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir, ...overrides });
   // Every line goes to the run's log file (searched for secrets at the end); errors are kept, so an
   // unexpected 500 names its cause; the console shows them only when TEST_LOG_LEVEL says so.
   const logger = createLogger(config.logLevel === 'silent' ? 'info' : config.logLevel, {
@@ -113,11 +64,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const server = await startServer(config, logger);
   return {
     ...server,
-    databaseUrl: database?.url,
+    databaseUrl: database.databaseUrl,
     api: () => checkedAgent(server.url),
     stop: async () => {
       await server.stop();
-      await database?.drop();
+      await database.drop();
     },
   };
 }

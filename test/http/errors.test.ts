@@ -3,7 +3,8 @@ import { MEMORY, socketPathFor, startEmbedded } from '../../src/db/embedded.ts';
 import { createLogger } from '../../src/logger.ts';
 import { startServer } from '../../src/server.ts';
 import { tcpProxy } from '../helpers/proxy.ts';
-import { startTestServer, testConfig, type TestServer } from '../helpers/server.ts';
+import { testConfig } from '../helpers/config.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expectError } from '../helpers/expect.ts';
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freshDatabase } from '../helpers/server.ts';
+import { freshDatabase } from '../helpers/databases.ts';
 import { startLlmServer, type LlmServer } from '../helpers/llm-server.ts';
 
 /**

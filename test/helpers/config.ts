@@ -1,0 +1,32 @@
+import type { Config } from '../../src/config.ts';
+
+/** A test server's configuration: an ephemeral port, quiet logs, the limits tests need loosened. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    pgliteDir: ':memory:',
+    jwtSecret: undefined,
+    allowRegistration: true,
+    logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
+    workers: 1,
+    trustProxy: false,
+    metricsToken: undefined,
+    graphqlIntrospection: true,
+    shutdownTimeoutMs: 2000,
+    // Nothing listens there: a test that looks barcodes up starts its own recorded provider.
+    openFoodFactsUrl: 'http://127.0.0.1:9',
+    openFoodFactsTimeoutMs: 2000,
+    // Off here (tests write fast on purpose); test/hardening/write-budget.test.ts sets one.
+    writeBudget: { perMinute: 0, burst: 1 },
+    statementTimeoutMs: 30_000,
+    publicUrl: undefined,
+    calendarFetchTimeoutMs: 2000,
+    calendarMaxBytes: 1024 * 1024,
+    // The test feeds are served on 127.0.0.1; test/calendar/egress.test.ts runs with the default.
+    calendarFeedNetworks: 'any',
+    narrativeLlm: undefined,
+    ...overrides,
+  };
+}
