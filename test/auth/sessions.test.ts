@@ -41,7 +41,7 @@ describe('GET /auth/sessions', () => {
       });
     }
     expect(list.map((s) => s.current)).toEqual([false, true]);
-    expect(list[0]!.created_at >= list[1]!.created_at).toBe(true);
+    expect(list[0].created_at >= list[1].created_at).toBe(true);
     expect((await sessions(second)).map((s) => s.current)).toEqual([true, false]);
   });
 

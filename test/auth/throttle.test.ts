@@ -94,7 +94,7 @@ test('a successful login forgets the account failures and gives back its address
     () => query<{ attempts: number }>(`select attempts from auth_attempts where key = $1`, [`address:${from}`]),
     server.db.orm,
   );
-  expect(row!.attempts).toBe(20);
+  expect(row.attempts).toBe(20);
 });
 
 test(`${BURST} concurrent wrong codes on one pending_token: at most 5 are checked; the right code then fails too`, async () => {

@@ -30,7 +30,7 @@ const METRIC = 'sleep_duration';
 type Call = { path: string; serverMs: number };
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 const serverTime = (res: Response) => Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
@@ -119,7 +119,7 @@ function report(phase: string, gq: Run, rs: Run): void {
   const restServer = [...serverP50ByPath(rs.calls)].sort((a, b) => b[1] - a[1]);
   console.log('server time p50 by REST call:');
   for (const [path, ms] of restServer) console.log(`  ${path.padEnd(36)} ${ms.toFixed(2).padStart(8)} ms`);
-  const [slowestPath, slowest] = restServer[0]!;
+  const [slowestPath, slowest] = restServer[0];
   const graphqlServer = serverP50ByPath(gq.calls).get('/graphql')!;
   console.log(`GraphQL server time p50 ${graphqlServer.toFixed(2)} ms vs slowest REST call (${slowestPath}) ${slowest.toFixed(2)} ms = ${(graphqlServer / slowest).toFixed(2)}x (target <= 1.3)`);
 }

@@ -30,7 +30,7 @@ const DATES = datesFrom('2025-07-01', DAYS);
 
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
+  return sorted[i];
 }
 
 async function time(label: string, run: () => Promise<void> | void): Promise<{ p50: number; p95: number }> {
@@ -61,12 +61,12 @@ async function post(base: string, u: TestUser, path: string, body: unknown): Pro
 async function seed(base: string, u: TestUser): Promise<void> {
   const r = rng(2026);
   const drive = DATES.map(() => r.normal()); // a shared daily "state" so some columns correlate
-  const tagDays = Array.from({ length: TAGS }, (_, t) => DATES.map((_, d) => r.uniform() < 0.15 + 0.25 * (t % 3) / 2 + (t < 6 ? 0.1 * drive[d]! : 0)));
+  const tagDays = Array.from({ length: TAGS }, (_, t) => DATES.map((_, d) => r.uniform() < 0.15 + 0.25 * (t % 3) / 2 + (t < 6 ? 0.1 * drive[d] : 0)));
   const readings = METRIC_TYPES.flatMap((type, m) =>
     DATES.map((date, d) => {
-      const lagged = d > 0 && m % 4 === 0 ? 0.8 * drive[d - 1]! : 0;
+      const lagged = d > 0 && m % 4 === 0 ? 0.8 * drive[d - 1] : 0;
       const shift = m % 9 === 0 && d >= DAYS - 5 ? 4 : 0;
-      const z = 0.6 * lagged + (m % 3 === 0 ? 0.5 * drive[d]! : 0) + r.normal() + shift + (tagDays[m % TAGS]![d] ? 0.5 : 0);
+      const z = 0.6 * lagged + (m % 3 === 0 ? 0.5 * drive[d] : 0) + r.normal() + shift + (tagDays[m % TAGS][d] ? 0.5 : 0);
       const value = Math.max(0, 50 + 10 * z);
       return { metric_type_slug: type.slug, recorded_at: `${date}T12:00:00Z`, source: 'bench', source_id: `${type.slug}-${date}`, value: Math.round(value * 10) / 10, unit: type.unit };
     }),
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       await time(`REST graph (mood, explore, ${days} d)`, async () => void (await get(`graph?metric=mood&window_days=${days}&end_date=${END}`)));
       await time(`REST episodes (${days} d)`, async () => void (await get(`episodes?window_days=${days}&end_date=${END}`)));
       // Where the time goes: the daily summary's matrix alone, and the statistics on it.
-      const from = DATES[DAYS - days]!;
+      const from = DATES[DAYS - days];
       const loaded = await withContext(() => loadDailyMatrix(user.id, from, END), server.db.orm);
       await time(`  of which loadDailyMatrix (${days} d)`, () => withContext(async () => void (await loadDailyMatrix(user.id, from, END)), server.db.orm));
       await time(`  of which compute graph (${days} d)`, () => void computeGraph({ ...loaded }, 'mood', { mode: 'explore', windowDays: days }));

@@ -100,12 +100,12 @@ const TOTAL_WEIGHT = ROUTES.reduce((s, r) => s + r.weight, 0);
 function pick(): Route {
   let x = Math.random() * TOTAL_WEIGHT;
   for (const r of ROUTES) if ((x -= r.weight) < 0) return r;
-  return ROUTES[ROUTES.length - 1]!;
+  return ROUTES[ROUTES.length - 1];
 }
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 /** The server process's resident set and its high-water mark, in MB, from /proc. */
@@ -240,7 +240,7 @@ async function fire(base: string, u: User, seconds: number, stats?: Map<string, 
     const name = client.requestIterator?.context?.route;
     if (stats && name) stats.get(name)?.latencies.push(ms);
   });
-  return (await instance) as any;
+  return (await instance);
 }
 
 async function main(): Promise<void> {

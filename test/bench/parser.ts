@@ -22,7 +22,7 @@ const TARGET_MS = arg('target', 50);
 const LENGTH = 2000;
 
 const r = rng(SEED);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(r.uniform() * list.length)]!;
+const pick = <T>(list: readonly T[]): T => list[Math.floor(r.uniform() * list.length)];
 
 const SEPARATORS = [';', ',', '.', '. ', '\n', ' | ', ' · ', ' and ', ' then ', ' & ', '+', '-', ' - ', '—', ':', '!', '? ', ' ', '  ', '\t', ', ', '; ', ''];
 const NUMBERS = ['12', '1', '1.5', '1,5', '8,500', '1,234,567', '007', '99999', '12.', '1.1.1', '0', '-3', '1/2'];
@@ -90,7 +90,7 @@ const CTX: ParseContext = {
 
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
+  return sorted[i];
 }
 
 /** Each input timed alone (best of `runs`, so a GC pause or a JIT compile is not charged to one input). */
@@ -148,7 +148,7 @@ function main(): void {
       }
       return best;
     });
-    console.log(`  ${s.input.shape.slice(0, 48).padEnd(48)} ${at.map((x) => x.toFixed(2).padStart(7)).join(' ')}   ratio ${(at[3]! / at[2]!).toFixed(2)}`);
+    console.log(`  ${s.input.shape.slice(0, 48).padEnd(48)} ${at.map((x) => x.toFixed(2).padStart(7)).join(' ')}   ratio ${(at[3] / at[2]).toFixed(2)}`);
   }
 }
 

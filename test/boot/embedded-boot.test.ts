@@ -44,11 +44,11 @@ async function boot(extra: Record<string, string> = {}, nodeFlags: string[] = []
       const m = /Listening on (http:\/\/\S+) with database embedded PGlite/.exec(output);
       if (m) {
         clearTimeout(timer);
-        resolve(m[1]!);
+        resolve(m[1]);
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', () => reject(new Error(`server exited early:\n${output}`)));
   });
   return { child, url, exited, output: () => output };
@@ -108,7 +108,7 @@ test('boots on an empty data dir, keeps data across a restart, and finishes in-f
   expect(bad.stderr).toContain('--email: Input should be a valid email address');
   const ok = await run(NODE, ['src/cli/user-create.ts', '--email', 'offline@example.com', '--password', 'long enough', '--timezone', 'Europe/Berlin'], { env: envFor() });
   expect(ok.stdout).toContain('timezone Europe/Berlin');
-});
+}, 180_000); // two boots (the first initialises the data dir) and three CLI runs, each its own process
 
 // glibc reads its allocator settings only at start: the server restarts itself once with them (src/memory-settings.ts).
 if (process.platform === 'linux') test('the server runs with the allocator settings of small idle memory, unless the operator set their own', async () => {
@@ -180,7 +180,7 @@ if (process.env.DATABASE_URL) test('with DATABASE_URL the same command uses Post
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(output)), 60_000);
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       output += c.toString();
       if (output.includes('Listening on')) {
         clearTimeout(timer);

@@ -26,7 +26,7 @@ test('parameterised queries from four connections at once each get their own ans
   const pad = 'x'.repeat(1_000_000);
   const results = await Promise.all(
     Array.from({ length: 24 }, async (_, i) => {
-      const c = clients[i % clients.length]!;
+      const c = clients[i % clients.length];
       // Each query's text is its own: bound to another's statement, `k` would give it away.
       const res = await c.query(`select $1::int as n, ${i} as k, length($2::text) as l`, [i, i % 3 ? pad : 'short']);
       return [res.rows[0].n, res.rows[0].k, res.rows[0].l];

@@ -111,7 +111,7 @@ describe('POST /users/{user_id}/log-captures', () => {
     const ids = new Set(replies.map((r) => r.body.id));
     expect(ids.size).toBe(1);
     const [id] = [...ids] as string[];
-    const parsed = await waitParsed(server, u, id!);
+    const parsed = await waitParsed(server, u, id);
     expect(parsed.suggestions).toHaveLength(3);
     const list = await server.api().get(`/users/${u.id}/log-captures`).set(u.auth);
     expect(list.body).toHaveLength(1);

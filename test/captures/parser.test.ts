@@ -195,15 +195,15 @@ describe('details of the drafts', () => {
 
   test('a reading keeps what was typed next to the canonical value', () => {
     const [d] = parseCapture('weighed 160 lbs', ctx);
-    expect(d!.payload).toMatchObject({ metric_type_slug: 'weight', value: 72.5747792, unit: 'kg', input_value: 160, input_unit: 'lb' });
-    expect(d!.span).toEqual({ start: 0, end: 15, text: 'weighed 160 lbs' });
-    expect(d!.title).toBe('Weight 72.57 kg');
+    expect(d.payload).toMatchObject({ metric_type_slug: 'weight', value: 72.5747792, unit: 'kg', input_value: 160, input_unit: 'lb' });
+    expect(d.span).toEqual({ start: 0, end: 15, text: 'weighed 160 lbs' });
+    expect(d.title).toBe('Weight 72.57 kg');
   });
 
   test('tags with only readings go into their metadata', () => {
     const drafts = parseCapture('weight 70 kg #fasted', ctx);
     expect(drafts).toHaveLength(1);
-    expect(drafts[0]!.payload.metadata).toEqual({ tags: ['fasted'] });
+    expect(drafts[0].payload.metadata).toEqual({ tags: ['fasted'] });
   });
 
   test('spans point into the original text', () => {
@@ -216,16 +216,16 @@ describe('details of the drafts', () => {
 
   test('an activity event has a window from its start over its duration', () => {
     const [d] = parseCapture('ran 5k this morning in 27 min', ctx);
-    expect(d!.windowStart?.toISOString()).toBe('2026-03-10T05:00:00.000Z');
-    expect(d!.windowEnd?.toISOString()).toBe('2026-03-10T05:27:00.000Z');
-    expect(d!.title).toBe('Running · 5 km · 27 min');
+    expect(d.windowStart?.toISOString()).toBe('2026-03-10T05:00:00.000Z');
+    expect(d.windowEnd?.toISOString()).toBe('2026-03-10T05:27:00.000Z');
+    expect(d.title).toBe('Running · 5 km · 27 min');
   });
 
   test('unreadable text is a low-confidence event; recognised text scores higher', () => {
     const [unknown] = parseCapture('zzkx qwv', ctx);
     const [known] = parseCapture('ran 5k', ctx);
-    expect(unknown!.confidence).toBeLessThan(0.5);
-    expect(known!.confidence).toBeGreaterThan(unknown!.confidence);
+    expect(unknown.confidence).toBeLessThan(0.5);
+    expect(known.confidence).toBeGreaterThan(unknown.confidence);
   });
 
   test('deterministic: the same input gives the same drafts', () => {

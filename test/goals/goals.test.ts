@@ -56,7 +56,7 @@ test.each([
   [['body', 'direction'], { target: 5, direction: 'exactly' }],
   [['body', 'active'], { target: 5, direction: 'at_least', active: 'yes' }],
 ])('422 at %j', async (loc, body) => {
-  expect422(await put(u, 'water', body), loc as string[]);
+  expect422(await put(u, 'water', body), loc);
   expect((await list(u)).find((g) => g.slug === 'water')).toMatchObject({ is_set: false });
 });
 

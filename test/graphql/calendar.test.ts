@@ -52,13 +52,13 @@ test('createEventSource and syncEventSource answer what REST shows; calendarEven
   const { me } = await gqlData(server, owner, `query($id: UUID!, $from: String) { me {
     all: calendarEvents(includeCancelled: true) { ${EVENT} }
     later: calendarEvents(from: $from, limit: 1) { externalId }
-    calendarEvent(id: $id) { ${EVENT} source { ${SOURCE} } } } }`, { id: list[1]!.id, from: `${isoDay(0)}` });
+    calendarEvent(id: $id) { ${EVENT} source { ${SOURCE} } } } }`, { id: list[1].id, from: `${isoDay(0)}` });
   expect(me.all).toEqual(list.map(asEvent));
   expect(me.all.map((e: Rest) => e.externalId)).toEqual(['g1', 'g2', 'g3']);
   expect(me.later).toEqual((await rest(`/calendar/events?from=${isoDay(0)}&limit=1`)).map((e: Rest) => ({ externalId: e.external_id })));
   expect(me.later).toEqual([{ externalId: 'g2' }]);
   const { source, ...event } = me.calendarEvent;
-  expect(event).toEqual(asEvent(await rest(`/calendar/events/${list[1]!.id}`)));
+  expect(event).toEqual(asEvent(await rest(`/calendar/events/${list[1].id}`)));
   expect(event).toMatchObject({ title: 'Review', calendarName: 'Team', status: 'confirmed' });
   expect(source).toEqual(asSource(await rest(`/event-sources/${made.id}`)));
 });

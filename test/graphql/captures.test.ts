@@ -119,6 +119,6 @@ test('relations never show another user\'s row, even one pointing at the owner\'
   expect(ids(me.logCapture.suggestions)).toEqual(ids(c.suggestions));
   expect(me.logCapture.suggestions.map((s: { capture: { id: string } }) => s.capture.id)).toEqual(c.suggestions.map(() => c.id));
 
-  const theirs = await gqlData(server, other, `query($id: UUID!) { me { suggestion(id: $id) { id capture { id } } } }`, { id: planted!.id });
-  expect(theirs.me.suggestion).toEqual({ id: planted!.id, capture: null });
+  const theirs = await gqlData(server, other, `query($id: UUID!) { me { suggestion(id: $id) { id capture { id } } } }`, { id: planted.id });
+  expect(theirs.me.suggestion).toEqual({ id: planted.id, capture: null });
 });

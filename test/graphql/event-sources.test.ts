@@ -25,11 +25,11 @@ const asGraphQL = (s: Rest) => ({
 test('eventSources (with paging) and eventSource(id) equal the REST answers', async () => {
   const list: Rest[] = (await rest(owner, '/event-sources')).body;
   const me = (await gqlData(server, owner, `query($id: UUID!) { me {
-    eventSources { ${SOURCE} } page: eventSources(limit: 2, offset: 1) { kind } eventSource(id: $id) { ${SOURCE} } } }`, { id: list[2]!.id })).me;
+    eventSources { ${SOURCE} } page: eventSources(limit: 2, offset: 1) { kind } eventSource(id: $id) { ${SOURCE} } } }`, { id: list[2].id })).me;
   expect(me.eventSources).toEqual(list.map(asGraphQL));
   expect(me.eventSources.map((s: Rest) => s.kind)).toEqual(['manual', 'health', 'calendar', 'location', 'log_capture', 'import']);
   expect(me.page).toEqual((await rest(owner, '/event-sources?limit=2&offset=1')).body.map((s: Rest) => ({ kind: s.kind })));
-  expect(me.eventSource).toEqual(asGraphQL((await rest(owner, `/event-sources/${list[2]!.id}`)).body));
+  expect(me.eventSource).toEqual(asGraphQL((await rest(owner, `/event-sources/${list[2].id}`)).body));
 
   const error = await gqlError(server, owner, '{ me { eventSources(limit: 0) { id } } }');
   expect(error.code).toBe('BAD_USER_INPUT');

@@ -57,7 +57,7 @@ test.each(DESIGN_ENUMS)('%s is an enum of DESIGN §4 values', (path, values) => 
   const [typeName, fieldName] = path.split('.') as [string, string];
   const type = schema.getType(typeName);
   if (!isObjectType(type)) throw new Error(`${typeName} is not an object type`);
-  const enumType = getNamedType(type.getFields()[fieldName]!.type);
+  const enumType = getNamedType(type.getFields()[fieldName].type);
   if (!isEnumType(enumType)) throw new Error(`${path} is not an enum`);
   expect(enumType.getValues().map((v) => v.name)).toEqual(values);
 });

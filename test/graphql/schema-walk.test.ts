@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType,
-  type GraphQLArgument, type GraphQLField, type GraphQLInputType,
+  type GraphQLArgument, type GraphQLField, type GraphQLInputType, type GraphQLObjectType,
 } from 'graphql';
 import { buildSchema } from '../../src/graphql/schema.ts';
 import type { Route } from '../../src/rest/route.ts';
@@ -20,7 +20,7 @@ import { oauthToken } from '../helpers/oauth.ts';
 const schema = buildSchema();
 const routes = allRoutes({ allowRegistration: true });
 const mutations = schema.getMutationType()!.getFields();
-const userFields = schema.getType('User') as import('graphql').GraphQLObjectType;
+const userFields = schema.getType('User') as GraphQLObjectType;
 const label = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
 const dataRoutes = routes.filter((r) => r.path.startsWith('/users/{user_id}') || r.path === '/metric-types');
 
@@ -57,7 +57,7 @@ function sample(type: GraphQLInputType): string {
     const required = Object.values(t.getFields()).filter((f) => isNonNullType(f.type));
     return `{ ${required.map((f) => `${f.name}: ${sample(f.type)}`).join(', ')} }`;
   }
-  if (isEnumType(t)) return t.getValues()[0]!.name;
+  if (isEnumType(t)) return t.getValues()[0].name;
   if (isScalarType(t)) {
     const scalars: Record<string, string> = {
       UUID: `"${randomUUID()}"`, Int: '1', Float: '1', Boolean: 'true', JSONObject: '{}',
@@ -76,7 +76,7 @@ function operation(kind: 'mutation' | 'query', field: GraphQLField<unknown, unkn
 
 const writes = dataRoutes.filter((r) => r.method !== 'get' && r.graphql);
 test.each(writes.map((r) => [r.graphql!, r] as const))('%s refuses a read-only token (FORBIDDEN), as its route', async (name, r) => {
-  const field = mutations[name.split('.')[1]!]!;
+  const field = mutations[name.split('.')[1]];
   const res = await gql(server, await readOnly(server, owner), operation('mutation', field));
   expect(res.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   const withOAuth = await gql(server, oauth, operation('mutation', field));
@@ -90,7 +90,7 @@ test.each(writes.map((r) => [r.graphql!, r] as const))('%s refuses a read-only t
 
 const reads = dataRoutes.filter((r) => r.method === 'get' && r.graphql);
 test.each(reads.map((r) => [r.graphql!] as const))('%s answers a read-only token, personal or OAuth', async (name) => {
-  const field = userFields.getFields()[name.split('.')[1]!]!;
+  const field = userFields.getFields()[name.split('.')[1]];
   for (const caller of [await readOnly(server, owner), oauth]) {
     const res = await gql(server, caller, operation('query', field));
     expect(res.status).toBe(200);

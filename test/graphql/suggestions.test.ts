@@ -38,7 +38,7 @@ async function expired(u: TestUser): Promise<string> {
     kind: 'event', source: 'automation', title: 'Old', summary: 'Old one', expiresAt: new Date(Date.now() - 60_000),
     payload: { notes: 'old' }, provenance: { automation: 'test' },
   }]), server.db.orm);
-  return s!.id;
+  return s.id;
 }
 
 /** What accepting created, as REST shows it, without what differs between two accepts (ids, times, the suggestion's id). */

@@ -83,7 +83,7 @@ test('every operation answers malformed parameters and bodies with a documented 
   addFormats(coercing);
   ajv.addSchema({ ...doc, $id: 'openapi' });
   coercing.addSchema({ ...doc, $id: 'openapi' });
-  const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components.schemas[s.$ref.split('/').pop()!]!) : s);
+  const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components.schemas[s.$ref.split('/').pop()!]) : s);
 
   for (const { label, method, path, op } of operations(doc)) {
     let count = 0;
@@ -139,7 +139,7 @@ test('every operation answers malformed parameters and bodies with a documented 
             BODY_JUNK,
             async (prop, junk) => {
               const v = JSON.parse(JSON.stringify(junk ?? null)); // what the wire carries: NaN and Infinity become null
-              validBody({ [prop]: v });
+              void validBody({ [prop]: v }); // synchronous: its result is read from .errors below
               const wrong = (validBody.errors ?? []).some((e) => e.instancePath === `/${prop}` || e.instancePath.startsWith(`/${prop}/`));
               if (!wrong) return; // a value this field accepts: not junk for it
               const res = await send(url()).send({ [prop]: v });

@@ -197,8 +197,8 @@ test('SIGTERM during traffic: every in-flight request completes, new connections
     for (const h of held) h.finish();
     const answers = await Promise.all([...held, ...working].map((r) => r.response));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 201, 200, 200, 200]);
-    for (const r of [answers[0]!, answers[1]!, answers[4]!, answers[5]!]) expect(JSON.parse(r.body).created).toHaveLength(10_000);
-    expect(JSON.parse(answers[3]!.body).errors).toBeUndefined();
+    for (const r of [answers[0], answers[1], answers[4], answers[5]]) expect(JSON.parse(r.body).created).toHaveLength(10_000);
+    expect(JSON.parse(answers[3].body).errors).toBeUndefined();
     const exit = await s.exited;
     stopped = true;
     expect(exit).toEqual({ code: 0, signal: null });
@@ -255,7 +255,7 @@ test('kill -9 in the middle of a 10,000-reading ingest: after a restart the batc
       let kill: string;
       if (plan === 'during the insert') {
         await waitFor(async () => {
-          const { rows } = await inserting[0]!.query(
+          const { rows } = await inserting[0].query(
             `select 1 from pg_stat_activity where datname = current_database() and state = 'active'
                and query like '%jsonb_to_recordset%' and pid <> pg_backend_pid()`,
           );

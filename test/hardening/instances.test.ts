@@ -155,7 +155,7 @@ onEmbedded('one server process on an embedded data dir', () => {
   test('a long statement in the embedded database does not hold the server: requests that need no database answer meanwhile', async () => {
     // The database runs in its own thread (src/db/embedded-worker.ts); on the server's main thread
     // this statement would hold every request until it finished.
-    const client = new pg.Client({ host: join(db.env.PGLITE_DIR!), port: 5432, user: 'postgres', database: 'postgres' });
+    const client = new pg.Client({ host: join(db.env.PGLITE_DIR), port: 5432, user: 'postgres', database: 'postgres' });
     await client.connect();
     try {
       const order: string[] = [];

@@ -75,7 +75,7 @@ const onPostgres = process.env.DATABASE_URL ? test : test.skip;
 describe('statement timeout', () => {
   onPostgres("the serving pool's connections stop a statement at DATABASE_STATEMENT_TIMEOUT_MS, and that is a 503 to the client", async () => {
     const [setting] = await withContext(() => query<{ statement_timeout: string }>('show statement_timeout'), server.db.orm);
-    expect(setting!.statement_timeout).toBe('200ms');
+    expect(setting.statement_timeout).toBe('200ms');
     const slow = withContext(() => query('select pg_sleep(2)'), server.db.orm);
     await expect(slow).rejects.toMatchObject({ code: '57014' });
     const { isDatabaseDown } = await import('../../src/rest/errors.ts');

@@ -72,7 +72,7 @@ async function dropDatabase(baseUrl: string, name: string): Promise<void> {
   await admin(baseUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
 }
 
-export type DatabaseCopy = { databaseUrl?: string; pgliteDir: string; drop(): Promise<void> };
+export type DatabaseCopy = { databaseUrl?: string; pgliteDir: string; drop: () => Promise<void> };
 
 /** A database of the test file's own, copied from the run's migrated one. */
 export async function copyOfTemplate(): Promise<DatabaseCopy> {

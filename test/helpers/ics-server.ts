@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -16,7 +16,7 @@ export type IcsServer = {
 export async function startIcsServer(opts: { bigBytes: number }): Promise<IcsServer> {
   const feeds = new Map<string, { body: string | Uint8Array; type: string }>();
   const requests: string[] = [];
-  const hanging = new Set<import('node:http').ServerResponse>();
+  const hanging = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     requests.push(path);
@@ -67,7 +67,7 @@ const today = () => Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth
 /** The UTC date `offset` days from today, as YYYY-MM-DD. */
 export const isoDay = (offset: number) => new Date(today() + offset * DAY).toISOString().slice(0, 10);
 /** The same date in ICS form, YYYYMMDD. */
-export const icsDay = (offset: number) => isoDay(offset).replaceAll('-', '');
+const icsDay = (offset: number) => isoDay(offset).replaceAll('-', '');
 
 /** The UTC instant at which a zone's wall clock shows `date`T`time`, found by trying offsets (test-side, independent of the code). */
 export function zonedInstant(date: string, time: string, timezone: string): string {

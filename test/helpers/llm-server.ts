@@ -2,9 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** How the local model answers the next requests. */
-export type LlmBehaviour = 'ok' | 'http_error' | 'not_json' | 'empty' | 'slow';
+type LlmBehaviour = 'ok' | 'http_error' | 'not_json' | 'empty' | 'slow';
 
-export type ChatRequest = {
+type ChatRequest = {
   path: string;
   headers: IncomingHttpHeaders;
   body: { model: string; temperature: number; messages: { role: string; content: string }[] };

@@ -32,7 +32,7 @@ export function submitAuthorize(server: TestServer, fields: AuthorizeFields) {
 /** The query parameters of a 302 back to the client. */
 export function redirectParams(res: { status: number; headers: Record<string, string>; text: string }): URLSearchParams {
   if (res.status !== 302) throw new Error(`expected a redirect, got ${res.status}: ${res.text.slice(0, 300)}`);
-  return new URL(res.headers.location!).searchParams;
+  return new URL(res.headers.location).searchParams;
 }
 
 export type Approved = { clientId: string; code: string; verifier: string; redirectUri: string };

@@ -47,8 +47,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
     output += chunk.toString();
     for (const l of listeners) l();
   };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => {
       running.delete(child);

@@ -24,7 +24,7 @@ test('every schema lives in components and every $ref resolves', async () => {
   const doc = await served();
   const text = JSON.stringify(doc);
   expect(text).not.toContain('$defs');
-  const refs = [...text.matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
+  const refs = [...text.matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]);
   expect(refs.length).toBeGreaterThan(50);
   for (const ref of refs) {
     expect(ref).toMatch(/^#\/components\/schemas\//);
@@ -36,19 +36,19 @@ test('answers that were undeclared before are declared: login 401, accept 409, 4
   const doc = await served();
   const login = await server.api().post('/auth/login').send({ email: owner.email, password: 'wrong password' });
   expect(login.status).toBe(401);
-  expect(doc.paths['/auth/login']!.post!.responses['401']).toBeDefined();
-  expect(doc.paths['/auth/login']!.post!.responses['429']).toBeDefined();
-  expect(doc.paths['/users/{user_id}/suggestions/{suggestion_id}/accept']!.post!.responses['409']).toBeDefined();
-  expect(doc.paths['/users/{user_id}/events']!.post!.responses['409']).toBeDefined();
-  const events = doc.paths['/users/{user_id}/events']!;
-  expect(events.get!.responses['401']!.headers).toHaveProperty('WWW-Authenticate');
-  for (const status of ['400', '403', '413', '415', '422', '503']) expect(events.post!.responses[status]).toBeDefined();
-  expect(events.get!.responses['413']).toBeUndefined();
+  expect(doc.paths['/auth/login'].post.responses['401']).toBeDefined();
+  expect(doc.paths['/auth/login'].post.responses['429']).toBeDefined();
+  expect(doc.paths['/users/{user_id}/suggestions/{suggestion_id}/accept'].post.responses['409']).toBeDefined();
+  expect(doc.paths['/users/{user_id}/events'].post.responses['409']).toBeDefined();
+  const events = doc.paths['/users/{user_id}/events'];
+  expect(events.get.responses['401'].headers).toHaveProperty('WWW-Authenticate');
+  for (const status of ['400', '403', '413', '415', '422', '503']) expect(events.post.responses[status]).toBeDefined();
+  expect(events.get.responses['413']).toBeUndefined();
 });
 
 test('enums and limits are visible: suggestion kind/source/status, event source, capture status and text length', async () => {
   const { schemas } = (await served()).components;
-  const prop = (schema: string, field: string) => (schemas[schema]!.properties as Record<string, Record<string, unknown>>)[field]!;
+  const prop = (schema: string, field: string) => (schemas[schema].properties as Record<string, Record<string, unknown>>)[field];
   expect(prop('SuggestionRead', 'kind').enum).toEqual(['event', 'metric_reading', 'meal', 'place_visit', 'new_place']);
   expect(prop('SuggestionRead', 'source').enum).toEqual(['log_capture', 'automation', 'location', 'calendar']);
   expect(prop('SuggestionRead', 'status').enum).toEqual(['pending', 'accepted', 'dismissed', 'expired']);
@@ -60,9 +60,9 @@ test('enums and limits are visible: suggestion kind/source/status, event source,
 
 test('a request body is required only where an empty one is refused; servers and tag descriptions are there', async () => {
   const doc = await served();
-  expect(doc.paths['/users/{user_id}/events']!.post!.requestBody!.required).toBe(false);
-  expect(doc.paths['/users/{user_id}/log-captures']!.post!.requestBody!.required).toBe(true);
-  expect(doc.paths['/auth/login']!.post!.requestBody!.required).toBe(true);
+  expect(doc.paths['/users/{user_id}/events'].post.requestBody!.required).toBe(false);
+  expect(doc.paths['/users/{user_id}/log-captures'].post.requestBody!.required).toBe(true);
+  expect(doc.paths['/auth/login'].post.requestBody!.required).toBe(true);
   expect(doc.servers.length).toBeGreaterThan(0);
   const used = new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags?: string[] }).tags ?? [])));
   for (const name of used) {

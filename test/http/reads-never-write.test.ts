@@ -25,8 +25,8 @@ test('a new user has every definition and default source stored at sign-up, befo
       ),
     server.db.orm,
   );
-  expect(counts!.definitions).toBeGreaterThanOrEqual(26);
-  expect(counts!.sources).toBe(6);
+  expect(counts.definitions).toBeGreaterThanOrEqual(26);
+  expect(counts.sources).toBe(6);
 });
 
 test('every GET route, called with a read-only token (personal or OAuth), leaves the data exactly as it was', async () => {

@@ -46,7 +46,7 @@ describe('episodes', () => {
     const card = byKey.get('resting_heart_rate')!;
     expect(card.headline).toMatch(/^Resting heart rate has been above your usual: a median of [\d.]+ bpm over the last 7 days, against [\d.]+ bpm over the 83 days before\.$/);
     const steps = computeEpisodes(matrix(days, [column('steps', 'metric', rhr.map((v) => v * 100), { label: 'Steps', unit: 'count' })]), { userId: USER, windowDays: days });
-    expect(steps.episodes[0]!.headline).toMatch(/a median of \d+ steps over the last 7 days, against \d+ steps over/);
+    expect(steps.episodes[0].headline).toMatch(/a median of \d+ steps over the last 7 days, against \d+ steps over/);
     expect(card.ratio).toBeGreaterThan(1);
     expect(card.caution).toBe('');
   });
@@ -85,9 +85,9 @@ describe('episodes', () => {
     const counts = Array.from({ length: days }, (_, d) => (d >= days - 7 ? 3 : d % 10 === 0 ? 1 : 0));
     const [e] = episodes(matrix(days, [column('tag:wine', 'factor', counts, { label: '#wine', unit: 'count' })])).episodes;
     expect(e).toMatchObject({ key: 'tag:wine', kind: 'factor', direction: 'above', recentDays: 7, baselineDays: 53 });
-    expect(e!.ratio).toBeNull(); // baseline median 0
-    expect(e!.caution).toBe('Most baseline days share one value (0), so a small change scores high.');
-    expect(e!.headline).toBe('#wine has come up more often than usual: a median of 3 events a day over the last 7 days, against 0 events a day over the 53 days before.');
+    expect(e.ratio).toBeNull(); // baseline median 0
+    expect(e.caution).toBe('Most baseline days share one value (0), so a small change scores high.');
+    expect(e.headline).toBe('#wine has come up more often than usual: a median of 3 events a day over the last 7 days, against 0 events a day over the 53 days before.');
   });
 
   test('ordered by |z| descending, then key; ids stable for user, key and window', () => {
@@ -100,10 +100,10 @@ describe('episodes', () => {
     expect(result.episodes.map((e) => e.key)).toEqual(['a_big', 'c_big', 'b_small']);
     const again = episodes(matrix(days, [...m.columns].reverse()));
     expect(JSON.stringify(again)).toBe(JSON.stringify(result));
-    expect(result.episodes[0]!.id).toBe(episodeId(USER, 'a_big', m.dates[0]!, m.dates[days - 1]!));
-    expect(result.episodes[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(result.episodes[0].id).toBe(episodeId(USER, 'a_big', m.dates[0], m.dates[days - 1]));
+    expect(result.episodes[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(new Set(result.episodes.map((e) => e.id)).size).toBe(3);
-    expect(episodeId('another-user', 'a_big', m.dates[0]!, m.dates[days - 1]!)).not.toBe(result.episodes[0]!.id);
+    expect(episodeId('another-user', 'a_big', m.dates[0], m.dates[days - 1])).not.toBe(result.episodes[0].id);
   });
 
   test('caution names thin baselines, missing recent days, gaps and source changes', () => {
@@ -112,11 +112,11 @@ describe('episodes', () => {
     const sources = new Map([['hr', values.map((v, d) => (v === null ? null : d < 31 ? 'watch' : 'ring'))]]);
     const m = matrix(days, [column('hr', 'metric', values)]);
     const [e] = computeEpisodes(m, { userId: USER, windowDays: days, sources }).episodes;
-    expect(e!.caution).toBe(
+    expect(e.caution).toBe(
       'Only 18 baseline days have values; only 6 of the last 7 days have values; there is a 5-day gap without values (2026-01-27 to 2026-01-31); the source changed from watch to ring on 2026-02-01.',
     );
     const alternating = new Map([['hr', values.map((v, d) => (v === null ? null : d % 2 ? 'watch' : 'phone'))]]);
-    expect(computeEpisodes(m, { userId: USER, windowDays: days, sources: alternating }).episodes[0]!.caution).toMatch(
+    expect(computeEpisodes(m, { userId: USER, windowDays: days, sources: alternating }).episodes[0].caution).toMatch(
       /; values come from 2 sources that alternate \(phone, watch\)\.$/,
     );
   });

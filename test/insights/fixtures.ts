@@ -8,21 +8,21 @@ const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'ins
 /** The reference CSVs written by test/fixtures/insights/make_reference.py (no quoting needed). */
 export function readCsv(name: string): Record<string, string>[] {
   const [header, ...lines] = readFileSync(join(DIR, name), 'utf8').trimEnd().split('\n');
-  const keys = header!.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i]!, v])));
+  const keys = header.split(',');
+  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i], v])));
 }
 
 export function referenceMatrix(): InsightMatrix {
   const columns = readCsv('graph_columns.csv');
   const rows = readCsv('graph_matrix.csv');
   return {
-    dates: rows.map((r) => r.date!),
+    dates: rows.map((r) => r.date),
     columns: columns.map((c) => ({
-      key: c.key!,
-      label: c.label!,
-      unit: c.unit!,
+      key: c.key,
+      label: c.label,
+      unit: c.unit,
       kind: c.kind as ColumnKind,
-      values: rows.map((r) => (r[c.key!] === '' ? null : Number(r[c.key!]))),
+      values: rows.map((r) => (r[c.key] === '' ? null : Number(r[c.key]))),
     })),
   };
 }

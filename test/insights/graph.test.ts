@@ -9,7 +9,7 @@ describe('planted effects', () => {
     const r = rng(7);
     const days = 90;
     const coffee = Array.from({ length: days }, () => r.bernoulli(0.4) * (1 + r.bernoulli(0.3)));
-    const energy = Array.from({ length: days }, (_, d) => 50 + 4 * r.normal() + (d >= 1 ? 6 * coffee[d - 1]! : 0));
+    const energy = Array.from({ length: days }, (_, d) => 50 + 4 * r.normal() + (d >= 1 ? 6 * coffee[d - 1] : 0));
     const m = matrix(days, [
       column('energy', 'metric', energy, { label: 'Energy', unit: 'points' }),
       column('tag:coffee', 'factor', coffee, { label: '#coffee' }),
@@ -18,14 +18,14 @@ describe('planted effects', () => {
     const graph = computeGraph(m, 'energy', { mode: 'significant', windowDays: days });
     expect(graph.center).toEqual({ key: 'energy', label: 'Energy', unit: 'points' });
     expect(graph.edges[0]).toMatchObject({ key: 'tag:coffee', lag: 1, confidence: 'strong', direction: 'positive', kind: 'factor' });
-    expect(graph.edges[0]!.support).toBeGreaterThanOrEqual(5);
+    expect(graph.edges[0].support).toBeGreaterThanOrEqual(5);
   });
 
   test('a metric that pulls the centre down two days later: lag 2, negative', () => {
     const r = rng(11);
     const days = 120;
     const stress = noise(r, days, 5, 2);
-    const sleep = stress.map((_, d) => 7 + 0.5 * r.normal() - (d >= 2 ? 0.4 * (stress[d - 2]! - 5) : 0));
+    const sleep = stress.map((_, d) => 7 + 0.5 * r.normal() - (d >= 2 ? 0.4 * (stress[d - 2] - 5) : 0));
     const m = matrix(days, [column('sleep', 'metric', sleep), column('stress', 'metric', stress)]);
     const [edge] = computeGraph(m, 'sleep', { mode: 'explore', windowDays: days }).edges;
     expect(edge).toMatchObject({ key: 'stress', lag: 2, direction: 'negative', confidence: 'strong' });
@@ -103,7 +103,7 @@ test('ranking each pair subset through a presorted order equals sorting the subs
       const cand = m.columns.find((c) => c.key === t.key)!;
       for (let d = t.lag; d < days; d++) {
         const xv = cand.values[d - t.lag] ?? null;
-        const yv = m.columns[0]!.values[d];
+        const yv = m.columns[0].values[d];
         if (xv !== null && yv !== null && yv !== undefined) {
           x.push(xv);
           y.push(yv);

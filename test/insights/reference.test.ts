@@ -11,7 +11,7 @@ import { expectClose, readCsv, referenceMatrix } from './fixtures.ts';
 
 function groupBy(rows: Record<string, string>[]): Map<string, Record<string, string>[]> {
   const groups = new Map<string, Record<string, string>[]>();
-  for (const r of rows) groups.set(r.case!, [...(groups.get(r.case!) ?? []), r]);
+  for (const r of rows) groups.set(r.case, [...(groups.get(r.case) ?? []), r]);
   return groups;
 }
 
@@ -19,7 +19,7 @@ describe('Spearman against SciPy spearmanr', () => {
   const cases = groupBy(readCsv('spearman_cases.csv'));
   const expected = readCsv('spearman_expected.csv');
 
-  test.each(expected.map((e) => [e.case!, e]))('%s', (name, e) => {
+  test.each(expected.map((e) => [e.case, e]))('%s', (name, e) => {
     const rows = cases.get(name)!;
     const x = rows.map((r) => Number(r.x));
     const y = rows.map((r) => Number(r.y));
@@ -30,10 +30,10 @@ describe('Spearman against SciPy spearmanr', () => {
   });
 
   test('the fixtures include ties', () => {
-    const ties = expected.filter((e) => e.case!.startsWith('ties_'));
+    const ties = expected.filter((e) => e.case.startsWith('ties_'));
     expect(ties.length).toBeGreaterThanOrEqual(3);
     for (const t of ties) {
-      const x = cases.get(t.case!)!.map((r) => Number(r.x));
+      const x = cases.get(t.case)!.map((r) => Number(r.x));
       expect(new Set(x).size).toBeLessThan(x.length);
     }
   });
@@ -62,14 +62,14 @@ describe('Benjamini-Hochberg against R p.adjust(method = "BH")', () => {
   test.each([...sets.keys()])('%s', (name) => {
     const rows = sets.get(name)!;
     const q = benjaminiHochberg(rows.map((r) => Number(r.p)));
-    rows.forEach((r, i) => expectClose(q[i]!, Number(r.q), 1e-6, `${name}[${i}]`));
+    rows.forEach((r, i) => expectClose(q[i], Number(r.q), 1e-6, `${name}[${i}]`));
   });
 
   test('monotone: a smaller p never gets a larger q; tied p get equal q', () => {
     const p = [0.04, 0.001, 0.04, 0.3, 0.02, 0.9, 0.0];
     const q = benjaminiHochberg(p);
     for (let i = 0; i < p.length; i++) {
-      for (let j = 0; j < p.length; j++) if (p[i]! <= p[j]!) expect(q[i]!).toBeLessThanOrEqual(q[j]!);
+      for (let j = 0; j < p.length; j++) if (p[i] <= p[j]) expect(q[i]).toBeLessThanOrEqual(q[j]);
     }
     expect(q[0]).toBe(q[2]);
   });
@@ -80,7 +80,7 @@ test('every (candidate, lag) test of the reference matrix: n, support, rho, p an
   const actual = centreTests(referenceMatrix(), 'mood');
   expect(actual.map((t) => `${t.key}@${t.lag}`)).toEqual(expected.map((e) => `${e.key}@${e.lag}`));
   actual.forEach((t, i) => {
-    const e = expected[i]!;
+    const e = expected[i];
     const what = `${t.key} lag ${t.lag}`;
     expect([t.n, t.support]).toEqual([Number(e.n), Number(e.support)]);
     expectClose(t.r, Number(e.rho), 1e-6, `${what} rho`);

@@ -23,7 +23,7 @@ async function seed(u: TestUser): Promise<void> {
   const r = rng(42);
   const sleep = DATES.map(() => Math.round((6 + 2 * r.uniform()) * 10) / 10);
   const readings = DATES.flatMap((date, d) => {
-    const mood = Math.round((5 + 1.5 * ((d ? sleep[d - 1]! : 7) - 7) + 0.3 * r.normal()) * 10) / 10;
+    const mood = Math.round((5 + 1.5 * ((d ? sleep[d - 1] : 7) - 7) + 0.3 * r.normal()) * 10) / 10;
     const rhr = Math.round((58 + 1.5 * r.normal() + (d >= DAYS - 5 ? 12 : 0)) * 10) / 10;
     return [
       { metric_type_slug: 'sleep_duration', recorded_at: `${date}T07:00:00Z`, source: 'watch', source_id: `s-${date}`, value: sleep[d], unit: 'h' },

@@ -67,8 +67,8 @@ async function json(c: Client, name: string, args: Record<string, unknown> = {})
   const res = await call(c, name, args);
   if (res.isError) throw new Error(`${name} failed: ${JSON.stringify(res.content)}`);
   const [first] = res.content as { type: string; text: string }[];
-  expect(first!.type).toBe('text');
-  return JSON.parse(first!.text);
+  expect(first.type).toBe('text');
+  return JSON.parse(first.text);
 }
 
 /** A failed call's `detail`. */
@@ -76,7 +76,7 @@ async function failure(c: Client, name: string, args: Record<string, unknown>): 
   const res = await call(c, name, args);
   expect(res.isError).toBe(true);
   const [first] = res.content as { type: string; text: string }[];
-  return (JSON.parse(first!.text) as { detail: unknown }).detail;
+  return (JSON.parse(first.text) as { detail: unknown }).detail;
 }
 
 const rest = async (path: string) => {
@@ -369,7 +369,7 @@ describe('read-only guard', () => {
     const before = JSON.stringify(await Promise.all(['/events', '/places', '/goals', '/food-items', '/suggestions?status=pending'].map(rest)));
     const c = await client(readToken);
     for (const name of TOOL_NAMES) {
-      const res = await call(c, name, ARGS[name]!());
+      const res = await call(c, name, ARGS[name]());
       if (res.isError) throw new Error(`${name} with a read-only token: ${JSON.stringify(res.content)}`);
     }
     const after = JSON.stringify(await Promise.all(['/events', '/places', '/goals', '/food-items', '/suggestions?status=pending'].map(rest)));

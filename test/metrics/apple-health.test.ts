@@ -41,11 +41,11 @@ test('imports the committed export: mapping, units, sleep nights, and dedup on r
   expect(readings).toHaveLength(18);
   const bySlug = (slug: string) => readings.filter((r) => (r as unknown as { metric_type_slug: string }).metric_type_slug === slug);
   expect(bySlug('weight')[0]).toMatchObject({ source: 'Withings', value: expect.closeTo(69.989, 3) });
-  expect(bySlug('body_fat')[0]!.value).toBeCloseTo(21.5, 6);
-  expect(bySlug('spo2')[0]!.value).toBeCloseTo(97, 6);
-  expect(bySlug('blood_glucose')[0]!.value).toBeCloseTo(99.0858, 3);
+  expect(bySlug('body_fat')[0].value).toBeCloseTo(21.5, 6);
+  expect(bySlug('spo2')[0].value).toBeCloseTo(97, 6);
+  expect(bySlug('blood_glucose')[0].value).toBeCloseTo(99.0858, 3);
   expect(bySlug('body_temperature').map((r) => r.value)).toEqual([37]);
-  expect(bySlug('mindful_minutes')[0]!.value).toBe(10);
+  expect(bySlug('mindful_minutes')[0].value).toBe(10);
   expect(bySlug('sleep_duration').map((r) => Number(r.value.toFixed(4)))).toEqual([7, 7.1667]);
 
   const day = await server.api().get(`/users/${u.id}/days/2026-03-01`).set(u.auth);

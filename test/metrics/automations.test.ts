@@ -142,7 +142,7 @@ describe('the engine on ingest', () => {
     const events = await automationEvents(u, 'mood-logged');
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ source: 'automation', scalar_value: 8 });
-    expect(events[0]!.metadata.automation).toMatchObject({ metric_type_slug: 'mood', trigger_type: 'reading_received' });
+    expect(events[0].metadata.automation).toMatchObject({ metric_type_slug: 'mood', trigger_type: 'reading_received' });
   });
 
   test('threshold on the day\'s resolved value fires when the day crosses it, once', async () => {
@@ -155,7 +155,7 @@ describe('the engine on ingest', () => {
     await ingestOk(server, u, [reading({ value: 5000, recorded_at: now() })]);
     const events = await automationEvents(u, '10k');
     expect(events).toHaveLength(1);
-    expect(events[0]!.scalar_value).toBe(11000);
+    expect(events[0].scalar_value).toBe(11000);
   });
 
   test('threshold on single readings, in another unit, with a source filter', async () => {

@@ -1,24 +1,20 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freshDatabase } from '../helpers/databases.ts';
+import { copyOfTemplate, type DatabaseCopy } from '../helpers/databases.ts';
 import { startLlmServer, type LlmServer } from '../helpers/llm-server.ts';
 
 /**
- * `npm run narratives:generate` as a person runs it: its own process on its own database (a fresh
- * PostgreSQL database when DATABASE_URL is set, else an embedded data dir), a local model endpoint.
+ * `npm run narratives:generate` as a person runs it: its own process on its own migrated database
+ * (PostgreSQL when DATABASE_URL is set, else an embedded data dir), a local model endpoint.
  */
 const NODE = process.execPath;
-let dir: string;
-let database: { url: string; drop: () => Promise<void> } | undefined;
+let database: DatabaseCopy;
 let llm: LlmServer;
 const EMAIL = 'narrator@example.com';
 
 type Result = { code: number; stdout: string; stderr: string };
 function cli(script: string, args: string[], extra: Record<string, string> = {}): Promise<Result> {
   const { DATABASE_URL: _db, NARRATIVE_LLM_URL: _u, NARRATIVE_LLM_MODEL: _m, NARRATIVE_LLM_API_KEY: _k, ...rest } = process.env;
-  const env = { ...rest, PGLITE_DIR: join(dir, 'pglite'), ...(database ? { DATABASE_URL: database.url } : {}), ...extra };
+  const env = { ...rest, ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { PGLITE_DIR: database.pgliteDir }), ...extra };
   return new Promise((resolve) => {
     execFile(NODE, [`src/cli/${script}.ts`, ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
@@ -29,8 +25,7 @@ const withModel = () => ({ NARRATIVE_LLM_URL: llm.url, NARRATIVE_LLM_MODEL: 'cli
 const noStack = (r: Result) => expect(`${r.stdout}${r.stderr}`).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'lifetrack-narratives-'));
-  if (process.env.DATABASE_URL) database = await freshDatabase(process.env.DATABASE_URL);
+  database = await copyOfTemplate();
   llm = await startLlmServer();
   const created = await cli('user-create', ['--email', EMAIL, '--password', 'long enough password']);
   expect(created.code).toBe(0);
@@ -38,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await llm?.stop();
   await database?.drop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 test('without a model: it says so and exits 1, generating nothing; --digest still prints the facts', async () => {
@@ -58,9 +52,9 @@ test('with a model: writes and stores the week, prints it; a second run replaces
   expect(first.stdout).toContain(`model local-model-2026-11 at ${new URL(llm.url).host} (tokens: 812 in, 143 out)`);
   expect(first.stdout).toContain(llm.reply.content);
   expect(llm.requests).toHaveLength(1);
-  expect(llm.requests[0]!.body.model).toBe('cli-model');
-  expect(llm.requests[0]!.headers.authorization).toBeUndefined();
-  expect(llm.requests[0]!.body.messages[1]!.content).toContain('Week 2026-11-16 (Mon) to 2026-11-22 (Sun)');
+  expect(llm.requests[0].body.model).toBe('cli-model');
+  expect(llm.requests[0].headers.authorization).toBeUndefined();
+  expect(llm.requests[0].body.messages[1].content).toContain('Week 2026-11-16 (Mon) to 2026-11-22 (Sun)');
   const id = /id: ([0-9a-f-]{36})/.exec(first.stdout)![1];
 
   const second = await cli('narratives-generate', ['--user', EMAIL, '--week', '2026-11-16'], withModel());

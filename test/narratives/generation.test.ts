@@ -50,7 +50,7 @@ test('the model is asked with the digest (its real numbers), and the prose is st
     messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: await digestOf(alice, WEEK) }],
   });
   const days = (await server.api().get(`/users/${alice.id}/days?from=${WEEK}&to=${WEEK_END}`).set(alice.auth)).body as { sleep_hours: number }[];
-  expect(request.body.messages[1]!.content).toContain(`- Sleep (sleep_duration, h): ${days.map((d) => Math.round(d.sleep_hours * 100) / 100).join(' ')}`);
+  expect(request.body.messages[1].content).toContain(`- Sleep (sleep_duration, h): ${days.map((d) => Math.round(d.sleep_hours * 100) / 100).join(' ')}`);
 
   const stored = (await narratives(alice)).find((n) => n.period_start === WEEK)!;
   expect(stored).toMatchObject({

@@ -32,7 +32,7 @@ test('the page: its fields, escaped client name, headers that keep it from cache
   expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(res.headers['cache-control']).toBe('no-store');
   expect(res.headers['x-frame-options']).toBe('DENY');
-  const csp = res.headers['content-security-policy']!;
+  const csp = res.headers['content-security-policy'];
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("default-src 'none'");
   expect(csp).toContain(`form-action 'self' http://127.0.0.1:9`);
@@ -79,7 +79,7 @@ test('approve: a code and the state back to the redirect URI; the code exchanges
   const { verifier, challenge } = pkce();
   const res = await submitAuthorize(server, { ...request(), code_challenge: challenge, email: owner.email, password: owner.password });
   const params = redirectParams(res);
-  expect(res.headers.location!.startsWith(`${REDIRECT_URI}?`)).toBe(true);
+  expect(res.headers.location.startsWith(`${REDIRECT_URI}?`)).toBe(true);
   expect(params.get('state')).toBe('xyz "quoted"');
   expect(params.get('iss')).toBe(server.url);
   const code = params.get('code')!;
@@ -157,7 +157,7 @@ test('an account with TOTP: the code field appears, a wrong or replayed code is 
 
 test('password guesses share the login throttle: 429 with Retry-After, on the page', async () => {
   const u = await signUp(server);
-  let last;
+  let last: Awaited<ReturnType<typeof submitAuthorize>> | undefined;
   for (let i = 0; i < 11; i++) last = await submitAuthorize(server, { ...request(), email: u.email, password: `wrong password ${i}` });
   expect(last!.status).toBe(429);
   expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);

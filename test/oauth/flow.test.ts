@@ -26,7 +26,7 @@ async function userApproves(authorizationUrl: URL, user: TestUser): Promise<URL>
     action: 'approve',
   });
   expect(res.status).toBe(302);
-  return new URL(res.headers.location!);
+  return new URL(res.headers.location);
 }
 
 async function registerAgent(): Promise<client.Configuration> {
@@ -43,7 +43,7 @@ test('an agent starts from a 401, discovers, registers, gets a code with PKCE, e
   const denied = await fetch(`${server.url}/users/${owner.id}/events`);
   expect(denied.status).toBe(401);
   const challenge = denied.headers.get('www-authenticate')!;
-  const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)![1]!;
+  const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)![1];
   const resourceMetadata = (await (await fetch(metadataUrl)).json()) as { resource: string; authorization_servers: string[] };
   expect(resourceMetadata.resource).toBe(server.url);
   const issuer = new URL(resourceMetadata.authorization_servers[0]);
@@ -155,7 +155,7 @@ test('a token for the MCP resource is made for /mcp: the API refuses it', async 
   const callback = await userApproves(url, owner);
   const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier }, { resource: `${server.url}/mcp` });
   const [, payload] = tokens.access_token.split('.');
-  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
   expect(claims).toEqual(expect.objectContaining({ aud: `${server.url}/mcp`, iss: server.url, sub: owner.id, scope: 'read' }));
   const res = await fetch(`${server.url}/auth/me`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
   expect(res.status).toBe(401);

@@ -106,7 +106,7 @@ test('a code expires after 60 seconds', async () => {
     `select extract(epoch from expires_at - created_at)::int as seconds from oauth_codes where code_hash = $1`,
     [sha256(a.code)],
   );
-  expect(row!.seconds).toBe(60);
+  expect(row.seconds).toBe(60);
   await sql(`update oauth_codes set expires_at = now() - interval '1 second' where code_hash = $1`, [sha256(a.code)]);
   const res = await exchange(server, a);
   expectOAuthError(res, 'invalid_grant');
@@ -167,7 +167,7 @@ describe('audience and issuer', () => {
 
   test('another audience, another issuer or another typ is a 401 invalid_token, however well signed', async () => {
     const t = await oauthToken(server, owner);
-    const claims = JSON.parse(Buffer.from(t.accessToken.split('.')[1]!, 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(t.accessToken.split('.')[1], 'base64url').toString());
     const base = { gid: claims.gid, clientId: claims.client_id };
     expect(await worksOnApi(await forge(base))).toBe(200); // the control: only one claim changes below
     for (const bad of [{ aud: 'https://other.example' }, { aud: `${server.url}/mcp` }, { iss: 'https://other.example' }, { typ: 'JWT' }, { scope: 'write' }]) {
@@ -208,7 +208,7 @@ test('revocation needs a known client and ignores tokens of other clients', asyn
 
 test('failed token requests are throttled per address (429, Retry-After)', async () => {
   const clientId = await registerClient(server);
-  let last;
+  let last: Awaited<ReturnType<typeof tokenRequest>> | undefined;
   for (let i = 0; i < 51; i++) {
     last = await tokenRequest(server, { grant_type: 'authorization_code', code: `bad-${i}`, code_verifier: pkce().verifier, redirect_uri: REDIRECT_URI, client_id: clientId });
   }

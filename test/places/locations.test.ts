@@ -20,7 +20,7 @@ async function userWithPlaces(): Promise<{ user: TestUser; ids: Record<string, s
 }
 const EXPECTED_STAYS = [
   ['Home', '17:58', '23:55'], ['Office', '14:45', '17:21'], ['Office', '12:53', '13:59'], ['Office', '08:18', '12:02'], ['Home', '00:00', '07:51'],
-].map(([name, from, to]) => ({ place_name: name, occurred_at: local(from!), ended_at: local(to!), source: 'detected', local_date: '2026-06-10' }));
+].map(([name, from, to]) => ({ place_name: name, occurred_at: local(from), ended_at: local(to), source: 'detected', local_date: '2026-06-10' }));
 const shape = (v: Record<string, unknown>) => ({ place_name: v.place_name, occurred_at: v.occurred_at, ended_at: v.ended_at, source: v.source, local_date: v.local_date });
 const newPlaces = async (u: TestUser, status = 'pending') =>
   (await get(u, `/suggestions?status=${status}`)).suggestions.filter((s: { kind: string }) => s.kind === 'new_place');
@@ -98,7 +98,7 @@ describe('POST /users/{user_id}/locations on a recorded day', () => {
     const samples = Array.from({ length: 10_000 }, (_, i) => ({ lat: 52.53, lng: 13.385, recorded_at: new Date(start + i * 5_000).toISOString(), accuracy_m: 10 }));
     const res = await record(user, samples);
     expect(res.body).toMatchObject({ created_count: 10_000, skipped_count: 0 });
-    expect(res.body.visits).toEqual([expect.objectContaining({ place_id: ids.Office, occurred_at: samples[0]!.recorded_at, ended_at: samples[9_999]!.recorded_at })]);
+    expect(res.body.visits).toEqual([expect.objectContaining({ place_id: ids.Office, occurred_at: samples[0].recorded_at, ended_at: samples[9_999].recorded_at })]);
   });
 
   test('after accepting the new place, its stay is not detected again beside the accepted visit and not suggested again', async () => {

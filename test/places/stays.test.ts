@@ -18,8 +18,8 @@ test('a recorded day: five visits at known places (the phone-off gap splits the 
   ]);
   expect(clusters).toHaveLength(1);
   const [cafe] = clusters;
-  expect(distanceM(cafe!, { lat: 52.5255, lng: 13.39 })).toBeLessThan(30);
-  expect([iso(cafe!.start), iso(cafe!.end)]).toEqual([local('12:09'), local('12:46')]);
+  expect(distanceM(cafe, { lat: 52.5255, lng: 13.39 })).toBeLessThan(30);
+  expect([iso(cafe.start), iso(cafe.end)]).toEqual([local('12:09'), local('12:46')]);
 });
 
 test('the result is the same for the same input, and does not depend on the order of the places', () => {
@@ -35,7 +35,7 @@ test('without known places, the long stays become new places and the short stops
 });
 
 test('boundaries: 5 minutes at a place is a visit and 4:59 is not; a wild fix does not split a stay', () => {
-  const home = places[0]!;
+  const home = places[0];
   const at = (min: number, sec = 0, extra: Partial<Sample> = {}) =>
     ({ lat: home.lat, lng: home.lng, at: new Date(Date.UTC(2026, 0, 1, 8, min, sec)), accuracyM: 10, ...extra });
   expect(detectStays([at(0), at(5)], [home]).stays).toHaveLength(1);
@@ -48,7 +48,7 @@ test('boundaries: 5 minutes at a place is a visit and 4:59 is not; a wild fix do
 });
 
 test('a cluster within 100 m of a known place is not suggested, even outside its radius', () => {
-  const home = places[0]!;
+  const home = places[0];
   const near = (min: number) => ({ lat: home.lat + 0.0008, lng: home.lng, at: new Date(Date.UTC(2026, 0, 1, 8, min)), accuracyM: 10 });
   expect(distanceM(near(0), home)).toBeGreaterThan(home.radiusM - 20);
   const tight = { ...home, radiusM: 50 };

@@ -97,12 +97,12 @@ describe('expiry', () => {
     expect(pending.body.pending_count).toBe(1);
     expect(pending.body.suggestions.map((s: S) => s.id)).toEqual([fresh.id]);
     const expired = await inbox(u, '?status=expired');
-    expect(expired.body.suggestions.map((s: S) => [s.id, s.status])).toEqual([[stale!.id, 'expired']]);
-    expectError(await accept(u, stale!.id), 409);
-    expectError(await dismiss(u, stale!.id), 409);
+    expect(expired.body.suggestions.map((s: S) => [s.id, s.status])).toEqual([[stale.id, 'expired']]);
+    expectError(await accept(u, stale.id), 409);
+    expectError(await dismiss(u, stale.id), 409);
 
     expect(await withContext(() => expireSuggestions())).toBeGreaterThanOrEqual(1);
-    const after = await server.api().get(`/users/${u.id}/suggestions/${stale!.id}`).set(u.auth);
+    const after = await server.api().get(`/users/${u.id}/suggestions/${stale.id}`).set(u.auth);
     expect(after.body.status).toBe('expired');
     expect((await inbox(u, '?status=expired')).body.suggestions).toHaveLength(1);
   });
