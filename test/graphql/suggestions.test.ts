@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { withContext } from '../../src/db/context.ts';
-import { createSuggestions } from '../../src/domain/suggestions/suggestions.service.ts';
+import { createSuggestions } from '../../src/domain/suggestions/inbox.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';

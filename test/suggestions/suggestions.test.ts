@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { withContext } from '../../src/db/context.ts';
-import { createSuggestions, expireSuggestions } from '../../src/domain/suggestions/suggestions.service.ts';
+import { createSuggestions } from '../../src/domain/suggestions/inbox.ts';
+import { expireSuggestions } from '../../src/domain/suggestions/suggestions.service.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { expect422, expectError, ISO_UTC } from '../helpers/expect.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';

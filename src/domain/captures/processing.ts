@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { em } from '../../db/context.ts';
 import { Category } from '../categories/category.entity.ts';
 import { sourceEnabled } from '../event-sources/event-sources.service.ts';
-import { createSuggestions, type NewSuggestion } from '../suggestions/suggestions.service.ts';
+import { createSuggestions, type NewSuggestion } from '../suggestions/inbox.ts';
 import { loadUser } from '../users/users.service.ts';
 import { LogCapture } from './capture.entity.ts';
 import {

@@ -3,6 +3,7 @@ import { Invalid } from '../../core/errors.ts';
 import { createEvent } from '../events/events.service.ts';
 import type { MetricType } from './catalogue.ts';
 import { MANUAL_SOURCES } from './resolution.ts';
+import { createSuggestions } from '../suggestions/inbox.ts';
 
 /** One automation firing: what fired, for which local day, and the value that made it fire. */
 export type Firing = {
@@ -73,9 +74,6 @@ async function suggest(f: Firing): Promise<void> {
     kind === 'metric_reading'
       ? { metric_type_slug: t.slug, unit: t.unit, source: MANUAL_SOURCES[0], local_date: f.localDate }
       : { local_date: f.localDate, ...(f.value === null ? {} : { scalar_value: f.value }) };
-  // Imported on first use: the suggestions area imports ingest (accepting a reading), so a static
-  // import would make a cycle at module load.
-  const { createSuggestions } = await import('../suggestions/suggestions.service.ts');
   await createSuggestions(f.userId, [
     {
       kind,

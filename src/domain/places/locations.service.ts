@@ -3,7 +3,7 @@ import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { isRetryable, query } from '../../db/sql.ts';
-import { createSuggestions } from '../suggestions/suggestions.service.ts';
+import { createSuggestions } from '../suggestions/inbox.ts';
 import type { Suggestion } from '../suggestions/suggestion.entity.ts';
 import { LocationBatch, type LocationSamples } from './places.schemas.ts';
 import { detectStays, type Cluster, type Stay } from './stays.ts';
