@@ -8,19 +8,19 @@ import { safeError } from './logger.ts';
 import { RequestContext } from '@mikro-orm/core';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { errorHandler, sendError } from './rest/errors.ts';
-import { createMetrics } from './rest/metrics.ts';
-import { serverTiming } from './rest/server-timing.ts';
+import { errorHandler, sendError } from './http/errors.ts';
+import { createMetrics } from './http/metrics.ts';
+import { serverTiming } from './http/server-timing.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import { mountRoutes, requireActor } from './rest/router.ts';
-import { INGEST_BODY_LIMIT, inputSteps } from './rest/body.ts';
+import { INGEST_BODY_LIMIT, inputSteps } from './http/body.ts';
 import type { GraphqlGateway } from './graphql/server.ts';
 import type { JobRuntime } from './jobs/boss.ts';
 import { allRoutes } from './rest/routes/index.ts';
 import { mcpRouter } from './mcp/server.ts';
-import { OAUTH_OPENAPI } from './rest/oauth.openapi.ts';
-import { oauthRouter } from './rest/oauth.router.ts';
-import { setPublicUrl } from './rest/public-url.ts';
+import { OAUTH_OPENAPI } from './auth/oauth/http/openapi.ts';
+import { oauthRouter } from './auth/oauth/http/router.ts';
+import { setPublicUrl } from './http/public-url.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -97,7 +97,7 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
   // OAuth for agents: discovery documents, the sign-in page, token endpoints (not JSON API routes).
   app.use(oauthRouter());
   app.use(mountRoutes(routes));
-  // GraphQL: the same authentication first, then the body (src/rest/body.ts), then Apollo.
+  // GraphQL: the same authentication first, then the body (src/http/body.ts), then Apollo.
   // Apollo's express integration insists on req.body, which a GET (query in the URL) has none of.
   const emptyBody: RequestHandler = (req, _res, next) => ((req.body ??= {}), next());
   // ingestReadings takes as many readings as the REST ingest route, so the same body limit; the token limit bounds the query text.

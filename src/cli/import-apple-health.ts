@@ -1,6 +1,6 @@
 import { SingleBar, Presets } from 'cli-progress';
 import { systemActor } from '../core/actor.ts';
-import { importAppleHealth } from '../domain/metrics/apple-health.ts';
+import { importAppleHealth } from '../tools/apple-health.ts';
 import { cliOptions } from './args.ts';
 import { resolveUser } from './resolve-user.ts';
 import { runCli } from './run.ts';

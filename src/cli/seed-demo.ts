@@ -1,5 +1,5 @@
 import { Invalid } from '../core/errors.ts';
-import { seedDemo } from '../domain/metrics/demo-data.ts';
+import { seedDemo } from '../tools/demo-data.ts';
 import { cliOptions } from './args.ts';
 import { resolveUser } from './resolve-user.ts';
 import { runCli } from './run.ts';

@@ -2,7 +2,7 @@ import { calendarSyncJob, calendarSyncSourceJob } from './calendar.jobs.ts';
 import { captureParseJob, captureSweepJob } from './captures.jobs.ts';
 import type { JobDefinition } from './job.ts';
 import { suggestionExpiryJob } from './suggestions.jobs.ts';
-import { missingByJob } from '../domain/metrics/missing-by.job.ts';
+import { missingByJob } from './metrics.jobs.ts';
 import { weeklyNarrativesJob } from './narratives.jobs.ts';
 
 /**

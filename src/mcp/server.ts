@@ -5,9 +5,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '../core/actor.ts';
 import { DomainError, Invalid, Unauthenticated } from '../core/errors.ts';
-import { inputSteps } from '../rest/body.ts';
-import { isDatabaseDown, sendError } from '../rest/errors.ts';
-import { bearerChallenge } from '../rest/public-url.ts';
+import { inputSteps } from '../http/body.ts';
+import { isDatabaseDown, sendError } from '../http/errors.ts';
+import { bearerChallenge } from '../http/public-url.ts';
 import { mcpActor } from './auth.ts';
 import { allTools } from './tools/index.ts';
 import type { Tool, ToolContext } from './tools/tool.ts';

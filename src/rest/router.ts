@@ -3,9 +3,9 @@ import type { Actor } from '../core/actor.ts';
 import { Forbidden, Invalid, Unauthenticated } from '../core/errors.ts';
 import { parse } from '../core/validation.ts';
 import { authenticate } from '../auth/authenticate.ts';
-import { inputSteps } from './body.ts';
-import { markInvalidToken, prefixIssues, type InputSource } from './errors.ts';
-import { publicUrls } from './public-url.ts';
+import { inputSteps } from '../http/body.ts';
+import { markInvalidToken, prefixIssues, type InputSource } from '../http/errors.ts';
+import { publicUrls } from '../http/public-url.ts';
 import type { Route } from './route.ts';
 
 export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

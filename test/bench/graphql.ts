@@ -16,7 +16,7 @@
 import { parseArgs } from 'node:util';
 import { DASHBOARD } from './dashboard.ts';
 import { withContext } from '../../src/db/context.ts';
-import { seedDemo } from '../../src/domain/metrics/demo-data.ts';
+import { seedDemo } from '../../src/tools/demo-data.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';

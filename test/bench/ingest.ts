@@ -41,7 +41,7 @@ function readings(seed: string): Reading[] {
   ];
   const start = Date.UTC(2026, 0, 1);
   return Array.from({ length: N }, (_, i) => {
-    const k = kinds[i % kinds.length]!;
+    const k = kinds[i % kinds.length];
     return {
       metric_type_slug: k.slug,
       recorded_at: new Date(start + i * 60_000).toISOString(),
@@ -78,7 +78,7 @@ function rawColumns(userId: string, rows: Reading[]): unknown[] {
   ];
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 async function main() {
@@ -185,7 +185,7 @@ async function serve() {
       await graphql.stop();
       await db.close();
       // Closing the IPC channel leaves nothing to wait for: the process ends on its own.
-      process.disconnect!();
+      process.disconnect();
     }
   });
   process.send!({ port: (http.address() as AddressInfo).port, connection: db.connection });

@@ -34,7 +34,7 @@ import { DASHBOARD } from './dashboard.ts';
 import autocannon from 'autocannon';
 import { withContext } from '../../src/db/context.ts';
 import { openDatabase } from '../../src/db/database.ts';
-import { seedDemo } from '../../src/domain/metrics/demo-data.ts';
+import { seedDemo } from '../../src/tools/demo-data.ts';
 import { freshDatabase } from '../helpers/databases.ts';
 import { buildForStart, REPO, startArgs } from '../helpers/start-command.ts';
 

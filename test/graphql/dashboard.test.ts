@@ -1,5 +1,5 @@
 import { withContext } from '../../src/db/context.ts';
-import { seedDemo } from '../../src/domain/metrics/demo-data.ts';
+import { seedDemo } from '../../src/tools/demo-data.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';

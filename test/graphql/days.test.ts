@@ -1,5 +1,5 @@
 import { withContext } from '../../src/db/context.ts';
-import { seedDemo } from '../../src/domain/metrics/demo-data.ts';
+import { seedDemo } from '../../src/tools/demo-data.ts';
 import { gqlData, gqlError } from '../helpers/graphql.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';

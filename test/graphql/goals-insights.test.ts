@@ -1,6 +1,6 @@
 import { localDateOf } from '../../src/core/clock.ts';
 import { withContext } from '../../src/db/context.ts';
-import { seedDemo } from '../../src/domain/metrics/demo-data.ts';
+import { seedDemo } from '../../src/tools/demo-data.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';

@@ -1,6 +1,6 @@
 import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
-import { seedDemo } from '../../src/domain/metrics/demo-data.ts';
+import { seedDemo } from '../../src/tools/demo-data.ts';
 import { gqlData } from '../helpers/graphql.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';

@@ -78,7 +78,7 @@ describe('statement timeout', () => {
     expect(setting.statement_timeout).toBe('200ms');
     const slow = withContext(() => query('select pg_sleep(2)'), server.db.orm);
     await expect(slow).rejects.toMatchObject({ code: '57014' });
-    const { isDatabaseDown } = await import('../../src/rest/errors.ts');
+    const { isDatabaseDown } = await import('../../src/http/errors.ts');
     expect(isDatabaseDown(await slow.catch((e: unknown) => e))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { systemActor } from '../../src/core/actor.ts';
 import { withContext } from '../../src/db/context.ts';
-import { appleDate, importAppleHealth } from '../../src/domain/metrics/apple-health.ts';
+import { appleDate, importAppleHealth } from '../../src/tools/apple-health.ts';
 import { gqlData } from '../helpers/graphql.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp } from '../helpers/users.ts';

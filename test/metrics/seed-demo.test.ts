@@ -1,5 +1,5 @@
 import { withContext } from '../../src/db/context.ts';
-import { seedDemo, zonedInstant } from '../../src/domain/metrics/demo-data.ts';
+import { seedDemo, zonedInstant } from '../../src/tools/demo-data.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp } from '../helpers/users.ts';
 

@@ -8,7 +8,7 @@ import { ingestReadings } from '../../domain/metrics/ingest.service.ts';
 import { listMetricTypes } from '../../domain/metrics/metric-types.service.ts';
 import { HealthMetricBatch, HealthMetricListQuery } from '../../domain/metrics/metrics.schemas.ts';
 import * as readings from '../../domain/metrics/readings.service.ts';
-import { INGEST_BODY_LIMIT } from '../body.ts';
+import { INGEST_BODY_LIMIT } from '../../http/body.ts';
 import { AutomationRead, DefinitionRead, presentAutomation, presentDefinition } from '../presenters/metric-definitions.ts';
 import { HealthMetricBatchResult, HealthMetricRead, MetricTypeRead, presentIngestResult, presentMetricType, presentReading } from '../presenters/metrics.ts';
 import { created, noContent, ok, type Route } from '../route.ts';

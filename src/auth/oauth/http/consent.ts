@@ -1,13 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { RateLimited } from '../core/errors.ts';
-import { CARRIED, CONSENT_STYLE_HASH, renderConsentPage, renderErrorPage } from '../auth/oauth/consent-page.ts';
-import { AuthorizeError } from '../auth/oauth/oauth.errors.ts';
+import { RateLimited } from '../../../core/errors.ts';
+import { CARRIED, CONSENT_STYLE_HASH, renderConsentPage, renderErrorPage } from '../consent-page.ts';
+import { AuthorizeError } from '../oauth.errors.ts';
 import {
   checkAuthorization, decideAuthorization, describeResource, redirectBack, type Authorization, type Decision,
-} from '../auth/oauth/authorization.service.ts';
-import * as S from '../auth/oauth/oauth.schemas.ts';
-import { body, noStore, paths } from './oauth.http.ts';
-import { publicUrls, type PublicUrls } from './public-url.ts';
+} from '../authorization.service.ts';
+import * as S from '../oauth.schemas.ts';
+import { body, noStore, paths } from './shared.ts';
+import { publicUrls, type PublicUrls } from '../../../http/public-url.ts';
 
 /**
  * GET and POST /oauth/authorize: the sign-in and consent page a person sees, and its form. Errors

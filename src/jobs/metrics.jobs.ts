@@ -1,5 +1,5 @@
-import { defineJob } from '../../jobs/job.ts';
-import { runMissingByAutomations } from './automations.engine.ts';
+import { defineJob } from './job.ts';
+import { runMissingByAutomations } from '../domain/metrics/automations.engine.ts';
 
 /**
  * `missing_by` automations: every 15 minutes, each automation whose local deadline has passed today

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import * as S from '../auth/oauth/oauth.schemas.ts';
-import { paths } from './oauth.http.ts';
+import * as S from '../oauth.schemas.ts';
+import { paths } from './shared.ts';
 
 // /openapi.json: these endpoints are described by hand (they are not in the route table).
 

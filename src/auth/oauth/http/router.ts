@@ -1,19 +1,19 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { RateLimited } from '../core/errors.ts';
-import { OAuthError, type OAuthErrorCode } from '../auth/oauth/oauth.errors.ts';
-import { registerClient } from '../auth/oauth/clients.service.ts';
-import { exchangeToken, revokeToken } from '../auth/oauth/tokens.service.ts';
-import * as S from '../auth/oauth/oauth.schemas.ts';
-import { formUnreadable, getAuthorize, pageRoute, postAuthorize } from './oauth.consent.ts';
-import { body, form, noStore, paths } from './oauth.http.ts';
-import { publicUrls, type PublicUrls } from './public-url.ts';
+import { RateLimited } from '../../../core/errors.ts';
+import { OAuthError, type OAuthErrorCode } from '../oauth.errors.ts';
+import { registerClient } from '../clients.service.ts';
+import { exchangeToken, revokeToken } from '../tokens.service.ts';
+import * as S from '../oauth.schemas.ts';
+import { formUnreadable, getAuthorize, pageRoute, postAuthorize } from './consent.ts';
+import { body, form, noStore, paths } from './shared.ts';
+import { publicUrls, type PublicUrls } from '../../../http/public-url.ts';
 
 /**
  * The OAuth 2.1 authorization server's HTTP side and the discovery documents. These are not JSON
  * API routes (HTML page, form bodies, RFC 6749 error JSON rather than `{detail}`), so they are
- * mounted here rather than in the route table; OAUTH_OPENAPI (oauth.openapi.ts) documents them in
- * /openapi.json. The consent page's handlers are in oauth.consent.ts; the JSON endpoints are here.
+ * mounted here rather than in the route table; OAUTH_OPENAPI (openapi.ts) documents them in
+ * /openapi.json. The consent page's handlers are in consent.ts; the JSON endpoints are here.
  */
 
 export function authorizationServerMetadata(urls: PublicUrls): z.infer<typeof S.AuthorizationServerMetadata> {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { systemActor } from '../../core/actor.ts';
-import { localDateOf } from '../../core/clock.ts';
-import { createCategory, listCategories } from '../categories/categories.service.ts';
-import { createEvent } from '../events/events.service.ts';
-import { putGoal } from '../goals/goals.service.ts';
-import { createAutomation } from './automations.service.ts';
-import { listDefinitions, updateDefinition } from './definitions.service.ts';
-import { ingestReadings } from './ingest.service.ts';
+import { systemActor } from '../core/actor.ts';
+import { localDateOf } from '../core/clock.ts';
+import { createCategory, listCategories } from '../domain/categories/categories.service.ts';
+import { createEvent } from '../domain/events/events.service.ts';
+import { putGoal } from '../domain/goals/goals.service.ts';
+import { createAutomation } from '../domain/metrics/automations.service.ts';
+import { listDefinitions, updateDefinition } from '../domain/metrics/definitions.service.ts';
+import { ingestReadings } from '../domain/metrics/ingest.service.ts';
 
 /**
  * Realistic, reproducible demo data, written through the same services as the API: several

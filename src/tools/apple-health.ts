@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { SaxesParser } from 'saxes';
-import type { Actor } from '../../core/actor.ts';
-import { toCanonical } from './catalogue.ts';
-import { ingestReadings } from './ingest.service.ts';
+import type { Actor } from '../core/actor.ts';
+import { toCanonical } from '../domain/metrics/catalogue.ts';
+import { ingestReadings } from '../domain/metrics/ingest.service.ts';
 import { unionSpans, type Interval } from './intervals.ts';
 
 /**
