@@ -7,7 +7,7 @@ import type { JobContext, JobDefinition, SendJobOptions } from './job.ts';
 /**
  * pg-boss on the application's own database. On the embedded PGlite it connects through the same
  * pglite-socket as MikroORM (db.connection), so every statement shares PGlite's one backend:
- * nothing here may run while the caller holds an ORM transaction (DESIGN §6). Services therefore
+ * nothing here may run while the caller holds an ORM transaction (docs/architecture.md, Data rules). Services therefore
  * enqueue after commit, and the database row stays the source of truth: a row whose job was never
  * sent is found again by the job's onWorkerStart / periodic sweep.
  */

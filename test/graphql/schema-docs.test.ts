@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Kind, parse } from 'graphql';
 import { buildSchema } from '../../src/graphql/schema.ts';
 
-/** The schema documents itself (every type, field and enum value has a description), and DESIGN §4's enums are GraphQL enums. */
+/** The schema documents itself (every type, field and enum value has a description), and the enums of docs/architecture.md (Enumerations) are GraphQL enums. */
 const schema = buildSchema();
 const ours = Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__') && !(isScalarType(t) && isSpecifiedScalarType(t)));
 
@@ -33,8 +33,8 @@ test('each type is defined in one schema file only (a second definition would be
   expect(definitions.filter((_, i) => names.indexOf(names[i]) !== i)).toEqual([]);
 });
 
-// DESIGN.md §4: each enumerated field, as the GraphQL field that carries it, with exactly those values.
-const DESIGN_ENUMS: [string, string[]][] = [
+// docs/architecture.md, Enumerations: each enumerated field, as the GraphQL field that carries it, with exactly those values.
+const ENUMERATIONS: [string, string[]][] = [
   ['Event.source', ['user', 'suggestion', 'timer', 'automation', 'import']],
   ['Suggestion.kind', ['event', 'metric_reading', 'meal', 'place_visit', 'new_place']],
   ['Suggestion.source', ['log_capture', 'automation', 'location', 'calendar']],
@@ -53,7 +53,7 @@ const DESIGN_ENUMS: [string, string[]][] = [
   ['Narrative.periodType', ['week']],
 ];
 
-test.each(DESIGN_ENUMS)('%s is an enum of DESIGN §4 values', (path, values) => {
+test.each(ENUMERATIONS)('%s is an enum of the documented values', (path, values) => {
   const [typeName, fieldName] = path.split('.') as [string, string];
   const type = schema.getType(typeName);
   if (!isObjectType(type)) throw new Error(`${typeName} is not an object type`);

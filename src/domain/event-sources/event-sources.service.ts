@@ -8,7 +8,7 @@ import { EVENT_SOURCE_KINDS, EventSourceRow, type EventSourceKind } from './even
 import { z } from 'zod';
 import { CalendarConfig, EventSourceCreate, EventSourceListQuery, EventSourceUpdate } from './event-sources.schemas.ts';
 
-/** Every user has one default source per kind (DESIGN §4). */
+/** Every user has one default source per kind (docs/architecture.md, Enumerations). */
 const DEFAULT_LABELS: Record<EventSourceKind, string> = {
   manual: 'Manual entry',
   health: 'Health data',

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-/** DESIGN §4: a narrative covers one week (Monday to Sunday); the only period type so far. */
+/** docs/architecture.md, Enumerations: a narrative covers one week (Monday to Sunday); the only period type so far. */
 export const PERIOD_TYPES = ['week'] as const;
 export type PeriodType = (typeof PERIOD_TYPES)[number];
 

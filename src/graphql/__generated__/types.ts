@@ -1644,7 +1644,7 @@ export type NarrativeInput = {
   provider?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** The period a narrative covers (DESIGN §4) */
+/** The period a narrative covers: a week, Monday to Sunday in the user's time zone */
 export type NarrativePeriodType =
   /** A week, Monday to Sunday */
   | 'week';

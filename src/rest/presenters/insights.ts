@@ -3,7 +3,7 @@ import type { EpisodeCard, Episodes } from '../../domain/insights/episodes.ts';
 import { GRAPH_MODES, TIERS, type InsightEdge, type InsightGraph } from '../../domain/insights/graph.ts';
 
 /**
- * Insights are "byte-identical JSON for the same data" (DESIGN §6): each presenter writes its
+ * Insights are "byte-identical JSON for the same data" (docs/architecture.md, Data rules): each presenter writes its
  * keys in one fixed order, and an absent ratio or corroboration is left out rather than null.
  */
 const Kind = z.enum(['metric', 'factor']);
