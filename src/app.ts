@@ -56,8 +56,8 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
       },
       // One short line per request: no headers, so no tokens or cookies in the log.
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         err: safeError,
       },
       // Whose request it was (set once the token is known): never the token itself.

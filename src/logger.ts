@@ -1,7 +1,7 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Credentials never reach the log: headers that carry them and body fields that are secrets. */
-export const REDACT = [
+const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',

@@ -9,5 +9,5 @@ runProcess(async (config, logger) => {
   const server = await startServer(config, logger);
   logger.info(`Listening on ${server.url} with database ${server.db.description}`);
   collectStartupGarbage();
-  return { stop: server.stop, stopping: 'finishing in-flight requests' };
+  return { stop: () => server.stop(), stopping: 'finishing in-flight requests' };
 });

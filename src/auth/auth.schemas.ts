@@ -16,7 +16,7 @@ export const TokenResponse = z
   .meta({ id: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-export const TotpRequiredResponse = z
+const TotpRequiredResponse = z
   .object({ totp_required: z.literal(true), pending_token: z.string(), expires_at: z.iso.datetime() })
   .meta({ id: 'TotpRequiredResponse' });
 

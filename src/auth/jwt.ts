@@ -49,7 +49,7 @@ const VERIFIED_MAX = 10_000;
 export async function verifyToken(use: TokenUse, token: string): Promise<Claims> {
   const raw = signingKey();
   let verified = verifiedByKey.get(raw);
-  if (!verified) verifiedByKey.set(raw, (verified = new Map()));
+  if (!verified) verifiedByKey.set(raw, (verified = new Map<string, Claims & { use: TokenUse; exp: number }>()));
   const digest = createHash('sha256').update(token).digest('base64url');
   const known = verified.get(digest);
   if (known) {

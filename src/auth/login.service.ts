@@ -3,7 +3,7 @@ import { newId } from '../core/ids.ts';
 import { parse } from '../core/validation.ts';
 import { em } from '../db/context.ts';
 import { query } from '../db/sql.ts';
-import { User } from '../domain/users/user.entity.ts';
+import { type User } from '../domain/users/user.entity.ts';
 import { createUser, type Profile, findUserByEmail, loadUser } from '../domain/users/users.service.ts';
 import { LoginRequest, TotpCode, TotpVerifyRequest } from './auth.schemas.ts';
 import { signToken, verifyToken } from './jwt.ts';

@@ -83,7 +83,7 @@ export async function revokeOtherSessions(actor: Actor): Promise<{ revoked: numb
 }
 
 /** Every session of the user but the caller's ends (POST /auth/sessions/revoke-others). */
-export async function endOtherSessions(actor: Actor): Promise<number> {
+async function endOtherSessions(actor: Actor): Promise<number> {
   const current = currentSession(actor);
   const others = current ? { ...live(actor.userId), id: { $ne: current } } : live(actor.userId);
   return em().nativeUpdate(Session, others, { revokedAt: new Date() });

@@ -20,7 +20,7 @@ export async function loadSigningKey(configured: string | undefined): Promise<vo
     randomBytes(48).toString('base64url'),
   ]);
   const [row] = await conn.execute<{ value: string }[]>(`select value from app_secrets where name = 'jwt_secret'`);
-  keys.set(em().config, new TextEncoder().encode(row!.value));
+  keys.set(em().config, new TextEncoder().encode(row.value));
 }
 
 export function signingKey(): Uint8Array {

@@ -19,7 +19,7 @@ await runCli(async () => {
     Presets.shades_classic,
   );
   let started = false;
-  const counts = await importAppleHealth(systemActor(user.id), positionals[0]!, (read, total, c) => {
+  const counts = await importAppleHealth(systemActor(user.id), positionals[0], (read, total, c) => {
     const payload = { mb: (read / 1048576).toFixed(1), totalMb: (total / 1048576).toFixed(1), records: c.records, created: c.created };
     if (!started) bar.start(total, read, payload);
     else bar.update(read, payload);

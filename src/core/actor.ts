@@ -6,8 +6,8 @@ import { spendWrite } from './write-budget.ts';
  * `scope` is what the credential allows: session tokens and write PATs may write;
  * read PATs and OAuth tokens may only read.
  */
-export type Scope = 'read' | 'write';
-export type CredentialKind = 'session' | 'access_token' | 'oauth' | 'system';
+type Scope = 'read' | 'write';
+type CredentialKind = 'session' | 'access_token' | 'oauth' | 'system';
 
 export type Actor = {
   userId: string;

@@ -58,6 +58,6 @@ export function earlierRead<T>(covers: (key: string) => boolean): Promise<T> | u
 function unitReads(): Map<string, Promise<unknown>> {
   const unit = em();
   let reads = readsOfUnit.get(unit);
-  if (!reads) readsOfUnit.set(unit, (reads = new Map()));
+  if (!reads) readsOfUnit.set(unit, (reads = new Map<string, Promise<unknown>>()));
   return reads;
 }

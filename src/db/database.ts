@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -41,7 +42,7 @@ type PgPool = {
   waitingCount: number;
 };
 
-export class DatabaseInUse extends Error {}
+class DatabaseInUse extends Error {}
 
 /** How long a request waits for a new PostgreSQL connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -97,7 +98,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (served && opts.role === 'server') {
       throw new DatabaseInUse(`The embedded database in ${opts.pgliteDir} is already served by another process`);
     }
-    const { resolve } = await import('node:path');
     const target = served
       ? { socketDir: resolve(opts.pgliteDir), port: 5432 }
       : (embedded = await startEmbedded(opts.pgliteDir));

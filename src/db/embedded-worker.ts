@@ -51,7 +51,7 @@ function keepExtendedQueriesTogether(server: PGLiteSocketServer, db: PGlite): vo
         const i = owner === null ? 0 : this.queue.findIndex((q) => q.handlerId === owner);
         // The connection holding the database has not sent its next message yet: wait for it.
         if (i === -1) break;
-        const query = this.queue.splice(i, 1)[0]!;
+        const query = this.queue.splice(i, 1)[0];
         let size = 0;
         try {
           await db.runExclusive(() =>
@@ -68,7 +68,7 @@ function keepExtendedQueriesTogether(server: PGLiteSocketServer, db: PGlite): vo
           continue;
         }
         this.lastHandlerId = query.handlerId;
-        midExchange = ENDS_EXCHANGE.has(query.message[0]!) ? null : query.handlerId;
+        midExchange = ENDS_EXCHANGE.has(query.message[0]) ? null : query.handlerId;
         query.resolve(size);
       }
     } finally {
@@ -93,11 +93,13 @@ async function main(): Promise<void> {
     const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
     keepExtendedQueriesTogether(server, db);
     await server.start();
-    port.once('message', async () => {
-      await server.stop();
-      await db!.close();
-      port.postMessage({ closed: true });
-      port.close();
+    port.once('message', () => {
+      void (async () => {
+        await server.stop();
+        await db!.close();
+        port.postMessage({ closed: true });
+        port.close();
+      })();
     });
     port.postMessage({ ready: true });
   } catch (err) {

@@ -25,7 +25,7 @@ export const MEMORY = ':memory:';
  * 16MB holds a self-hosted user's hot pages (months of data are a few MB of heap and index pages);
  * pages beyond it come from the OS file cache. Idle RSS and bench:load figures: docs/decisions.md (Hardening).
  */
-export const EMBEDDED_SETTINGS = ['shared_buffers=16MB'];
+const EMBEDDED_SETTINGS = ['shared_buffers=16MB'];
 
 export function socketPathFor(dir: string): string {
   return join(dir, `.s.PGSQL.${SOCKET_PORT}`);

@@ -9,7 +9,7 @@ import { em } from './context.ts';
  */
 export async function query<R>(sql: string, params: unknown[] = []): Promise<R[]> {
   const result = await em().getKysely().executeQuery<R>(CompiledQuery.raw(sql, params));
-  return result.rows as R[];
+  return result.rows;
 }
 
 /** Postgres error codes worth one more try of the whole transaction. */

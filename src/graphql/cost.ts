@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
-  GraphQLError, Kind, getArgumentValues, getNamedType, getNullableType, isListType, isObjectType,
+  GraphQLError, Kind, OperationTypeNode, getArgumentValues, getNamedType, getNullableType, isListType, isObjectType,
   type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLObjectType, type GraphQLSchema, type SelectionSetNode,
 } from 'graphql';
 import type { GraphQLContext } from './context.ts';
@@ -13,7 +13,7 @@ import type { GraphQLContext } from './context.ts';
  * 35,000; 20 aliased `events(limit: 500) { notes category { name } }` would cost 60,000 and are refused.
  */
 export const MAX_COST = 50_000;
-export const ASSUMED_LIST_SIZE = 50;
+const ASSUMED_LIST_SIZE = 50;
 /** Tokens in the query text: enough for any real dashboard, parsed no further past it. */
 export const MAX_TOKENS = 2_000;
 
@@ -79,7 +79,7 @@ export function costLimit(max = MAX_COST): ApolloServerPlugin<GraphQLContext> {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, schema, request }) {
-          const root = operation?.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+          const root = operation?.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
           if (!root || !operation) return;
           const fragments = new Map(
             document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),

@@ -4,8 +4,8 @@ import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type 
  * Query shape limits, checked while the query is validated, so a rejected query does no
  * database work at all.
  */
-export const MAX_DEPTH = 10;
-export const MAX_ALIASES = 30;
+const MAX_DEPTH = 10;
+const MAX_ALIASES = 30;
 
 function depthOf(set: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): number {
   if (!set) return 0;

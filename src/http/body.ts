@@ -3,7 +3,7 @@ import { TransportInvalid } from './errors.ts';
 import type { ValidationIssue } from '../core/errors.ts';
 
 /** Deeper JSON than this is refused: nothing here nests that far, and deep values break serializers. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 const DEFAULT_LIMIT = '1mb';
 
 class TooDeep extends Error {
@@ -15,7 +15,7 @@ class TooDeep extends Error {
  * fail later, deep in a query. One iterative walk (no recursion, so no stack to exhaust)
  * checks depth and finds NULs in keys and strings, naming where each is.
  */
-export function findInputFaults(value: unknown, root: string): ValidationIssue[] | 'too_deep' {
+function findInputFaults(value: unknown, root: string): ValidationIssue[] | 'too_deep' {
   const issues: ValidationIssue[] = [];
   const stack: { v: unknown; loc: (string | number)[] }[] = [{ v: value, loc: [root] }];
   while (stack.length) {

@@ -61,11 +61,14 @@ export function sendError(res: Response, status: number, detail: unknown, header
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
   if (err instanceof TransportInvalid) return sendError(res, 422, err.issues);
-  const bodyError = typeof err?.type === 'string' ? BODY_PARSER_ERRORS[err.type] : undefined;
+  // What body-parser (http-errors) sets on the errors it raises.
+  const raised = (err ?? {}) as { type?: unknown; expose?: unknown; status?: unknown };
+  const bodyError = typeof raised.type === 'string' ? BODY_PARSER_ERRORS[raised.type] : undefined;
   if (bodyError) return sendError(res, bodyError[0], bodyError[1]);
   // Any other client error raised while reading the body (a corrupt gzip stream, an aborted upload).
-  if (err?.expose === true && Number.isInteger(err.status) && err.status >= 400 && err.status < 500) {
-    return sendError(res, err.status, 'Malformed request body');
+  const status = typeof raised.status === 'number' && Number.isInteger(raised.status) ? raised.status : 0;
+  if (raised.expose === true && status >= 400 && status < 500) {
+    return sendError(res, status, 'Malformed request body');
   }
   if (err instanceof Invalid) return sendError(res, 422, err.issues);
   if (err instanceof DomainError) {

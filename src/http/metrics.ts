@@ -67,7 +67,8 @@ export function createMetrics(opts: { token?: string | undefined; db?: Pick<Data
   function observe(req: Request, res: Response, next: NextFunction) {
     const end = duration.startTimer();
     res.on('finish', () => {
-      const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched';
+      const matched = (req.route as { path?: string } | undefined)?.path;
+      const route = matched ? `${req.baseUrl}${matched}` : 'unmatched';
       end({ method: req.method, route, status: String(res.statusCode) });
     });
     next();

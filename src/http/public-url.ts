@@ -19,7 +19,7 @@ export function setPublicUrl(app: { locals: Record<string, unknown> }, publicUrl
   app.locals.publicUrl = publicUrl;
 }
 
-export function publicBaseUrl(req: Request): string {
+function publicBaseUrl(req: Request): string {
   const configured = req.app.locals.publicUrl as string | undefined;
   if (configured) return configured;
   const host = req.get('host') ?? '';
@@ -32,7 +32,7 @@ export function publicUrls(req: Request): PublicUrls {
 }
 
 /** RFC 9728: where a resource's metadata is (the well-known prefix before the resource's path). */
-export function resourceMetadataUrl(urls: PublicUrls, resource: 'api' | 'mcp'): string {
+function resourceMetadataUrl(urls: PublicUrls, resource: 'api' | 'mcp'): string {
   return `${urls.base}/.well-known/oauth-protected-resource${resource === 'mcp' ? '/mcp' : ''}`;
 }
 

@@ -7,10 +7,10 @@ import type { NextFunction, Request, Response } from 'express';
  */
 export function serverTiming(_req: Request, res: Response, next: NextFunction): void {
   const start = process.hrtime.bigint();
-  const writeHead = res.writeHead;
+  const writeHead = res.writeHead.bind(res);
   res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
     if (!this.headersSent) this.setHeader('Server-Timing', `app;dur=${(Number(process.hrtime.bigint() - start) / 1e6).toFixed(2)}`);
-    return writeHead.apply(this, args);
+    return writeHead(...args);
   } as Response['writeHead'];
   next();
 }

@@ -21,7 +21,7 @@ export type JobRuntime = {
 export type JobRuntimeOptions = {
   db: Pick<Database, 'connection' | 'orm'>;
   logger: Logger;
-  definitions: JobDefinition<any>[];
+  definitions: JobDefinition<object>[];
   /** Run handlers, schedules and maintenance here. */
   work: boolean;
   /** The WORKERS setting: parallel handlers for definitions with concurrency 'workers'. */
@@ -144,7 +144,7 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
 }
 
 async function runHandler(
-  def: JobDefinition<any>,
+  def: JobDefinition<object>,
   job: Job<object>,
   log: Logger,
   send: JobContext['send'],

@@ -3,7 +3,7 @@ import { NotFound } from '../core/errors.ts';
 import { sourcesToSync, syncSource } from '../domain/calendar/sync.ts';
 import { defineJob } from './job.ts';
 
-export const CALENDAR_SYNC_SOURCE_JOB = 'calendar.sync-source';
+const CALENDAR_SYNC_SOURCE_JOB = 'calendar.sync-source';
 const PERIOD_MS = 15 * 60_000;
 
 /** One job id per source and 15-minute slot, so a slow round never piles a second sync of a source behind the first. */

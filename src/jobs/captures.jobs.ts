@@ -6,7 +6,7 @@ import { defineJob, type JobContext } from './job.ts';
 
 type ParseData = { capture_id: string; user_id?: string };
 
-export const PARSE_QUEUE: QueueOptions = {
+const PARSE_QUEUE: QueueOptions = {
   retryLimit: 4,
   retryDelay: 2,
   retryBackoff: true,
@@ -40,7 +40,7 @@ const QUEUED_STALE_MS = 15 * 60_000;
  * queued capture) and every minute (those queued for over a minute), so a capture committed just
  * before a crash, or while no worker ran, is parsed once workers are back.
  */
-export async function sweepCaptures(ctx: Pick<JobContext, 'send' | 'logger'>, minAgeMs: number): Promise<number> {
+async function sweepCaptures(ctx: Pick<JobContext, 'send' | 'logger'>, minAgeMs: number): Promise<number> {
   const now = Date.now();
   let requeued = 0;
   for (const c of await strandedCaptures(new Date(now - minAgeMs))) {

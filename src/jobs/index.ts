@@ -10,7 +10,7 @@ import { weeklyNarrativesJob } from './narratives.jobs.ts';
  * (name, handler, optional cron `schedule`, queue retry options) and append it here.
  * Workers in the server process (unless WORKERS=0) and in `npm run worker` run all of them.
  */
-export const jobDefinitions: JobDefinition<any>[] = [
+export const jobDefinitions: JobDefinition<object>[] = [
   captureParseJob(),
   captureSweepJob,
   suggestionExpiryJob,

@@ -12,7 +12,7 @@ import { mcpActor } from './auth.ts';
 import { allTools } from './tools/index.ts';
 import type { Tool, ToolContext } from './tools/tool.ts';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 const BODY_LIMIT = '1mb';
 
 const INSTRUCTIONS =
@@ -61,7 +61,7 @@ function register(server: McpServer, tool: Tool, ctx: ToolContext, log: Logger |
 }
 
 /** The MCP server of one request (stateless: nothing outlives the request), its tools bound to the caller. */
-export function buildMcpServer(actor: Actor, log?: Logger, tools: Tool[] = allTools): McpServer {
+function buildMcpServer(actor: Actor, log?: Logger, tools: Tool[] = allTools): McpServer {
   const server = new McpServer({ name: 'lifetrack', version: '0.1.0' }, { instructions: INSTRUCTIONS });
   for (const tool of tools) register(server, tool, { actor }, log);
   return server;

@@ -14,7 +14,7 @@ const refFor = (id: string) => `#/components/schemas/${id}`;
 function hoistDefs(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
   const { $defs, $schema: _ignored, ...rest } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
   for (const [id, def] of Object.entries($defs ?? {})) components[id] ??= hoistDefs(def, components);
-  return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/'));
+  return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
 }
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
@@ -35,14 +35,14 @@ function componentSchemas(routes: Route[], extraInputs: z.ZodType[]): Record<str
   const outputs = convert('output');
   const merged: Record<string, JsonSchema> = {};
   for (const id of Object.keys(outputs)) {
-    const { $schema: _ignored, $id: _id, ...schema } = requestIds.has(id) ? inputs[id]! : outputs[id]!;
+    const { $schema: _ignored, $id: _id, ...schema } = requestIds.has(id) ? inputs[id] : outputs[id];
     merged[id] = schema;
   }
   return merged;
 }
 
 function parameters(route: Route): JsonSchema[] {
-  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const pathParams = names.map((name) => ({
     name,
     in: 'path',
@@ -64,9 +64,10 @@ function parameters(route: Route): JsonSchema[] {
 }
 
 function paramSchema(params: z.ZodObject | undefined, name: string): JsonSchema {
-  const field = params?.shape[name];
+  const shape: Record<string, z.ZodType> | undefined = params?.shape;
+  const field = shape?.[name];
   if (!field) return { type: 'string' };
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(field as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
@@ -178,7 +179,7 @@ export function buildOpenApi(routes: Route[], extra: ExtraPaths = { paths: {}, r
   const paths: Record<string, Record<string, JsonSchema>> = { ...OPERATIONAL_PATHS, ...extra.paths };
   for (const route of routes) {
     paths[route.path] ??= {};
-    paths[route.path]![route.method] = {
+    paths[route.path][route.method] = {
       summary: route.summary,
       tags: [route.tag],
       operationId: `${route.method}_${route.path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+/g, '_')}`,

@@ -8,9 +8,9 @@ import type { Actor } from '../core/actor.ts';
  * - write: a token with write scope;
  * - account: an interactive session only (managing credentials is not for API tokens).
  */
-export type Access = 'public' | 'read' | 'write' | 'account';
+type Access = 'public' | 'read' | 'write' | 'account';
 
-export type RouteRequest = {
+type RouteRequest = {
   actor: Actor;
   params: Record<string, string>;
   query: Record<string, unknown>;

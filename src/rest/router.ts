@@ -8,7 +8,7 @@ import { markInvalidToken, prefixIssues, type InputSource } from '../http/errors
 import { publicUrls } from '../http/public-url.ts';
 import type { Route } from './route.ts';
 
-export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 type Admitted = Request & { actor?: Actor };
 

@@ -168,7 +168,7 @@ export async function importAppleHealth(
   const parser = new SaxesParser();
   let failure: Error | undefined;
   parser.on('opentag', (tag) => {
-    if (tag.name === 'Record') record(tag.attributes as Record<string, string>);
+    if (tag.name === 'Record') record(tag.attributes);
   });
   parser.on('error', (err) => {
     failure ??= err;

@@ -57,7 +57,7 @@ const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:
 /** A uuid derived from the inputs, so re-seeding finds the same events (client_id). */
 function stableUuid(...parts: (string | number)[]): string {
   const h = createHash('sha256').update(parts.join('|')).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 type Reading = { metric_type_slug: string; recorded_at: string; source: string; source_id: string; value: number; unit?: string };
@@ -123,10 +123,10 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
     const date = addDays(from, i);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     const weekend = weekday === 0 || weekday === 6;
-    const isSick = i >= sick[0]! && i <= sick[1]!;
-    const traveling = i >= travel[0]! && i <= travel[1]!;
-    const watchWorn = !(i >= noWatch[0]! && i <= noWatch[1]!) && !chance(0.06);
-    const busy = i >= crunch[0]! && i <= crunch[1]!;
+    const isSick = i >= sick[0] && i <= sick[1];
+    const traveling = i >= travel[0] && i <= travel[1];
+    const watchWorn = !(i >= noWatch[0] && i <= noWatch[1]) && !chance(0.06);
+    const busy = i >= crunch[0] && i <= crunch[1];
     const drankYesterday = drinksYesterday > 0;
 
     // Last night, ending this morning: shaped by yesterday evening.
@@ -162,7 +162,7 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
     const sum = weights.reduce((a, b) => a + b, 0);
     const phoneShare = normal(0.88, 0.04);
     hours.forEach((h, k) => {
-      const part = Math.round((steps * weights[k]!) / sum);
+      const part = Math.round((steps * weights[k]) / sum);
       if (watchWorn) add('steps', 'apple_watch', date, k, at(date, h + 0.5), part, 'count');
       if (chance(0.9)) add('steps', 'iphone', date, k, at(date, h + 0.5), Math.round(part * phoneShare), 'count');
     });

@@ -177,16 +177,17 @@ async function serve() {
   const http = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => http.once('listening', resolve));
   const baselineKb = process.resourceUsage().maxRSS;
-  process.on('message', async (m) => {
+  const stop = async () => {
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+    await graphql.stop();
+    await db.close();
+    // Closing the IPC channel leaves nothing to wait for: the process ends on its own.
+    process.disconnect();
+  };
+  process.on('message', (m) => {
     if (m === 'stats') process.send!({ maxRssKb: process.resourceUsage().maxRSS, baselineKb });
-    if (m === 'stop') {
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
-      await graphql.stop();
-      await db.close();
-      // Closing the IPC channel leaves nothing to wait for: the process ends on its own.
-      process.disconnect();
-    }
+    if (m === 'stop') void stop();
   });
   process.send!({ port: (http.address() as AddressInfo).port, connection: db.connection });
 }

@@ -22,7 +22,7 @@ export async function loadClient(clientId: string): Promise<OAuthClient | null> 
 const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 
 /** Why a redirect URI is refused, or null: https anywhere, http only back to this machine. */
-export function redirectUriProblem(raw: string): string | null {
+function redirectUriProblem(raw: string): string | null {
   let url: URL;
   try {
     url = new URL(raw);

@@ -10,7 +10,7 @@ import { SCOPE } from './oauth.schemas.ts';
  * server's HS256 key. The typ and the issuer keep them apart from session tokens (typ JWT, issuer
  * "lifetrack", a `use` claim): neither verifies as the other.
  */
-export const ACCESS_TOKEN_SECONDS = 3600;
+const ACCESS_TOKEN_SECONDS = 3600;
 const TYP = 'at+jwt';
 
 export type AccessClaims = { sub: string; aud: string; client_id: string; gid: string; jti: string; exp: number };

@@ -49,6 +49,6 @@ export class AuthorizeError extends OAuthError {
 
 /** A request that failed its schema, in words: the first issue and where it is. */
 export function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
+  const issue = error.issues[0];
   return `${issue.path.join('.') || 'request'}: ${issue.message}`;
 }

@@ -1,5 +1,5 @@
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 
 /**
@@ -42,13 +42,13 @@ export class EgressRefused extends Error {
 }
 
 /** dns.lookup, refusing the whole answer when any address in it is not public. */
-function publicLookup(hostname: string, options: LookupOptions, callback: (...args: any[]) => void): void {
+function publicLookup(hostname: string, options: LookupOptions, callback: Parameters<LookupFunction>[2]): void {
   lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err);
+    if (err) return callback(err, []);
     const refused = addresses.find((a) => isNonPublicAddress(a.address));
-    if (refused) return callback(new EgressRefused(refused.address));
+    if (refused) return callback(new EgressRefused(refused.address), []);
     if (options.all) return callback(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
+    callback(null, addresses[0].address, addresses[0].family);
   });
 }
 

@@ -56,7 +56,7 @@ export function iterationStart(event: IcalEvent, window: { from: number; to: num
     throw new BudgetExceeded('a SECONDLY or MINUTELY rule with BYxxx parts is not expanded');
   }
   if (rules.length !== 1 || event.component.hasProperty('rdate')) return undefined;
-  const rule = rules[0]!;
+  const rule = rules[0];
   const period = unit * (rule.interval || 1);
   const start = event.startDate;
   const startMs = toMs(start);

@@ -97,21 +97,21 @@ export function repairEvent(vevent: Component): Map<string, Time> {
       const periods = prop.getValues() as InstanceType<typeof ICAL.Period>[];
       for (const p of periods) periodEnds.set(p.start.toString(), p.getEnd());
       const { value: _value, ...params } = jcal[1];
-      replace(vevent, prop, ['rdate', params, periods[0]!.start.isDate ? 'date' : 'date-time', ...jcal.slice(3).map((v) => (Array.isArray(v) ? v[0] : v))]);
+      replace(vevent, prop, ['rdate', params, periods[0].start.isDate ? 'date' : 'date-time', ...jcal.slice(3).map((v): unknown => (Array.isArray(v) ? (v as unknown[])[0] : v))]);
     }
   }
   // DTSTART is the first instance (RFC 5545 3.8.5.2); ical.js' iterator skips it when only RDATEs recur.
   const dtstart = vevent.getFirstProperty('dtstart');
   if (dtstart && vevent.hasProperty('rdate') && !vevent.hasProperty('rrule')) {
     const [, params, type, value] = dtstart.toJSON() as Jcal;
-    vevent.addProperty(new ICAL.Property(['rdate', params, type, value] as unknown as unknown[], vevent));
+    vevent.addProperty(new ICAL.Property(['rdate', params, type, value], vevent));
   }
   return periodEnds;
 }
 
 function replace(vevent: Component, old: InstanceType<typeof ICAL.Property>, jcal: Jcal): void {
   vevent.removeProperty(old);
-  vevent.addProperty(new ICAL.Property(jcal as unknown as unknown[], vevent));
+  vevent.addProperty(new ICAL.Property(jcal, vevent));
 }
 
 /**

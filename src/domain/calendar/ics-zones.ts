@@ -51,8 +51,8 @@ class IntlZone extends ICAL.Timezone {
 function ianaName(tzid: string): string | null {
   const name = tzid.trim().replace(/^"|"$/g, '');
   if (isValidTimezone(name)) return name;
-  const m = /([A-Za-z_]+\/[A-Za-z_+\-]+(?:\/[A-Za-z_+\-]+)?)$/.exec(name);
-  if (m && isValidTimezone(m[1]!)) return m[1]!;
+  const m = /([A-Za-z_]+\/[A-Za-z_+-]+(?:\/[A-Za-z_+-]+)?)$/.exec(name);
+  if (m && isValidTimezone(m[1])) return m[1];
   const windows = findIana(name)?.find(isValidTimezone);
   return windows ?? null;
 }

@@ -7,6 +7,7 @@ import type { CalendarEventStatus } from './calendar-event.entity.ts';
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
 type IcalEvent = InstanceType<typeof ICAL.Event>;
+type OccurrenceDetails = { recurrenceId: Time; item: IcalEvent | undefined; startDate: Time; endDate: Time };
 
 /** One calendar event (or recurring instance) as the feed describes it, in UTC. */
 export type FeedEvent = {
@@ -22,7 +23,7 @@ export type FeedEvent = {
 };
 
 /** Events of the feed that could not be read: how many, and why for the first few (each naming the event). */
-export type Skipped = { count: number; reasons: string[] };
+type Skipped = { count: number; reasons: string[] };
 
 export type Feed = { calendarName: string | null; events: FeedEvent[]; skipped: Skipped };
 
@@ -131,7 +132,7 @@ function endOf(event: IcalEvent): Time | null {
 // ---------- the feed ----------
 
 /** Cheap check before parsing: an iCalendar stream starts with BEGIN:VCALENDAR. */
-export function looksLikeIcs(text: string): boolean {
+function looksLikeIcs(text: string): boolean {
   return /^\uFEFF?\s*BEGIN:VCALENDAR\b/i.test(text);
 }
 
@@ -266,7 +267,8 @@ function instances(id: string, { event, periodEnds }: Series, options: FeedOptio
     if (!next) break;
     const original = toMs(next);
     if (!overridden && original < from) continue;
-    const details = event.getOccurrenceDetails(next);
+    // ical.js's declaration of this type points at a file its package does not ship.
+    const details = (event.getOccurrenceDetails as (t: Time) => unknown).call(event, next) as OccurrenceDetails;
     const item = details.item ?? event;
     // An override has its own DTEND; an RDATE period its own end; a plain instance is its start plus the series' duration.
     const end = item !== event ? endOf(item) : (periodEnds.get(next.toString()) ?? (endOf(event) ? details.endDate : null));

@@ -25,11 +25,11 @@ export function configureCalendar(options: { fetchTimeoutMs: number; maxBytes: n
 }
 
 /** The rolling window a sync reads: recurring events are expanded, and missing rows cancelled, only inside it. */
-export const WINDOW_PAST_DAYS = 30;
-export const WINDOW_FUTURE_DAYS = 90;
+const WINDOW_PAST_DAYS = 30;
+const WINDOW_FUTURE_DAYS = 90;
 const DAY_MS = 86_400_000;
 
-export function syncWindow(now = new Date()): { from: Date; to: Date } {
+function syncWindow(now = new Date()): { from: Date; to: Date } {
   return { from: new Date(now.getTime() - WINDOW_PAST_DAYS * DAY_MS), to: new Date(now.getTime() + WINDOW_FUTURE_DAYS * DAY_MS) };
 }
 
@@ -42,7 +42,7 @@ export function feedUrl(source: Pick<EventSourceRow, 'kind' | 'config'>): string
 const USER_AGENT = 'lifetrack/1.0 (calendar sync)';
 
 /** GETs the feed as text, within the timeout and the size cap; every failure is a FeedError naming it. */
-export async function fetchFeed(url: string): Promise<string> {
+async function fetchFeed(url: string): Promise<string> {
   const signal = AbortSignal.timeout(limits.fetchTimeoutMs);
   const tooBig = () => new FeedError(`The feed is larger than ${limits.maxBytes} bytes`);
   try {
@@ -62,7 +62,8 @@ export async function fetchFeed(url: string): Promise<string> {
       throw tooBig();
     }
     if (!res.body) return '';
-    const reader = res.body.getReader();
+    // undici types the body's chunks as any; a fetch body is bytes.
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const chunks: Uint8Array[] = [];
     let total = 0;
     for (;;) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateTime, Pagination, uuid } from '../../core/validation.ts';
 import { CAPTURE_STATUSES } from './capture.entity.ts';
 
-export const MAX_TEXT = 2000;
+const MAX_TEXT = 2000;
 
 /** 1..2000 characters, counted as people count them (code points: an emoji is one). */
 const CaptureText = z.string().superRefine((text, ctx) => {

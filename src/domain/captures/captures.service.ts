@@ -11,7 +11,7 @@ import { LogCaptureCreate, LogCaptureListQuery } from './captures.schemas.ts';
 export const PARSE_JOB = 'captures.parse';
 
 /** Sends the parse job. The job id is the capture id, so sending twice queues one job. */
-export function enqueueParse(captureId: string, userId: string): Promise<boolean> {
+function enqueueParse(captureId: string, userId: string): Promise<boolean> {
   return enqueue(PARSE_JOB, { capture_id: captureId, user_id: userId }, { id: captureId });
 }
 

@@ -26,12 +26,12 @@ export const MAX_ATTEMPTS = 6;
  * bench:parser), so the budget only matters on an overloaded machine, or if a slow input has
  * been missed; what was found by then is kept and the capture says it was read in part.
  */
-export const PARSE_BUDGET_MS = 100;
+const PARSE_BUDGET_MS = 100;
 
 export type ParseFn = (text: string, ctx: ParseContext) => SuggestionDraft[];
 
 /** What a user reads on a capture (`failure_reason`, status still `parsed`) that was read only in part. */
-export function truncationNote(truncated: NonNullable<ParseOutcome['truncated']>): string {
+function truncationNote(truncated: NonNullable<ParseOutcome['truncated']>): string {
   return truncated === 'max_suggestions'
     ? `Only the first ${MAX_SUGGESTIONS} suggestions were made; the rest of the text was not read`
     : 'Parsing took too long, so only the start of the text was read';

@@ -8,7 +8,7 @@ import { Category } from './category.entity.ts';
 import { CategoryCreate, CategoryUpdate } from './categories.schemas.ts';
 
 /** A category of this user, or NotFound: another user's id is indistinguishable from a missing one. */
-export async function ownCategory(actor: Actor, categoryId: string): Promise<Category> {
+async function ownCategory(actor: Actor, categoryId: string): Promise<Category> {
   const category = await em().findOne(Category, { id: categoryId, userId: actor.userId });
   if (!category) throw new NotFound('Category');
   return category;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isoDate } from '../../core/validation.ts';
 
-export const MAX_DAYS = 366;
+const MAX_DAYS = 366;
 
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 

@@ -24,7 +24,7 @@ export type DailyMatrix = {
 /** Removes binary noise (0.1 + 0.2) so equal data always prints the same JSON. */
 const clean = (v: number) => Number(v.toPrecision(12));
 
-export function dateRange(from: string, to: string): string[] {
+function dateRange(from: string, to: string): string[] {
   const out: string[] = [];
   const end = Date.parse(`${to}T00:00:00Z`);
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= end; t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
@@ -108,7 +108,7 @@ async function buildDailyMatrix(userId: string, from: string, to: string): Promi
   const metricValues = new Map<number, (number | null)[]>();
   for (const r of resolved) {
     let values = metricValues.get(r.metricTypeId);
-    if (!values) metricValues.set(r.metricTypeId, (values = new Array(dates.length).fill(null)));
+    if (!values) metricValues.set(r.metricTypeId, (values = new Array<number | null>(dates.length).fill(null)));
     values[index.get(r.localDate)!] = clean(r.value);
   }
   const columns: DailyMatrix['columns'] = METRIC_TYPES.filter((t) => metricValues.has(t.id)).map((t) => ({
@@ -192,7 +192,7 @@ export async function getDaySummary(actor: Actor, date: string): Promise<DaySumm
   authorize(actor, actor.userId, 'read');
   const { date: day } = parse(DayParams, { date });
   const [summary] = await summaries(actor.userId, day, day);
-  return summary!;
+  return summary;
 }
 
 /** GET /users/{user_id}/days?from=&to= (at most 366 days), oldest first. */

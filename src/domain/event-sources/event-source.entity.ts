@@ -3,7 +3,6 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 export const EVENT_SOURCE_KINDS = ['manual', 'health', 'calendar', 'location', 'log_capture', 'import'] as const;
 export type EventSourceKind = (typeof EVENT_SOURCE_KINDS)[number];
 export const SYNC_STATUSES = ['ok', 'error'] as const;
-export type SyncStatus = (typeof SYNC_STATUSES)[number];
 
 /** Where a user's data comes from; a disabled source's data stops producing suggestions. */
 export const EventSourceRow = defineEntity({

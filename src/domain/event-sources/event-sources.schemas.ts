@@ -6,7 +6,7 @@ const TOO_BIG = 'Config must be at most 16 KiB of JSON';
 const Config = z.record(z.string(), z.unknown()).refine(small, TOO_BIG);
 
 /** A calendar feed's address: http or https, at most 2048 characters. */
-export const FeedUrl = z
+const FeedUrl = z
   .string()
   .trim()
   .max(2048)

@@ -8,7 +8,7 @@ const UNIT_SECONDS = [604_800, 86_400, 3_600, 60, 1];
 export function durationSeconds(text: string): number | null {
   const m = PATTERN.exec(text.trim().toUpperCase());
   if (!m || text.trim().toUpperCase().endsWith('T') || m.slice(1).every((g) => g === undefined)) return null;
-  return m.slice(1).reduce((sum, g, i) => sum + (g ? Number(g.replace(',', '.')) * UNIT_SECONDS[i]! : 0), 0);
+  return m.slice(1).reduce((sum, g, i) => sum + (g ? Number(g.replace(',', '.')) * UNIT_SECONDS[i] : 0), 0);
 }
 
 /** Canonical form, e.g. 5400 -> "PT1H30M", 90061 -> "P1DT1H1M1S", 0 -> "PT0S". */

@@ -49,7 +49,7 @@ export type NewEvent = {
 };
 
 /** A validated EventCreate as the typed fields logEvent takes. */
-export function newEventFrom(data: EventCreate): NewEvent {
+function newEventFrom(data: EventCreate): NewEvent {
   return {
     clientId: data.client_id, categoryId: data.category_id, occurredAt: data.occurred_at ? new Date(data.occurred_at) : undefined,
     localDate: data.local_date, duration: data.duration, booleanValue: data.boolean_value, scalarValue: data.scalar_value,
@@ -117,13 +117,13 @@ export async function logEvent(actor: Actor, data: NewEvent, source: EventSource
     if (inserted.length === 0) return replay(await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.clientId! }));
     if (data.savedMealId) await logSavedMeal(actor, data.savedMealId, id);
     // The inserted row as the entity, without reading it back.
-    return { event: em().map(Event, inserted[0]!), created: true };
+    return { event: em().map(Event, inserted[0]), created: true };
   };
   // A logged meal's items are written with its event or not at all; a plain event is one statement.
   return data.savedMealId ? em().transactional(insert) : insert();
 }
 
-export async function ownEvent(actor: Actor, eventId: string): Promise<Event> {
+async function ownEvent(actor: Actor, eventId: string): Promise<Event> {
   const event = await em().findOne(Event, { id: eventId, userId: actor.userId });
   if (!event) throw new NotFound('Event');
   return event;

@@ -2,7 +2,6 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { Nutrient, Nutrition } from './nutrients.ts';
 
 export const FOOD_SOURCES = ['verified', 'user_edited', 'estimated', 'user'] as const;
-export type FoodSource = (typeof FOOD_SOURCES)[number];
 
 export const FoodItem = defineEntity({
   name: 'FoodItem',

@@ -9,7 +9,7 @@ import { scaled, total } from './nutrients.ts';
 import { MealItem, SavedMeal } from './saved-meal.entity.ts';
 
 /** A meal item's copy of its food item's label, for `servings` servings. */
-export function snapshotOf(food: FoodItem, servings: number, at: Date) {
+function snapshotOf(food: FoodItem, servings: number, at: Date) {
   return {
     name: food.name, brand: food.brand, servingDescription: food.servingDescription ?? null,
     nutrition: scaled(food.nutrition, servings), snapshotAt: at,

@@ -27,13 +27,13 @@ export type LabelProduct = {
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** Maps an OFF v2 product: identity here, nutrition and serving by labelNutrition. */
-export function mapProduct(product: Record<string, unknown>, barcode: string): LabelProduct {
+function mapProduct(product: Record<string, unknown>, barcode: string): LabelProduct {
   const categories = Array.isArray(product.categories_tags) ? product.categories_tags : [];
   const isDrink = categories.includes('en:beverages');
   const { nutrition, derived, servingDescription } = labelNutrition(product, isDrink);
   return {
     name: str(product.product_name) || str(product.generic_name) || `Product ${barcode}`,
-    brand: str(product.brands).split(',')[0]!.trim(),
+    brand: str(product.brands).split(',')[0].trim(),
     isDrink,
     servingDescription,
     nutrition,

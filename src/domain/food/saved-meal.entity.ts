@@ -3,7 +3,6 @@ import type { Nutrition } from './nutrients.ts';
 
 /** `computed`: totals follow the items; `user`: the totals were edited by hand and stay as written. */
 export const MEAL_TOTALS_SOURCES = ['computed', 'user'] as const;
-export type MealTotalsSource = (typeof MEAL_TOTALS_SOURCES)[number];
 
 export const SavedMeal = defineEntity({
   name: 'SavedMeal',

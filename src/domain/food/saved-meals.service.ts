@@ -42,13 +42,6 @@ export async function listSavedMeals(actor: Actor, input: unknown): Promise<Save
   return em().find(SavedMeal, { userId: actor.userId }, { orderBy: { usageCount: 'desc', createdAt: 'desc', id: 'desc' }, limit, offset });
 }
 
-/** Batch read for relations (an event's saved meal): the user's meals among `ids`, by id. */
-export async function savedMealsByIds(actor: Actor, ids: string[]): Promise<Map<string, SavedMeal>> {
-  authorize(actor, actor.userId, 'read');
-  const rows = ids.length ? await em().find(SavedMeal, { userId: actor.userId, id: { $in: ids } }) : [];
-  return new Map(rows.map((m) => [m.id, m]));
-}
-
 /**
  * Omitted fields stay. `items` replaces the template items (fresh snapshots); `nutrition` is a
  * hand edit of the totals (a partial patch over them; `_meta.source` becomes `user`, and the

@@ -24,7 +24,7 @@ export type GoalMetric = {
 /** The direction the editor proposes for a metric without a goal: less is better for these. */
 const LESS_IS_BETTER = new Set(['caffeine', 'resting_heart_rate', 'weight', 'body_fat']);
 
-export const defaultDirection = (t: MetricType): Direction => (LESS_IS_BETTER.has(t.slug) ? 'at_most' : 'at_least');
+const defaultDirection = (t: MetricType): Direction => (LESS_IS_BETTER.has(t.slug) ? 'at_most' : 'at_least');
 
 function goalMetric(t: MetricType, goal: MetricGoal | undefined): GoalMetric {
   return {

@@ -4,13 +4,13 @@ import { byKey, perMatrix, seriesOf, type ColumnKind, type InsightMatrix, type M
 import { decimals, significant } from './rounding.ts';
 import { robustZ, type RobustScore } from './stats/robust.ts';
 
-export const EPISODE_Z = 2.5;
-export const MIN_BASELINE_DAYS = 14;
-export const MIN_RECENT_DAYS = 3;
+const EPISODE_Z = 2.5;
+const MIN_BASELINE_DAYS = 14;
+const MIN_RECENT_DAYS = 3;
 /** Fewer baseline days than this is worth a caution: four weeks is where a median steadies. */
-export const THIN_BASELINE_DAYS = 28;
+const THIN_BASELINE_DAYS = 28;
 /** A run of at least this many days without values inside the window is called a gap. */
-export const GAP_DAYS = 3;
+const GAP_DAYS = 3;
 
 export type EpisodeCard = {
   id: string;
@@ -32,12 +32,12 @@ export type EpisodeCard = {
 
 export type Episodes = { episodes: EpisodeCard[]; windowDays: number };
 
-export const recentDaysFor = (windowDays: number) => (windowDays < 28 ? 3 : 7);
+const recentDaysFor = (windowDays: number) => (windowDays < 28 ? 3 : 7);
 
 /** Stable for the same user, column and window (first and last day): a UUID-shaped SHA-256 digest. */
 export function episodeId(userId: string, key: string, from: string, to: string): string {
   const h = createHash('sha256').update(`${userId}\n${key}\n${from}\n${to}`).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -68,10 +68,10 @@ function longestGap(series: Float64Array, dates: readonly string[]): { length: n
   let best: { length: number; from: string; to: string } | null = null;
   let lastValued = -1;
   for (let d = 0; d < series.length; d++) {
-    if (Number.isNaN(series[d]!)) continue;
+    if (Number.isNaN(series[d])) continue;
     const length = d - lastValued - 1;
     if (lastValued >= 0 && length >= GAP_DAYS && (!best || length > best.length)) {
-      best = { length, from: dates[lastValued + 1]!, to: dates[d - 1]! };
+      best = { length, from: dates[lastValued + 1], to: dates[d - 1] };
     }
     lastValued = d;
   }
@@ -84,10 +84,10 @@ function sourceNote(sources: readonly (string | null)[] | undefined, dates: read
   const runs: { source: string; from: string }[] = [];
   for (let d = 0; d < sources.length; d++) {
     const s = sources[d];
-    if (s && s !== runs.at(-1)?.source) runs.push({ source: s, from: dates[d]! });
+    if (s && s !== runs.at(-1)?.source) runs.push({ source: s, from: dates[d] });
   }
   if (runs.length < 2) return null;
-  if (runs.length === 2) return `the source changed from ${runs[0]!.source} to ${runs[1]!.source} on ${runs[1]!.from}`;
+  if (runs.length === 2) return `the source changed from ${runs[0].source} to ${runs[1].source} on ${runs[1].from}`;
   const distinct = [...new Set(runs.map((r) => r.source))];
   return `values come from ${distinct.length > 1 ? `${distinct.length} sources` : 'one source'} that alternate (${distinct.join(', ')})`;
 }
@@ -111,7 +111,7 @@ function caution(
   if (change) notes.push(change);
   if (!notes.length) return '';
   const text = notes.join('; ');
-  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+  return `${text[0].toUpperCase()}${text.slice(1)}.`;
 }
 
 type Scored = { column: MatrixColumn; series: Float64Array; score: RobustScore; baseline: number; recent: number };
@@ -130,7 +130,7 @@ function scoreColumns(matrix: InsightMatrix, windowDays: number): Scored[] {
     const baseline: number[] = [];
     const recent: number[] = [];
     for (let d = baselineStart; d < days; d++) {
-      const v = series[d]!;
+      const v = series[d];
       if (!Number.isNaN(v)) (d < recentStart ? baseline : recent).push(v);
     }
     if (baseline.length < MIN_BASELINE_DAYS || recent.length < MIN_RECENT_DAYS) continue;

@@ -5,9 +5,9 @@ import { correlationPValue } from './stats/spearman.ts';
 import { rankCorrelation, rankSubset, sortedDays } from './stats/subset-ranks.ts';
 
 /** The candidate on day d-L against the centre on day d. */
-export const LAGS = [0, 1, 2, 3] as const;
-export const MIN_PAIRS = 10;
-export const MIN_FACTOR_SUPPORT = 5;
+const LAGS = [0, 1, 2, 3] as const;
+const MIN_PAIRS = 10;
+const MIN_FACTOR_SUPPORT = 5;
 
 export const TIERS = ['strong', 'moderate', 'suggestive', 'weak'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -87,8 +87,8 @@ function testCentre(matrix: InsightMatrix, centreKey: string): PairTest[] {
       let support = 0;
       slot.fill(-1);
       for (let d = lag; d < days; d++) {
-        const xv = x[d - lag]!;
-        if (Number.isNaN(xv) || Number.isNaN(y[d]!)) continue;
+        const xv = x[d - lag];
+        if (Number.isNaN(xv) || Number.isNaN(y[d])) continue;
         if (xv > 0) support++;
         slot[d] = n++;
       }
@@ -102,7 +102,7 @@ function testCentre(matrix: InsightMatrix, centreKey: string): PairTest[] {
     }
   }
   const q = benjaminiHochberg(tests.map((t) => t.p));
-  return tests.map((t, i) => ({ ...t, q: q[i]! }));
+  return tests.map((t, i) => ({ ...t, q: q[i] }));
 }
 
 export function tierOf(test: Pick<PairTest, 'r' | 'p' | 'q'>): Tier | null {
@@ -114,7 +114,7 @@ export function tierOf(test: Pick<PairTest, 'r' | 'p' | 'q'>): Tier | null {
 }
 
 /** Each candidate's best lag: smallest q, then the smaller lag. */
-export function bestLags(tests: readonly PairTest[]): PairTest[] {
+function bestLags(tests: readonly PairTest[]): PairTest[] {
   const best = new Map<string, PairTest>();
   for (const t of tests) {
     const current = best.get(t.key);

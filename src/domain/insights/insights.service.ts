@@ -49,7 +49,7 @@ export async function getEpisodes(actor: Actor, input: unknown): Promise<Episode
     for (const r of await resolvedDays(actor.userId, from, to)) {
       const key = ids.get(r.metricTypeId);
       if (!key) continue;
-      if (!sources.has(key)) sources.set(key, new Array(matrix.dates.length).fill(null));
+      if (!sources.has(key)) sources.set(key, new Array<string | null>(matrix.dates.length).fill(null));
       sources.get(key)![index.get(r.localDate)!] = r.source;
     }
   }

@@ -12,11 +12,11 @@ import type { InsightMatrix } from './matrix.ts';
 const BY_VALUE_FIELD = new Map(METRIC_TYPES.filter((t) => t.valueField).map((t) => [t.valueField!, t]));
 
 /** The catalogue metric a slug or a day summary column names, if any. */
-export function metricOfKey(key: string): MetricType | undefined {
+function metricOfKey(key: string): MetricType | undefined {
   return metricType(key) ?? BY_VALUE_FIELD.get(key);
 }
 
-export const ACCEPTED_KEYS =
+const ACCEPTED_KEYS =
   `a metric slug (${METRIC_TYPES.map((t) => t.slug).join(', ')}), ` +
   `a day summary column (${[...BY_VALUE_FIELD.keys()].join(', ')}), ` +
   'tag:<tag> or category:<id or name> with events in the window';
@@ -42,7 +42,7 @@ export function resolveGraphKey(matrix: InsightMatrix, key: string): ResolvedKey
   if (key.startsWith('category:')) {
     const name = key.slice('category:'.length).trim().toLowerCase();
     const named = matrix.columns.filter((c) => c.kind === 'factor' && c.key.startsWith('category:') && c.label.toLowerCase() === name);
-    if (named.length === 1) return { kind: 'column', key: named[0]!.key };
+    if (named.length === 1) return { kind: 'column', key: named[0].key };
     throw unknown(key, named.length ? ': several categories have this name, use its id' : ': no event in this category in the window');
   }
   throw unknown(key);

@@ -49,7 +49,7 @@ export function perMatrix<A, R>(compute: (matrix: InsightMatrix, arg: A) => R): 
   const cache = new WeakMap<InsightMatrix, Map<A, R>>();
   return (matrix, arg) => {
     let byArg = cache.get(matrix);
-    if (!byArg) cache.set(matrix, (byArg = new Map()));
+    if (!byArg) cache.set(matrix, (byArg = new Map<A, R>()));
     if (!byArg.has(arg)) byArg.set(arg, compute(matrix, arg));
     return byArg.get(arg)!;
   };

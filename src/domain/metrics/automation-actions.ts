@@ -23,7 +23,8 @@ export type Firing = {
 
 function describe(f: Firing): string {
   const t = f.metricType;
-  const c = f.triggerConfig;
+  // The trigger's config as its schema (automations.schemas.ts) accepted it.
+  const c = f.triggerConfig as { time?: string; operator?: string; value?: number; unit?: string | null };
   switch (f.triggerType) {
     case 'missing_by':
       return `No ${t.label.toLowerCase()} logged by ${c.time}`;
@@ -34,7 +35,7 @@ function describe(f: Firing): string {
   }
 }
 
-export function provenance(f: Firing): Record<string, unknown> {
+function provenance(f: Firing): Record<string, unknown> {
   return {
     automation_id: f.automationId,
     definition_id: f.definitionId,

@@ -96,7 +96,7 @@ export async function runReadingAutomations(
     [userId, [...typeIds]],
   );
   if (!automations.length) return 0;
-  const today = localDateOf(now, automations[0]!.timezone);
+  const today = localDateOf(now, automations[0].timezone);
   const created = rows.filter((r) => inserted.get(r.id) === today);
   let fired = 0;
   for (const a of automations) {
@@ -145,13 +145,13 @@ export async function runMissingByAutomations(now: Date): Promise<number> {
     [now],
   );
   let fired = 0;
-  let failure: unknown;
+  let failure: Error | undefined;
   for (const a of due) {
     // One transaction per automation: one user's failing action does not hold back the others.
     try {
       if (await em().transactional(() => fire(a, a.local_date, now, null))) fired++;
     } catch (err) {
-      failure ??= err;
+      failure ??= err instanceof Error ? err : new Error(`missing_by automation failed: ${String(err)}`);
     }
   }
   if (failure) throw failure;

@@ -38,7 +38,7 @@ async function checkConfigs(
   if (triggerType === 'threshold' && trigger.unit != null) {
     const type = metricTypeById(def.metricTypeId)!;
     if (toCanonical(type.slug, 0, trigger.unit as string) === null) {
-      throw Invalid.at(['trigger_config', 'unit'], `Unit "${trigger.unit}" cannot be converted to ${type.unit} for ${type.slug}`);
+      throw Invalid.at(['trigger_config', 'unit'], `Unit "${trigger.unit as string}" cannot be converted to ${type.unit} for ${type.slug}`);
     }
   }
   // A category deleted since is only an error when the action is being set, not when, say, disabling.

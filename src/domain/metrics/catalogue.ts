@@ -133,16 +133,16 @@ for (const [id, e] of Object.entries(ENTRIES)) {
 }
 
 function conversion(t: MetricType, unit: string): Conversion | null {
-  const units = ENTRIES[t.id]!.units;
+  const units = ENTRIES[t.id].units;
   const trimmed = unit.trim();
-  if (Object.hasOwn(units, trimmed)) return units[trimmed]!;
+  if (Object.hasOwn(units, trimmed)) return units[trimmed];
   return LOWER.get(t.id)!.get(trimmed.toLowerCase()) ?? null;
 }
 
 /** True when a metric's value can never be negative (steps, weight ...): a negative one is a 422. */
 export function isNonNegative(slug: string): boolean {
   const t = BY_SLUG.get(slug);
-  return t ? ENTRIES[t.id]!.nonNegative : false;
+  return t ? ENTRIES[t.id].nonNegative : false;
 }
 
 /**

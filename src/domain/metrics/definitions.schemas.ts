@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { Pagination } from '../../core/validation.ts';
 import { RESOLUTION_OPERATORS } from './metric.entity.ts';
 
-export const CONDITION_TYPES = ['prefer_if_present'] as const;
+const CONDITION_TYPES = ['prefer_if_present'] as const;
 
 const SourceName = z.string().trim().min(1, 'Source must not be empty').max(100);
 
 /** Only the condition types the resolver understands are accepted, so a typo is a 422, not a no-op. */
 const Condition = z.object({ type: z.enum(CONDITION_TYPES) });
 
-export const SourceSpec = z
+const SourceSpec = z
   .object({ source: SourceName, condition: Condition.nullable().optional() })
   .meta({ id: 'SourceSpec' });
 

@@ -89,7 +89,7 @@ export async function ownDefinition(actor: Actor, definitionId: string): Promise
 export async function getDefinition(actor: Actor, definitionId: string): Promise<Definition> {
   authorize(actor, actor.userId, 'read');
   const def = await ownDefinition(actor, definitionId);
-  return (await withAutomations(actor.userId, [def]))[0]!;
+  return (await withAutomations(actor.userId, [def]))[0];
 }
 
 /** Rule 3: omitted fields stay; `sources`, when present, replaces the whole ranked list. */
@@ -106,5 +106,5 @@ export async function updateDefinition(actor: Actor, definitionId: string, input
   }
   def.updatedAt = new Date();
   await em().flush();
-  return (await withAutomations(actor.userId, [def]))[0]!;
+  return (await withAutomations(actor.userId, [def]))[0];
 }

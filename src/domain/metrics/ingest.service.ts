@@ -27,9 +27,9 @@ const MAX_ISSUES = 100;
 
 function prepare(readings: ReturnType<typeof parseBatch>['readings']): PreparedReading[] {
   const issues: ValidationIssue[] = [];
-  const out: PreparedReading[] = new Array(readings.length);
+  const out = new Array<PreparedReading>(readings.length);
   for (let i = 0; i < readings.length && issues.length < MAX_ISSUES; i++) {
-    const r = readings[i]!;
+    const r = readings[i];
     const type = metricType(r.metric_type_slug);
     if (!type) {
       issues.push({ loc: ['readings', i, 'metric_type_slug'], msg: `Unknown metric type "${r.metric_type_slug}" (the metric type catalogue lists them)`, type: 'value_error' });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { dateTime, isoDate, Pagination, uuid } from '../../core/validation.ts';
 
-export const MAX_READINGS = 10_000;
+const MAX_READINGS = 10_000;
 
 const Metadata = z
   .record(z.string(), z.unknown())
   .refine((m) => JSON.stringify(m).length <= 8_192, 'Metadata must be at most 8 KiB of JSON per reading');
 
 /** One reading as a client sends it; the unit is converted to the metric's canonical unit on write. */
-export const HealthMetricIngest = z
+const HealthMetricIngest = z
   .object({
     metric_type_slug: z.string().min(1).max(64),
     recorded_at: dateTime(),
@@ -20,7 +20,7 @@ export const HealthMetricIngest = z
     unit: z.string().max(32).nullable().optional(),
   })
   .meta({ id: 'HealthMetricIngest' });
-export type HealthMetricIngest = z.output<typeof HealthMetricIngest>;
+type HealthMetricIngest = z.output<typeof HealthMetricIngest>;
 
 export const HealthMetricBatch = z
   .object({ readings: z.array(HealthMetricIngest).max(MAX_READINGS, `At most ${MAX_READINGS} readings per request`) })

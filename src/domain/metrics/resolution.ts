@@ -79,9 +79,9 @@ type Columns = { d: string[] | null; t: number[]; s: string[]; v: (number | stri
 
 async function perSourceRows(userId: string, from: string, to: string, metricTypeIds: number[] | null): Promise<Row[]> {
   const [result] = await query<{ columns: string }>(PER_SOURCE_SQL, [userId, from, to, metricTypeIds]);
-  const c = JSON.parse(result!.columns) as Columns;
+  const c = JSON.parse(result.columns) as Columns;
   // Number(): a float8 that is not finite arrives as a JSON string ("Infinity").
-  return (c.d ?? []).map((local_date, i) => ({ local_date, t: c.t[i]!, source: c.s[i]!, v: Number(c.v[i]), last_ms: c.l[i]! }));
+  return (c.d ?? []).map((local_date, i) => ({ local_date, t: c.t[i], source: c.s[i], v: Number(c.v[i]), last_ms: c.l[i] }));
 }
 
 type Row = { local_date: string; t: number; source: string; v: number; last_ms: number };
@@ -131,7 +131,7 @@ function combine(op: string, chosen: { s: Standing; row: Row }[]): { value: numb
     case 'mean':
       return { value: sorted.reduce((sum, c) => sum + c.row.v, 0) / sorted.length, source: null };
     default:
-      return { value: sorted[0]!.row.v, source: sorted[0]!.row.source };
+      return { value: sorted[0].row.v, source: sorted[0].row.source };
   }
 }
 
@@ -174,16 +174,16 @@ export async function resolveDaysWithSources(
   const resolved: ResolvedValue[] = [];
   const sources: SourceValue[] = [];
   for (let i = 0; i < rows.length; ) {
-    const { local_date: date, t } = rows[i]!;
+    const { local_date: date, t } = rows[i];
     let j = i;
-    while (j < rows.length && rows[j]!.local_date === date && rows[j]!.t === t) j++;
+    while (j < rows.length && rows[j].local_date === date && rows[j].t === t) j++;
     const def = definitions.get(t) ?? DEFAULT;
     if (def.enabled) {
       let standing = standingOf.get(t);
       if (!standing) standingOf.set(t, (standing = standings(def, firstSeen.get(t) ?? [])));
       const eligible: { s: Standing; row: Row }[] = [];
       for (let k = i; k < j; k++) {
-        const row = rows[k]!;
+        const row = rows[k];
         sources.push({ localDate: date, metricTypeId: t, source: row.source, value: row.v });
         const s = standing(row.source);
         if (s) eligible.push({ s, row });

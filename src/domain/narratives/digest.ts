@@ -13,7 +13,7 @@ import { loadUser } from '../users/users.service.ts';
 import { NarrativeDigestQuery } from './narratives.schemas.ts';
 
 /** The insight window the digest's episodes and graph look at, ending on the week's Sunday. */
-export const DIGEST_WINDOW_DAYS = 90;
+const DIGEST_WINDOW_DAYS = 90;
 /** The graph's centre when the week has it, else the first metric with values in the week. */
 const CENTRE = 'sleep_duration';
 const MAX_EDGES = 5;

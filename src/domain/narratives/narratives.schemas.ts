@@ -10,7 +10,7 @@ const isMonday = (date: string) => {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
   return Number.isNaN(day) || day === 1;
 };
-export const Monday = () => isoDate().refine(isMonday, { message: 'Input should be a Monday (a week runs Monday to Sunday)' });
+const Monday = () => isoDate().refine(isMonday, { message: 'Input should be a Monday (a week runs Monday to Sunday)' });
 
 const Provenance = z.string().trim().min(1).max(200);
 /** Within a 32-bit integer column. */

@@ -8,7 +8,7 @@ import { addDays } from '../insights/window.ts';
 import { Narrative, type PeriodType } from './narrative.entity.ts';
 import { NarrativeCreate, NarrativeListQuery } from './narratives.schemas.ts';
 
-export async function ownNarrative(actor: Actor, narrativeId: string): Promise<Narrative> {
+async function ownNarrative(actor: Actor, narrativeId: string): Promise<Narrative> {
   const narrative = await em().findOne(Narrative, { id: narrativeId, userId: actor.userId });
   if (!narrative) throw new NotFound('Narrative');
   return narrative;

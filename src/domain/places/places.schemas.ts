@@ -57,7 +57,7 @@ export const LocationHistoryQuery = z
   })
   .meta({ id: 'LocationHistoryQuery' });
 
-export const MAX_SAMPLES = 10_000;
+const MAX_SAMPLES = 10_000;
 const LocationSample = z.object({
   lat: Lat,
   lng: Lng,

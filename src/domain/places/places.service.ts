@@ -61,7 +61,7 @@ export async function insertPlace(actor: Actor, input: unknown, source: PlaceSou
 export async function createPlace(actor: Actor, input: unknown): Promise<PlaceRecord> {
   authorize(actor, actor.userId, 'write');
   const [record] = await withStats(actor.userId, [await insertPlace(actor, input, 'user')]);
-  return record!;
+  return record;
 }
 
 export async function listPlaces(actor: Actor, input: unknown): Promise<PlaceRecord[]> {
@@ -74,7 +74,7 @@ export async function listPlaces(actor: Actor, input: unknown): Promise<PlaceRec
 export async function getPlace(actor: Actor, placeId: string): Promise<PlaceRecord> {
   authorize(actor, actor.userId, 'read');
   const [record] = await withStats(actor.userId, [await ownPlace(actor, placeId)]);
-  return record!;
+  return record;
 }
 
 /** Batch read for relations (a visit's place, a suggestion's resulting place): the user's places among `ids`. */
@@ -97,7 +97,7 @@ export async function updatePlace(actor: Actor, placeId: string, input: unknown)
   place.updatedAt = new Date();
   await em().flush();
   const [record] = await withStats(actor.userId, [place]);
-  return record!;
+  return record;
 }
 
 /** Deletes a place and, with it, its visits (the foreign key cascades). */

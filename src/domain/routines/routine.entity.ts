@@ -1,7 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening', 'night', 'anytime'] as const;
-export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
 
 /** A named checklist the user runs at a time of day; doing it is logged as an event (see completions). */
 export const Routine = defineEntity({

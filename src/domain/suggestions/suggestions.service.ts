@@ -23,7 +23,7 @@ function statusFilter(status: string, now: Date): Record<string, unknown> {
   return { status };
 }
 
-export async function pendingCount(userId: string, now = new Date()): Promise<number> {
+async function pendingCount(userId: string, now = new Date()): Promise<number> {
   return em().count(Suggestion, { userId, ...statusFilter('pending', now) });
 }
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isValidTimezone } from '../../core/clock.ts';
 
-export const Email = z
+const Email = z
   .email({ message: 'Input should be a valid email address' })
   .max(254)
   .transform((e) => e.trim());
 export const Password = z.string().min(8, 'Password must be at least 8 characters').max(256);
-export const Timezone = z
+const Timezone = z
   .string()
   .refine(isValidTimezone, { message: 'Input should be a valid IANA timezone, e.g. Europe/Berlin' });
 

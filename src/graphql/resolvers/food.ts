@@ -16,7 +16,7 @@ const nutritionFields = Object.fromEntries(
 function mealInput(input: object): Record<string, unknown> {
   const data = serviceInput(input);
   if (Array.isArray(data.items)) data.items = data.items.map((i: object) => serviceInput(i));
-  if (data.nutrition) data.nutrition = serviceInput(data.nutrition as object);
+  if (data.nutrition) data.nutrition = serviceInput(data.nutrition);
   return data;
 }
 

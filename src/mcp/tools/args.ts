@@ -17,7 +17,7 @@ export const rangeArgs = {
  * An integer argument whose bounds the JSON Schema shows (instead of zod's safe-integer range) while
  * the service enforces them: a value out of range comes back as the service's issue at its loc.
  */
-export const intArg = (description: string, minimum: number, maximum?: number) =>
+const intArg = (description: string, minimum: number, maximum?: number) =>
   z.number().int().optional().meta({ description, minimum, maximum });
 
 export const pageArgs = {
@@ -37,5 +37,5 @@ export const windowArgs = {
 export const idArg = (what: string) => z.string().describe(`The ${what}'s id (a UUID)`);
 
 export function checkId<K extends string>(key: K, args: Record<K, string>): string {
-  return parse(z.object({ [key]: uuid() }), { [key]: args[key] })[key] as string;
+  return parse(z.object({ [key]: uuid() }), { [key]: args[key] })[key];
 }

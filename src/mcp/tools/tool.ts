@@ -19,5 +19,5 @@ export type Tool<S extends z.ZodObject = z.ZodObject> = {
 };
 
 export function defineTool<S extends z.ZodObject>(tool: Tool<S>): Tool {
-  return tool as unknown as Tool;
+  return tool;
 }

@@ -52,5 +52,5 @@ export async function presentCaptures(actor: Actor, captures: LogCapture[]): Pro
 }
 
 export async function presentCapture(actor: Actor, capture: LogCapture): Promise<LogCaptureRead> {
-  return (await presentCaptures(actor, [capture]))[0]!;
+  return (await presentCaptures(actor, [capture]))[0];
 }

@@ -22,7 +22,7 @@ export const GoalProgressRead = z
   .meta({ id: 'GoalProgress' });
 type GoalProgressRead = z.infer<typeof GoalProgressRead>;
 
-export const MetricResolution = z
+const MetricResolution = z
   .object({
     operator: z.enum(RESOLUTION_OPERATORS),
     resolved_from: z.string().nullable(),

@@ -8,7 +8,7 @@ import { GRAPH_MODES, TIERS, type InsightEdge, type InsightGraph } from '../../d
  */
 const Kind = z.enum(['metric', 'factor']);
 
-export const InsightEdgeRead = z
+const InsightEdgeRead = z
   .object({
     key: z.string(),
     label: z.string(),
@@ -34,7 +34,7 @@ export const InsightGraphResponse = z
   .meta({ id: 'InsightGraphResponse' });
 type InsightGraphResponse = z.infer<typeof InsightGraphResponse>;
 
-export const EpisodeCardRead = z
+const EpisodeCardRead = z
   .object({
     id: z.string().describe('Stable for the same user, key and window'),
     key: z.string(),

@@ -16,7 +16,7 @@ export const AutomationRead = z
   .meta({ id: 'AutomationRead' });
 export type AutomationRead = z.infer<typeof AutomationRead>;
 
-export const SourceRead = z
+const SourceRead = z
   .object({ source: z.string(), rank: z.number().int(), condition: z.record(z.string(), z.unknown()).nullable() })
   .meta({ id: 'SourceRead' });
 

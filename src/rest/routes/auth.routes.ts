@@ -50,7 +50,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       method: 'delete', path: '/auth/sessions/{session_id}', tag, access: 'account',
       summary: 'Revoke a session; its api_token stops working at once (this one too, like logout)',
       params: z.object({ session_id: uuid() }), responses: { 204: null },
-      handler: async (r) => (await revokeSession(r.actor, r.params.session_id!), noContent()),
+      handler: async (r) => (await revokeSession(r.actor, r.params.session_id), noContent()),
     },
     {
       method: 'post', path: '/auth/sessions/revoke-others', tag, access: 'account',
@@ -101,7 +101,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       method: 'delete', path: '/auth/tokens/{token_id}', tag, access: 'account',
       summary: 'Delete a personal access token; it stops working at once',
       params: z.object({ token_id: uuid() }), responses: { 204: null },
-      handler: async (r) => (await deleteAccessToken(r.actor, r.params.token_id!), noContent()),
+      handler: async (r) => (await deleteAccessToken(r.actor, r.params.token_id), noContent()),
     },
     {
       method: 'get', path: '/auth/oauth-grants', tag, access: 'account',
@@ -113,7 +113,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       method: 'delete', path: '/auth/oauth-grants/{grant_id}', tag, access: 'account',
       summary: "Revoke an agent's access: every access and refresh token of the grant stops working at once",
       params: z.object({ grant_id: uuid() }), responses: { 204: null },
-      handler: async (r) => (await revokeOAuthGrant(r.actor, r.params.grant_id!), noContent()),
+      handler: async (r) => (await revokeOAuthGrant(r.actor, r.params.grant_id), noContent()),
     },
   ];
 }

@@ -18,6 +18,6 @@ export const calendarRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/calendar/events/{event_id}', tag, access: 'read', graphql: 'User.calendarEvent',
     summary: 'One calendar event', params, responses: { 200: CalendarEventRead },
-    handler: async (r) => ok(presentCalendarEvent(await calendar.getCalendarEvent(r.actor, r.params.event_id!))),
+    handler: async (r) => ok(presentCalendarEvent(await calendar.getCalendarEvent(r.actor, r.params.event_id))),
   },
 ];

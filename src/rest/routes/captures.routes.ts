@@ -28,6 +28,6 @@ export const captureRoutes: Route[] = [
     method: 'get', path: '/users/{user_id}/log-captures/{capture_id}', tag, access: 'read', graphql: 'User.logCapture',
     summary: 'One capture: its status (queued, processing, parsed, failed) and the suggestions it produced',
     params, responses: { 200: LogCaptureRead },
-    handler: async (r) => ok(await presentCapture(r.actor, await captures.getCapture(r.actor, r.params.capture_id!))),
+    handler: async (r) => ok(await presentCapture(r.actor, await captures.getCapture(r.actor, r.params.capture_id))),
   },
 ];

@@ -23,11 +23,11 @@ export const categoryRoutes: Route[] = [
   {
     method: 'patch', path: '/users/{user_id}/categories/{category_id}', tag, access: 'write', graphql: 'Mutation.updateCategory', errors: [409],
     summary: 'Rename or restyle a category', params, body: CategoryUpdate, responses: { 200: CategoryRead },
-    handler: async (r) => ok(presentCategory(await categories.updateCategory(r.actor, r.params.category_id!, r.body))),
+    handler: async (r) => ok(presentCategory(await categories.updateCategory(r.actor, r.params.category_id, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/categories/{category_id}', tag, access: 'write', graphql: 'Mutation.deleteCategory',
     summary: 'Delete a category; its events keep existing without a category', params, responses: { 204: null },
-    handler: async (r) => (await categories.deleteCategory(r.actor, r.params.category_id!), noContent()),
+    handler: async (r) => (await categories.deleteCategory(r.actor, r.params.category_id), noContent()),
   },
 ];

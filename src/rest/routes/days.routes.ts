@@ -17,6 +17,6 @@ export const dayRoutes: Route[] = [
     method: 'get', path: '/users/{user_id}/days/{date}', tag, access: 'read', graphql: 'User.day',
     summary: 'One local day: every metric resolved across sources, event factors and goal progress',
     params: DayParams, responses: { 200: DaySummaryRead },
-    handler: async (r) => ok(presentDaySummary(await days.getDaySummary(r.actor, r.params.date!))),
+    handler: async (r) => ok(presentDaySummary(await days.getDaySummary(r.actor, r.params.date))),
   },
 ];

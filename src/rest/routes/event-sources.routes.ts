@@ -19,13 +19,13 @@ export const eventSourceRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/event-sources/{source_id}', tag, access: 'read', graphql: 'User.eventSource',
     summary: 'One event source', params, responses: { 200: EventSourceRead },
-    handler: async (r) => ok(presentEventSource(await sources.getEventSource(r.actor, r.params.source_id!))),
+    handler: async (r) => ok(presentEventSource(await sources.getEventSource(r.actor, r.params.source_id))),
   },
   {
     method: 'patch', path: '/users/{user_id}/event-sources/{source_id}', tag, access: 'write', graphql: 'Mutation.updateEventSource',
     summary: 'Change config, enabled or source_label; a disabled source stops producing suggestions (and a calendar one stops syncing). A calendar source\'s config.url must be an http or https URL of at most 2048 characters',
     params, body: EventSourceUpdate, responses: { 200: EventSourceRead },
-    handler: async (r) => ok(presentEventSource(await sources.updateEventSource(r.actor, r.params.source_id!, r.body))),
+    handler: async (r) => ok(presentEventSource(await sources.updateEventSource(r.actor, r.params.source_id, r.body))),
   },
 
   {
@@ -38,12 +38,12 @@ export const eventSourceRoutes: Route[] = [
     method: 'delete', path: '/users/{user_id}/event-sources/{source_id}', tag, access: 'write', graphql: 'Mutation.deleteEventSource',
     summary: 'Delete a source the user added, with its calendar events; a default source is a 409 (disable it instead)',
     params, responses: { 204: null }, errors: [409],
-    handler: async (r) => (await sources.deleteEventSource(r.actor, r.params.source_id!), noContent()),
+    handler: async (r) => (await sources.deleteEventSource(r.actor, r.params.source_id), noContent()),
   },
   {
     method: 'post', path: '/users/{user_id}/event-sources/{source_id}/sync', tag, access: 'write', graphql: 'Mutation.syncEventSource',
     summary: "Sync a calendar source's feed now and answer the source with the outcome (last_sync_status, last_sync_error, counts); a feed that fails is recorded there and changes no event. 409 when the source is not a calendar or has no config.url",
     params, responses: { 200: EventSourceRead }, errors: [409],
-    handler: async (r) => ok(presentEventSource(await syncEventSource(r.actor, r.params.source_id!))),
+    handler: async (r) => ok(presentEventSource(await syncEventSource(r.actor, r.params.source_id))),
   },
 ];

@@ -36,16 +36,16 @@ export const eventRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/events/{event_id}', tag, access: 'read', graphql: 'User.event',
     summary: 'One event; a logged meal has meal_items, the frozen snapshots of its foods', params, responses: { 200: EventRead },
-    handler: async (r) => ok(await withMealItems(r.actor, await events.getEvent(r.actor, r.params.event_id!))),
+    handler: async (r) => ok(await withMealItems(r.actor, await events.getEvent(r.actor, r.params.event_id))),
   },
   {
     method: 'patch', path: '/users/{user_id}/events/{event_id}', tag, access: 'write', graphql: 'Mutation.updateEvent',
     summary: 'Change an event; omitted fields stay, null clears', params, body: EventUpdate, responses: { 200: EventRead },
-    handler: async (r) => ok(presentEvent(await events.updateEvent(r.actor, r.params.event_id!, r.body))),
+    handler: async (r) => ok(presentEvent(await events.updateEvent(r.actor, r.params.event_id, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/events/{event_id}', tag, access: 'write', graphql: 'Mutation.deleteEvent',
     summary: 'Delete an event', params, responses: { 204: null },
-    handler: async (r) => (await events.deleteEvent(r.actor, r.params.event_id!), noContent()),
+    handler: async (r) => (await events.deleteEvent(r.actor, r.params.event_id), noContent()),
   },
 ];

@@ -35,7 +35,7 @@ export const foodRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/food-items/{food_item_id}', tag, access: 'read', graphql: 'User.foodItem',
     summary: 'One food item', params, responses: { 200: FoodItemRead },
-    handler: async (r) => ok(presentFoodItem(await food.getFoodItem(r.actor, r.params.food_item_id!))),
+    handler: async (r) => ok(presentFoodItem(await food.getFoodItem(r.actor, r.params.food_item_id))),
   },
   {
     method: 'patch', path: '/users/{user_id}/food-items/{food_item_id}', tag, access: 'write', graphql: 'Mutation.updateFoodItem',
@@ -43,6 +43,6 @@ export const foodRoutes: Route[] = [
       'Edit a food item (flat body: omitted fields stay, null clears; a nutrient or serving change makes it user_edited). ' +
       "Saved meals' items re-snapshot; logged meals keep theirs except the event named by refresh_event_id",
     params, query: FoodItemUpdateQuery, body: FoodItemUpdate, responses: { 200: FoodItemRead },
-    handler: async (r) => ok(presentFoodItem(await food.updateFoodItem(r.actor, r.params.food_item_id!, r.body, r.query))),
+    handler: async (r) => ok(presentFoodItem(await food.updateFoodItem(r.actor, r.params.food_item_id, r.body, r.query))),
   },
 ];

@@ -18,11 +18,11 @@ export const goalRoutes: Route[] = [
     method: 'put', path: '/users/{user_id}/goals/{slug}', tag, access: 'write', graphql: 'Mutation.putGoal',
     summary: "Create or replace a metric's standing daily goal",
     params, body: MetricGoalUpdate, responses: { 200: GoalMetricRead },
-    handler: async (r) => ok(presentGoal(await goals.putGoal(r.actor, r.params.slug!, r.body))),
+    handler: async (r) => ok(presentGoal(await goals.putGoal(r.actor, r.params.slug, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/goals/{slug}', tag, access: 'write', graphql: 'Mutation.deleteGoal',
     summary: "Remove a metric's goal", params, responses: { 204: null },
-    handler: async (r) => (await goals.deleteGoal(r.actor, r.params.slug!), noContent()),
+    handler: async (r) => (await goals.deleteGoal(r.actor, r.params.slug), noContent()),
   },
 ];

@@ -45,31 +45,31 @@ export const metricRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/metric-definitions/{definition_id}', tag, access: 'read', graphql: 'User.metricDefinition',
     summary: 'One metric definition', params: definitionParams, responses: { 200: DefinitionRead },
-    handler: async (r) => ok(presentDefinition(await definitions.getDefinition(r.actor, r.params.definition_id!))),
+    handler: async (r) => ok(presentDefinition(await definitions.getDefinition(r.actor, r.params.definition_id))),
   },
   {
     method: 'patch', path: '/users/{user_id}/metric-definitions/{definition_id}', tag, access: 'write', graphql: 'Mutation.updateMetricDefinition',
     summary: 'Change a definition; omitted fields stay, `sources` replaces the whole ranked list',
     params: definitionParams, body: DefinitionUpdate, responses: { 200: DefinitionRead },
-    handler: async (r) => ok(presentDefinition(await definitions.updateDefinition(r.actor, r.params.definition_id!, r.body))),
+    handler: async (r) => ok(presentDefinition(await definitions.updateDefinition(r.actor, r.params.definition_id, r.body))),
   },
   {
     method: 'post', path: '/users/{user_id}/metric-definitions/{definition_id}/automations', tag, access: 'write', graphql: 'Mutation.createAutomation', errors: [409],
     summary: 'Add an automation (fires at most once per local day)',
     params: definitionParams, body: AutomationCreate, responses: { 201: AutomationRead },
-    handler: async (r) => created(presentAutomation(await automations.createAutomation(r.actor, r.params.definition_id!, r.body))),
+    handler: async (r) => created(presentAutomation(await automations.createAutomation(r.actor, r.params.definition_id, r.body))),
   },
   {
     method: 'patch', path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}', tag, access: 'write', graphql: 'Mutation.updateAutomation',
     summary: 'Change an automation; omitted fields stay', params: automationParams, body: AutomationUpdate,
     responses: { 200: AutomationRead },
     handler: async (r) =>
-      ok(presentAutomation(await automations.updateAutomation(r.actor, r.params.definition_id!, r.params.automation_id!, r.body))),
+      ok(presentAutomation(await automations.updateAutomation(r.actor, r.params.definition_id, r.params.automation_id, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}', tag, access: 'write', graphql: 'Mutation.deleteAutomation',
     summary: 'Delete an automation', params: automationParams, responses: { 204: null },
     handler: async (r) =>
-      (await automations.deleteAutomation(r.actor, r.params.definition_id!, r.params.automation_id!), noContent()),
+      (await automations.deleteAutomation(r.actor, r.params.definition_id, r.params.automation_id), noContent()),
   },
 ];

@@ -34,6 +34,6 @@ export const narrativeRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/narratives/{narrative_id}', tag, access: 'read', graphql: 'User.narrative',
     summary: 'One stored narrative', params, responses: { 200: NarrativeRead },
-    handler: async (r) => ok(presentNarrative(await narratives.getNarrative(r.actor, r.params.narrative_id!))),
+    handler: async (r) => ok(presentNarrative(await narratives.getNarrative(r.actor, r.params.narrative_id))),
   },
 ];

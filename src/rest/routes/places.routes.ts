@@ -29,34 +29,34 @@ export const placeRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/places/{place_id}', tag, access: 'read', graphql: 'User.place',
     summary: 'One place', params, responses: { 200: PlaceRead },
-    handler: async (r) => ok(presentPlace(await places.getPlace(r.actor, r.params.place_id!))),
+    handler: async (r) => ok(presentPlace(await places.getPlace(r.actor, r.params.place_id))),
   },
   {
     method: 'patch', path: '/users/{user_id}/places/{place_id}', tag, access: 'write', graphql: 'Mutation.updatePlace',
     summary: 'Change a place; omitted fields stay, null clears tags, liked, notes or rating', params, body: PlaceUpdate,
     responses: { 200: PlaceRead },
-    handler: async (r) => ok(presentPlace(await places.updatePlace(r.actor, r.params.place_id!, r.body))),
+    handler: async (r) => ok(presentPlace(await places.updatePlace(r.actor, r.params.place_id, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/places/{place_id}', tag, access: 'write', graphql: 'Mutation.deletePlace',
     summary: 'Delete a place and its visits', params, responses: { 204: null },
-    handler: async (r) => (await places.deletePlace(r.actor, r.params.place_id!), noContent()),
+    handler: async (r) => (await places.deletePlace(r.actor, r.params.place_id), noContent()),
   },
   {
     method: 'post', path: '/users/{user_id}/places/{place_id}/visits', tag, access: 'write', graphql: 'Mutation.createPlaceVisit',
     summary: 'Log a visit; occurred_at defaults to now, local_date to its day in the user timezone', params, body: PlaceVisitCreate,
     responses: { 201: PlaceVisitRead },
-    handler: async (r) => created(presentVisit(await visits.createVisit(r.actor, r.params.place_id!, r.body))),
+    handler: async (r) => created(presentVisit(await visits.createVisit(r.actor, r.params.place_id, r.body))),
   },
   {
     method: 'get', path: '/users/{user_id}/places/{place_id}/visits', tag, access: 'read', graphql: 'User.placeVisits',
     summary: "A place's visits, newest first", params, query: VisitListQuery, responses: { 200: z.array(PlaceVisitRead) },
-    handler: async (r) => ok((await visits.listVisits(r.actor, r.params.place_id!, r.query)).map(presentVisit)),
+    handler: async (r) => ok((await visits.listVisits(r.actor, r.params.place_id, r.query)).map(presentVisit)),
   },
   {
     method: 'delete', path: '/users/{user_id}/visits/{visit_id}', tag, access: 'write', graphql: 'Mutation.deletePlaceVisit',
     summary: 'Delete a visit (manual or detected)', params: visitParams, responses: { 204: null },
-    handler: async (r) => (await visits.deleteVisit(r.actor, r.params.visit_id!), noContent()),
+    handler: async (r) => (await visits.deleteVisit(r.actor, r.params.visit_id), noContent()),
   },
   {
     method: 'get', path: '/users/{user_id}/location-history', tag, access: 'read', graphql: 'User.locationHistory',

@@ -25,23 +25,23 @@ export const routineRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/routines/{routine_id}', tag, access: 'read', graphql: 'User.routine',
     summary: 'One routine', params, responses: { 200: RoutineRead },
-    handler: async (r) => ok(presentRoutine(await routines.getRoutine(r.actor, r.params.routine_id!))),
+    handler: async (r) => ok(presentRoutine(await routines.getRoutine(r.actor, r.params.routine_id))),
   },
   {
     method: 'patch', path: '/users/{user_id}/routines/{routine_id}', tag, access: 'write', graphql: 'Mutation.updateRoutine',
     summary: 'Change a routine; omitted fields stay, null clears color or icon_key', params, body: RoutineUpdate,
     responses: { 200: RoutineRead },
-    handler: async (r) => ok(presentRoutine(await routines.updateRoutine(r.actor, r.params.routine_id!, r.body))),
+    handler: async (r) => ok(presentRoutine(await routines.updateRoutine(r.actor, r.params.routine_id, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/routines/{routine_id}', tag, access: 'write', graphql: 'Mutation.deleteRoutine',
     summary: 'Delete a routine (its logged completions stay)', params, responses: { 204: null },
-    handler: async (r) => (await routines.deleteRoutine(r.actor, r.params.routine_id!), noContent()),
+    handler: async (r) => (await routines.deleteRoutine(r.actor, r.params.routine_id), noContent()),
   },
   {
     method: 'post', path: '/users/{user_id}/routines/{routine_id}/completions', tag, access: 'write', graphql: 'Mutation.completeRoutine',
     summary: "Record the routine (or the given items of it) as done on local_date (default today in the user's timezone): an event tagged routine:<routine_id>, a factor of the daily summary",
     params, body: RoutineCompletion, responses: { 201: EventRead },
-    handler: async (r) => created(presentEvent(await completeRoutine(r.actor, r.params.routine_id!, r.body))),
+    handler: async (r) => created(presentEvent(await completeRoutine(r.actor, r.params.routine_id, r.body))),
   },
 ];

@@ -33,17 +33,17 @@ export const savedMealRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/saved-meals/{saved_meal_id}', tag, access: 'read', graphql: 'User.savedMeal',
     summary: 'One saved meal', params, responses: { 200: SavedMealRead },
-    handler: async (r) => ok(await one(r.actor, await meals.getSavedMeal(r.actor, r.params.saved_meal_id!))),
+    handler: async (r) => ok(await one(r.actor, await meals.getSavedMeal(r.actor, r.params.saved_meal_id))),
   },
   {
     method: 'patch', path: '/users/{user_id}/saved-meals/{saved_meal_id}', tag, access: 'write', graphql: 'Mutation.updateSavedMeal',
     summary: 'Change a saved meal: items replace the list; nutrition edits the totals by hand (_meta.source user), null makes them computed again',
     params, body: SavedMealUpdate, responses: { 200: SavedMealRead },
-    handler: async (r) => ok(await one(r.actor, await meals.updateSavedMeal(r.actor, r.params.saved_meal_id!, r.body))),
+    handler: async (r) => ok(await one(r.actor, await meals.updateSavedMeal(r.actor, r.params.saved_meal_id, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/saved-meals/{saved_meal_id}', tag, access: 'write', graphql: 'Mutation.deleteSavedMeal',
     summary: 'Delete a saved meal; events that logged it keep their items', params, responses: { 204: null },
-    handler: async (r) => (await meals.deleteSavedMeal(r.actor, r.params.saved_meal_id!), noContent()),
+    handler: async (r) => (await meals.deleteSavedMeal(r.actor, r.params.saved_meal_id), noContent()),
   },
 ];

@@ -18,17 +18,17 @@ export const suggestionRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/suggestions/{suggestion_id}', tag, access: 'read', graphql: 'User.suggestion',
     summary: 'One suggestion', params, responses: { 200: SuggestionRead },
-    handler: async (r) => ok(presentSuggestion(await suggestions.getSuggestion(r.actor, r.params.suggestion_id!))),
+    handler: async (r) => ok(presentSuggestion(await suggestions.getSuggestion(r.actor, r.params.suggestion_id))),
   },
   {
     method: 'post', path: '/users/{user_id}/suggestions/{suggestion_id}/accept', tag, access: 'write', graphql: 'Mutation.acceptSuggestion', errors: [409],
     summary: 'Accept: creates the event / metric reading / meal event (optionally with changed payload fields); 409 when already decided or expired',
     params, body: SuggestionAccept, responses: { 200: SuggestionRead },
-    handler: async (r) => ok(presentSuggestion(await suggestions.acceptSuggestion(r.actor, r.params.suggestion_id!, r.body))),
+    handler: async (r) => ok(presentSuggestion(await suggestions.acceptSuggestion(r.actor, r.params.suggestion_id, r.body))),
   },
   {
     method: 'post', path: '/users/{user_id}/suggestions/{suggestion_id}/dismiss', tag, access: 'write', graphql: 'Mutation.dismissSuggestion', errors: [409],
     summary: 'Dismiss; 409 when already decided or expired', params, responses: { 200: SuggestionRead },
-    handler: async (r) => ok(presentSuggestion(await suggestions.dismissSuggestion(r.actor, r.params.suggestion_id!))),
+    handler: async (r) => ok(presentSuggestion(await suggestions.dismissSuggestion(r.actor, r.params.suggestion_id))),
   },
 ];

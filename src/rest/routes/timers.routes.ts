@@ -25,17 +25,17 @@ export const timerRoutes: Route[] = [
   {
     method: 'get', path: '/users/{user_id}/tracking-timers/{timer_id}', tag, access: 'read', graphql: 'User.trackingTimer',
     summary: 'One running timer', params, responses: { 200: TrackingTimerRead },
-    handler: async (r) => ok(presentTimer(await timers.getTimer(r.actor, r.params.timer_id!))),
+    handler: async (r) => ok(presentTimer(await timers.getTimer(r.actor, r.params.timer_id))),
   },
   {
     method: 'post', path: '/users/{user_id}/tracking-timers/{timer_id}/stop', tag, access: 'write', graphql: 'Mutation.stopTrackingTimer',
     summary: 'Stop: logs an event (source timer) with the start, duration, category and label, and removes the timer',
     params, body: TrackingTimerStop, responses: { 201: EventRead },
-    handler: async (r) => created(presentEvent(await timers.stopTimer(r.actor, r.params.timer_id!, r.body))),
+    handler: async (r) => created(presentEvent(await timers.stopTimer(r.actor, r.params.timer_id, r.body))),
   },
   {
     method: 'delete', path: '/users/{user_id}/tracking-timers/{timer_id}', tag, access: 'write', graphql: 'Mutation.discardTrackingTimer',
     summary: 'Discard a running timer without logging anything', params, responses: { 204: null },
-    handler: async (r) => (await timers.discardTimer(r.actor, r.params.timer_id!), noContent()),
+    handler: async (r) => (await timers.discardTimer(r.actor, r.params.timer_id), noContent()),
   },
 ];

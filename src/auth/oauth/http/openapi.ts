@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as S from '../oauth.schemas.ts';
 import { paths } from './shared.ts';
 
@@ -8,7 +8,9 @@ type Doc = Record<string, unknown>;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (id: string, description: string): Doc => ({ description, content: { 'application/json': { schema: ref(id) } } });
 const html = (description: string): Doc => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
-const oauthError = (description: string) => json('OAuthError', description);
+/** The component a registered schema becomes in /openapi.json. */
+const idOf = (schema: z.ZodType) => z.globalRegistry.get(schema)!.id!;
+const oauthError = (description: string) => json(idOf(S.OAuthErrorBody), description);
 const unavailable = { description: 'Database unavailable; retry shortly', content: { 'application/json': { schema: ref('ErrorDetail') } } };
 const tooMany = (what: Doc): Doc => ({ ...what, headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } });
 const redirect = (description: string): Doc => ({

@@ -16,7 +16,7 @@ import { publicUrls, type PublicUrls } from '../../../http/public-url.ts';
  * /openapi.json. The consent page's handlers are in consent.ts; the JSON endpoints are here.
  */
 
-export function authorizationServerMetadata(urls: PublicUrls): z.infer<typeof S.AuthorizationServerMetadata> {
+function authorizationServerMetadata(urls: PublicUrls): z.infer<typeof S.AuthorizationServerMetadata> {
   return {
     issuer: urls.issuer,
     authorization_endpoint: `${urls.base}${paths.authorize}`,
@@ -33,7 +33,7 @@ export function authorizationServerMetadata(urls: PublicUrls): z.infer<typeof S.
   };
 }
 
-export function protectedResourceMetadata(urls: PublicUrls, resource: 'api' | 'mcp'): z.infer<typeof S.ProtectedResourceMetadata> {
+function protectedResourceMetadata(urls: PublicUrls, resource: 'api' | 'mcp'): z.infer<typeof S.ProtectedResourceMetadata> {
   return {
     resource: urls.resources[resource],
     authorization_servers: [urls.issuer],

@@ -13,4 +13,7 @@ export const paths = {
 export const noStore = (res: Response) => res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
 
 export const form = [express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 50 })];
-export const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' ? req.body : {});
+export const body = (req: Request): Record<string, unknown> => {
+  const parsed: unknown = req.body;
+  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+};

@@ -7,7 +7,7 @@ import { blankAll } from './types.ts';
  */
 export type Activity = { key: string; label: string; words: string; categories: string[] };
 
-export const ACTIVITIES: Activity[] = [
+const ACTIVITIES: Activity[] = [
   { key: 'run', label: 'Run', words: 'ran|run|runs|running|jog|jogs|jogged|jogging|rann|runnning|🏃', categories: ['running', 'run', 'runs', 'jogging', 'jog'] },
   { key: 'walk', label: 'Walk', words: 'walk|walks|walked|walking|stroll|strolled|🚶', categories: ['walking', 'walk', 'walks'] },
   { key: 'hike', label: 'Hike', words: 'hike|hiked|hiking|🥾', categories: ['hiking', 'hike', 'walking', 'walk'] },
@@ -48,8 +48,8 @@ const QUANTITY_RULES: { pattern: RegExp; read(m: RegExpExecArray): Quantity | nu
   {
     pattern: re(`${L}(?:in|for|took)\\s+(\\d{1,2}):(\\d{2})${R}`),
     read: (m) => {
-      const a = +m[1]!;
-      const b = +m[2]!;
+      const a = +m[1];
+      const b = +m[2];
       return { kind: 'duration', start: m.index, end: m.index + m[0].length, seconds: a >= 10 ? a * 60 + b : a * 3600 + b * 60 };
     },
   },
@@ -57,7 +57,7 @@ const QUANTITY_RULES: { pattern: RegExp; read(m: RegExpExecArray): Quantity | nu
     // "2 hours ago" is a time (chrono's), not how long something took.
     pattern: re(`(?:${L}(?:in|for|took|about|around)\\s+)?(${DURATION})(?!\\s*(?:ago|earlier|from\\s+now))`),
     read: (m) => {
-      const seconds = durationSeconds(m[1]!);
+      const seconds = durationSeconds(m[1]);
       return seconds ? { kind: 'duration', start: m.index, end: m.index + m[0].length, seconds } : null;
     },
   },
@@ -67,8 +67,8 @@ const QUANTITY_RULES: { pattern: RegExp; read(m: RegExpExecArray): Quantity | nu
       kind: 'distance',
       start: m.index,
       end: m.index + m[0].length,
-      value: toNumber(m[1]!),
-      unit: DISTANCE_UNITS[m[2]!.toLowerCase()] ?? m[2]!.toLowerCase(),
+      value: toNumber(m[1]),
+      unit: DISTANCE_UNITS[m[2].toLowerCase()] ?? m[2].toLowerCase(),
     }),
   },
 ];

@@ -61,7 +61,7 @@ function nonCapturing(source: string): string {
   let out = '';
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
+    const c = source[i];
     if (c === '\\') {
       out += c + (source[i + 1] ?? '');
       i++;
@@ -81,15 +81,15 @@ function nonCapturing(source: string): string {
 }
 
 /** The pattern with the exact pre-check in front of its TIME_UNITS group, or null if it has none. */
-export function guardPattern(pattern: RegExp): RegExp | null {
+function guardPattern(pattern: RegExp): RegExp | null {
   const shape = SHAPE.exec(pattern.source);
   if (!shape) return null;
   const [, words, units] = shape;
-  const group = `(${timeUnits(words!, units!)})`;
+  const group = `(${timeUnits(words, units)})`;
   const at = pattern.source.indexOf(group);
   if (at < 0 || pattern.source.indexOf(group, at + 1) >= 0) return null;
   const tail = pattern.source.slice(at + group.length);
-  const guard = `(?=${exactTimeUnits(words!, units!)}${nonCapturing(tail)})`;
+  const guard = `(?=${exactTimeUnits(words, units)}${nonCapturing(tail)})`;
   return new RegExp(pattern.source.slice(0, at) + guard + pattern.source.slice(at), pattern.flags);
 }
 

@@ -19,12 +19,12 @@ const TRAILING = new Set([' ', ',', ';', ':', '-', '–', '—', '+', '&']);
  * punctuation. The ends are trimmed by a loop: the regex `[…]+$` retries from every character
  * of a long run of separators ("a-----…-b"), which is quadratic.
  */
-export function tidy(s: string): string {
+function tidy(s: string): string {
   const t = s.replace(/\s+/g, ' ');
   let start = 0;
   let end = t.length;
-  while (start < end && LEADING.has(t[start]!)) start++;
-  while (end > start && TRAILING.has(t[end - 1]!)) end--;
+  while (start < end && LEADING.has(t[start])) start++;
+  while (end > start && TRAILING.has(t[end - 1])) end--;
   return t.slice(start, end).replace(/ ([,.;:!?])/g, '$1').trim();
 }
 
@@ -62,7 +62,7 @@ function indexOf(categories: ParseContext['categories']): CategoryIndex {
   return index;
 }
 
-export function matchCategory(
+function matchCategory(
   categories: ParseContext['categories'],
   candidates: string[],
   text: string,
@@ -76,7 +76,7 @@ export function matchCategory(
   for (const tag of tags) {
     // A name equal to the tag also has the same singular: the first category with that singular.
     const i = index.bySingular.get(singular(tag));
-    if (i !== undefined) return categories[i]!;
+    if (i !== undefined) return categories[i];
   }
   const lower = norm(text);
   if (!lower) return null;
@@ -147,7 +147,7 @@ export function readingDraft(r: FoundReading, text: string, at: Date): Suggestio
 export function timeFor(range: Range, facts: SegmentFacts): TimeMention | null {
   const own = firstWithin(facts.times, range);
   if (own) return own;
-  return facts.times.length === 1 ? facts.times[0]! : null;
+  return facts.times.length === 1 ? facts.times[0] : null;
 }
 
 export function eventDraft(
@@ -163,8 +163,8 @@ export function eventDraft(
   const found = findActivity(remainder);
   const activity: Activity | null = found?.activity ?? null;
   const own = allWithin(quantities, range);
-  const duration = own.find((q) => q.kind === 'duration') as Extract<Quantity, { kind: 'duration' }> | undefined;
-  const distance = own.find((q) => q.kind === 'distance') as Extract<Quantity, { kind: 'distance' }> | undefined;
+  const duration = own.find((q): q is Extract<Quantity, { kind: 'duration' }> => q.kind === 'duration');
+  const distance = own.find((q): q is Extract<Quantity, { kind: 'distance' }> => q.kind === 'distance');
   const time = timeFor(range, facts);
   const occurredAt = time?.at ?? ctx.capturedAt;
   let seconds = duration?.seconds ?? null;

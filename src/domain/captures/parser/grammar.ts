@@ -15,7 +15,7 @@ export const COUNT = `(?:${NUM}|a\\s+couple\\s+of|couple\\s+of|another|single|do
 
 export function toNumber(text: string): number {
   const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (t in WORD_NUMBERS) return WORD_NUMBERS[t]!;
+  if (t in WORD_NUMBERS) return WORD_NUMBERS[t];
   if (/^\d{1,3}(,\d{3})+$/.test(t)) return Number(t.replace(/,/g, ''));
   return Number(t.replace(',', '.'));
 }
@@ -41,11 +41,11 @@ export function durationSeconds(text: string): number | null {
   let m: RegExpExecArray | null;
   if (/^half\s+an\s+hour$/.test(t)) return 1800;
   if ((m = /^(?:an|one)\s+hour(\s+and\s+a\s+half)?$/.exec(t))) return m[1] ? 5400 : 3600;
-  if ((m = /^(\d+)\s*(?:h|hrs?|hours?)\s*(?:and\s*)?(\d{1,2})\s*(?:m|mins?|minutes?)?$/.exec(t))) return +m[1]! * 3600 + +m[2]! * 60;
-  if ((m = /^(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?)(\s*(?:and\s+)?a\s+half)?$/.exec(t))) return Math.round((toNumber(m[1]!) + (m[2] ? 0.5 : 0)) * 3600);
-  if ((m = /^(\d+(?:[.,]\d+)?)\s*(?:mins?|minutes?)$/.exec(t))) return Math.round(toNumber(m[1]!) * 60);
-  if ((m = /^(\d+)\s*(?:secs?|seconds?)$/.exec(t))) return +m[1]!;
-  if ((m = /^(\d{1,2}):(\d{2})$/.exec(t))) return +m[1]! * 3600 + +m[2]! * 60;
+  if ((m = /^(\d+)\s*(?:h|hrs?|hours?)\s*(?:and\s*)?(\d{1,2})\s*(?:m|mins?|minutes?)?$/.exec(t))) return +m[1] * 3600 + +m[2] * 60;
+  if ((m = /^(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?)(\s*(?:and\s+)?a\s+half)?$/.exec(t))) return Math.round((toNumber(m[1]) + (m[2] ? 0.5 : 0)) * 3600);
+  if ((m = /^(\d+(?:[.,]\d+)?)\s*(?:mins?|minutes?)$/.exec(t))) return Math.round(toNumber(m[1]) * 60);
+  if ((m = /^(\d+)\s*(?:secs?|seconds?)$/.exec(t))) return +m[1];
+  if ((m = /^(\d{1,2}):(\d{2})$/.exec(t))) return +m[1] * 3600 + +m[2] * 60;
   return null;
 }
 

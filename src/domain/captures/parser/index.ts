@@ -26,14 +26,14 @@ function segments(text: string): Range[] {
   const points = [...cuts].sort((a, b) => a - b);
   const out: Range[] = [];
   for (let i = 0; i < points.length - 1; i++) {
-    let start = points[i]!;
-    let end = points[i + 1]!;
+    let start = points[i];
+    let end = points[i + 1];
     const slice = text.slice(start, end);
     if (!/[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(slice)) continue;
     start += slice.length - slice.trimStart().length;
     end -= slice.length - slice.trimEnd().length;
     // A lone separator character left at either end is not content.
-    while (end > start && /[,.;|·]/.test(text[end - 1]!)) end--;
+    while (end > start && /[,.;|·]/.test(text[end - 1])) end--;
     out.push({ start, end });
   }
   return out;
@@ -90,7 +90,7 @@ function pieceAt(pieces: Range[], at: number): Range | undefined {
   let hi = pieces.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const p = pieces[mid]!;
+    const p = pieces[mid];
     if (at < p.start) hi = mid - 1;
     else if (at >= p.end) lo = mid + 1;
     else return p;
@@ -103,7 +103,7 @@ function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraf
   const tags: SegmentFacts['tags'] = [];
   for (const m of text.slice(seg.start, seg.end).matchAll(/(?<![\p{L}\p{N}_])#([\p{L}\p{N}_][\p{L}\p{N}_-]*)/gu)) {
     const r = { start: seg.start + m.index, end: seg.start + m.index + m[0].length };
-    tags.push({ ...r, tag: m[1]!.toLowerCase().slice(0, 64) });
+    tags.push({ ...r, tag: m[1].toLowerCase().slice(0, 64) });
   }
   const masked = blankAll(text, tags);
 

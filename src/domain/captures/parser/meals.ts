@@ -1,9 +1,9 @@
 import { COUNT, L, R, toNumber } from './grammar.ts';
 
 /** Meals: "lunch at Café Nero: chicken salad and a latte", "ate 2 eggs and toast", "dinner - pasta". */
-export const MEAL_TYPES = ['breakfast', 'brunch', 'lunch', 'dinner', 'supper', 'snack', 'dessert'] as const;
+const MEAL_TYPES = ['breakfast', 'brunch', 'lunch', 'dinner', 'supper', 'snack', 'dessert'] as const;
 
-export type MealItem = { name: string; quantity: number | null };
+type MealItem = { name: string; quantity: number | null };
 export type FoundMeal = {
   mealType: string | null;
   placeText: string | null;
@@ -26,7 +26,7 @@ const ITEM_COUNT = new RegExp(`^(${COUNT}|some|a\\s+few|few)\\s+(?:(?:pieces?|sl
 /** `s` without trailing characters from `chars` (a loop: `/[.!]+$/` retries from every dot of a long run). */
 function trimEnd(s: string, chars: string): string {
   let end = s.length;
-  while (end > 0 && chars.includes(s[end - 1]!)) end--;
+  while (end > 0 && chars.includes(s[end - 1])) end--;
   return s.slice(0, end);
 }
 
@@ -38,7 +38,7 @@ function items(text: string): MealItem[] {
     .map((t) => {
       const m = ITEM_COUNT.exec(t);
       if (!m) return { name: t, quantity: null };
-      const word = m[1]!.toLowerCase();
+      const word = m[1].toLowerCase();
       const quantity = /^(?:some|a\s+few|few)$/.test(word) ? null : toNumber(word);
       const name = t.slice(m[0].length).trim();
       return { name: name || t, quantity: name ? quantity : null };
@@ -63,7 +63,7 @@ export function readMeal(masked: string): FoundMeal | null {
   // `\\s*` takes the run), so those ends are skipped instead of each rescanning the run.
   const place = PLACE.exec(rest);
   if (place) {
-    placeText = place[1]!.trim().replace(/\s+/g, ' ');
+    placeText = place[1].trim().replace(/\s+/g, ' ');
     rest = rest.slice(place[0].length);
   }
   const sep = /^\s*(?:[:—–-]|,|\bi\s+had\b|\bwe\s+had\b|\bhad\b|\bate\b|\bof\b)\s*/iu.exec(rest);
@@ -72,7 +72,7 @@ export function readMeal(masked: string): FoundMeal | null {
   } else {
     const company = /^\s*(with\s+[^:—–]+?)\s*(?::|—|–|\s-\s)\s*/iu.exec(rest);
     if (company) {
-      notes = company[1]!.trim();
+      notes = company[1].trim();
       rest = rest.slice(company[0].length);
     }
   }

@@ -85,7 +85,7 @@ function sleepFrom(text: string, confidence: number) {
 
 function drinkCaffeine(countText: string | undefined, drinkText: string) {
   const drink = drinkText.replace(/\s+/g, ' ').trim();
-  const entry = CAFFEINE_MG.find(([p]) => p.test(drink)) ?? CAFFEINE_MG[CAFFEINE_MG.length - 1]!;
+  const entry = CAFFEINE_MG.find(([p]) => p.test(drink)) ?? CAFFEINE_MG[CAFFEINE_MG.length - 1];
   const count = countText ? toNumber(countText) : 1;
   if (!(count > 0) || count > 30) return null;
   return one(reading('caffeine', count * entry[2], 'mg', countText ? 0.75 : 0.6, { drink: entry[1], servings: count, mg_per_serving: entry[2] }));
@@ -97,7 +97,7 @@ const WATER_UNITS = '(?:ml|cl|l|liters?|litres?|glass(?:es)?|cups?|bottles?)';
 function water(n: string, u: string | undefined, confidence: number) {
   const value = toNumber(n);
   const word = u?.toLowerCase();
-  if (word && word in SERVINGS_ML) return one(reading('water', value * SERVINGS_ML[word]!, 'ml', confidence - 0.1, { servings: value, serving: word.replace(/es$|s$/, '') }));
+  if (word && word in SERVINGS_ML) return one(reading('water', value * SERVINGS_ML[word], 'ml', confidence - 0.1, { servings: value, serving: word.replace(/es$|s$/, '') }));
   return one(reading('water', value, unitOf(u) ?? 'ml', u ? confidence : confidence - 0.2));
 }
 
@@ -107,110 +107,110 @@ const RULES: Rule[] = [
   {
     pattern: re(`${L}(?:bp|blood\\s*pressure)${SEP}(\\d{2,3})\\s*(?:/|over)\\s*(\\d{2,3})(?:\\s*mm\\s*hg)?${R}`),
     read: (m) => {
-      const s = reading('blood_pressure_systolic', +m[1]!, 'mmHg', 0.9);
-      const d = reading('blood_pressure_diastolic', +m[2]!, 'mmHg', 0.9);
+      const s = reading('blood_pressure_systolic', +m[1], 'mmHg', 0.9);
+      const d = reading('blood_pressure_diastolic', +m[2], 'mmHg', 0.9);
       return s && d ? [s, d] : null;
     },
   },
   {
     pattern: re(`${L}(?:resting\\s*(?:hr|heart\\s*rate|pulse|bpm)|rhr)${SEP}(${NUM})\\s*(bpm)?${R}`),
-    read: (m) => one(reading('resting_heart_rate', toNumber(m[1]!), 'bpm', 0.9)),
+    read: (m) => one(reading('resting_heart_rate', toNumber(m[1]), 'bpm', 0.9)),
   },
   {
     pattern: re(`${L}hrv${SEP}(${NUM})\\s*(ms)?${R}`),
-    read: (m) => one(reading('hrv_sdnn', toNumber(m[1]!), 'ms', 0.85)),
+    read: (m) => one(reading('hrv_sdnn', toNumber(m[1]), 'ms', 0.85)),
   },
   {
     pattern: re(`${L}(?:hr|heart\\s*rate|pulse)${SEP}(${NUM})\\s*(bpm)?${R}`),
-    read: (m) => one(reading('heart_rate', toNumber(m[1]!), 'bpm', 0.8)),
+    read: (m) => one(reading('heart_rate', toNumber(m[1]), 'bpm', 0.8)),
   },
   {
     pattern: re(`${L}(?:weight|weighed|weigh|weighs|wieght|weigth|wight|wt|⚖️?)${SEP}(${NUM})\\s*(kgs?|kilos?|kilograms?|lbs?|pounds?|st|stones?)?${R}`),
-    read: (m) => one(reading('weight', toNumber(m[1]!), unitOf(m[2]) ?? 'kg', m[2] ? 0.9 : 0.75)),
+    read: (m) => one(reading('weight', toNumber(m[1]), unitOf(m[2]) ?? 'kg', m[2] ? 0.9 : 0.75)),
   },
   {
     pattern: re(`${L}(${NUM})\\s*(kgs?|kilos|lbs)${R}`),
-    read: (m) => one(reading('weight', toNumber(m[1]!), unitOf(m[2])!, 0.6)),
+    read: (m) => one(reading('weight', toNumber(m[1]), unitOf(m[2]), 0.6)),
   },
   {
     pattern: re(`${L}(?:body\\s*fat|bf)${SEP}(${NUM})\\s*(%|percent)?${R}`),
-    read: (m) => one(reading('body_fat', toNumber(m[1]!), '%', 0.85)),
+    read: (m) => one(reading('body_fat', toNumber(m[1]), '%', 0.85)),
   },
   {
     pattern: re(`${SLEEP_WORDS}(?:\\s+(?:for|about|around|only|just))?\\s*(${DURATION}|\\d{1,2}:\\d{2}|\\d+(?:[.,]\\d+)?(?![\\d.,:]))`),
-    read: (m) => sleepFrom(m[1]!, 0.9),
+    read: (m) => sleepFrom(m[1], 0.9),
   },
   {
     pattern: re(`${L}(${DURATION})\\s*(?:of\\s+)?(?:sleep|in\\s+bed)${R}`),
-    read: (m) => sleepFrom(m[1]!, 0.85),
+    read: (m) => sleepFrom(m[1], 0.85),
   },
   {
     pattern: re(`${L}(?:temp(?:erature)?|body\\s*temp(?:erature)?|fever)${SEP}(${NUM})\\s*(°\\s*[cf]|celsius|fahrenheit|[cf](?![\\p{L}]))?`),
     read: (m) => {
-      const v = toNumber(m[1]!);
+      const v = toNumber(m[1]);
       return one(reading('body_temperature', v, unitOf(m[2]) ?? (v > 50 ? '°F' : '°C'), m[2] ? 0.9 : 0.8));
     },
   },
   {
     pattern: re(`${L}(?:blood\\s*(?:glucose|sugar)|glucose|bg)${SEP}(${NUM})\\s*(mg\\s*/\\s*dl|mmol(?:\\s*/\\s*l)?)?${R}`),
     read: (m) => {
-      const v = toNumber(m[1]!);
+      const v = toNumber(m[1]);
       return one(reading('blood_glucose', v, unitOf(m[2]?.replace(/\s+/g, '')) ?? (v < 35 ? 'mmol/L' : 'mg/dL'), 0.85));
     },
   },
   {
     pattern: re(`${L}(?:spo2|sp02|o2\\s*sat(?:uration)?|oxygen(?:\\s*sat(?:uration)?)?|blood\\s*oxygen)${SEP}(${NUM})\\s*%?`),
-    read: (m) => one(reading('spo2', toNumber(m[1]!), '%', 0.85)),
+    read: (m) => one(reading('spo2', toNumber(m[1]), '%', 0.85)),
   },
   {
     pattern: re(`${L}(?:(?:walked|did|took|got|made|hit)\\s+)?(${NUM})\\s*(k)?\\s*steps${R}`),
-    read: (m) => one(reading('steps', toNumber(m[1]!) * (m[2] ? 1000 : 1), 'count', 0.9)),
+    read: (m) => one(reading('steps', toNumber(m[1]) * (m[2] ? 1000 : 1), 'count', 0.9)),
   },
   {
     pattern: re(`${L}steps${SEP}(${NUM})\\s*(k)?${R}`),
-    read: (m) => one(reading('steps', toNumber(m[1]!) * (m[2] ? 1000 : 1), 'count', 0.85)),
+    read: (m) => one(reading('steps', toNumber(m[1]) * (m[2] ? 1000 : 1), 'count', 0.85)),
   },
   {
     pattern: re(`${L}(?:(?:drank|drunk|had)\\s+)?(${NUM})\\s*(${WATER_UNITS})${R}\\s*(?:of\\s+)?(?:water|h2o)${R}`),
-    read: (m) => water(m[1]!, m[2], 0.9),
+    read: (m) => water(m[1], m[2], 0.9),
   },
   {
     pattern: re(`(?:${L}(?:water|h2o)|💧)${SEP}(${NUM})\\s*(${WATER_UNITS})?${R}`),
-    read: (m) => water(m[1]!, m[2], 0.85),
+    read: (m) => water(m[1], m[2], 0.85),
   },
   {
     pattern: re(`${L}(?:(?:drank|drunk|had)\\s+)?(${COUNT})\\s+(glass(?:es)?|cups?|bottles?)\\s+of\\s+water${R}`),
-    read: (m) => water(String(toNumber(m[1]!)), m[2], 0.85),
+    read: (m) => water(String(toNumber(m[1])), m[2], 0.85),
   },
   {
     pattern: re(`${L}caffeine${SEP}(${NUM})\\s*(mg|g)?${R}`),
-    read: (m) => one(reading('caffeine', toNumber(m[1]!), m[2] ?? 'mg', 0.85)),
+    read: (m) => one(reading('caffeine', toNumber(m[1]), m[2] ?? 'mg', 0.85)),
   },
   {
     pattern: re(`${L}(?:(?:had|drank|drunk)\\s+)?(?:(${COUNT})\\s+)?(?:(?:cups?|mugs?|shots?)\\s+of\\s+)?(${DRINKS}|☕)(?:\\s*x\\s*(\\d+))?${R}`),
-    read: (m) => drinkCaffeine(m[3] ?? m[1], m[2]!),
+    read: (m) => drinkCaffeine(m[3] ?? m[1], m[2]),
   },
   {
     pattern: re(`${L}(?:burned|burnt|burn)\\s+(${NUM})\\s*(kcal|cals?|calories|kj)${R}`),
-    read: (m) => one(reading('active_energy', toNumber(m[1]!), unitOf(m[2])!, 0.8)),
+    read: (m) => one(reading('active_energy', toNumber(m[1]), unitOf(m[2]), 0.8)),
   },
   {
     pattern: re(`${L}(${NUM})\\s*(kcal|cals?|calories|kj)\\s*(?:burned|burnt)${R}`),
-    read: (m) => one(reading('active_energy', toNumber(m[1]!), unitOf(m[2])!, 0.8)),
+    read: (m) => one(reading('active_energy', toNumber(m[1]), unitOf(m[2]), 0.8)),
   },
   {
     pattern: re(`${L}(?:(?:ate|eaten|consumed|intake)\\s+)?(${NUM})\\s*(kcal|cals?|calories|kj)(?:\\s*(?:eaten|consumed|intake|today))?${R}`),
-    read: (m) => one(reading('dietary_energy', toNumber(m[1]!), unitOf(m[2])!, 0.7)),
+    read: (m) => one(reading('dietary_energy', toNumber(m[1]), unitOf(m[2]), 0.7)),
   },
   {
     pattern: re(`${L}(${NUM})\\s*g\\s*(?:of\\s+)?protein${R}|${L}protein${SEP}(${NUM})\\s*g${R}`),
-    read: (m) => one(reading('protein', toNumber((m[1] ?? m[2])!), 'g', 0.85)),
+    read: (m) => one(reading('protein', toNumber((m[1] ?? m[2])), 'g', 0.85)),
   },
   {
     pattern: re(`${L}(mood|energy|stress)(?:\\s+level)?${SEP}(${NUM})(?:\\s*/\\s*(\\d+))?${R}`),
     read: (m) => {
-      const slug = m[1]!.toLowerCase();
-      return one(reading(slug, toNumber(m[2]!), 'score', 0.8, m[3] ? { scale: Number(m[3]) } : undefined));
+      const slug = m[1].toLowerCase();
+      return one(reading(slug, toNumber(m[2]), 'score', 0.8, m[3] ? { scale: Number(m[3]) } : undefined));
     },
   },
 ];

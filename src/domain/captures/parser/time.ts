@@ -10,7 +10,7 @@ const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
 
 /** Minutes east of UTC of `timezone` at `instant` (Europe/Berlin in winter: 60). */
-export function offsetMinutes(timezone: string, instant: Date): number {
+function offsetMinutes(timezone: string, instant: Date): number {
   const key = `${timezone} ${Math.floor(instant.getTime() / 1000)}`;
   const known = offsets.get(key);
   if (known !== undefined) return known;
@@ -31,14 +31,14 @@ function computeOffset(timezone: string, instant: Date): number {
     offsetFormatters.set(timezone, f);
   }
   const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
-export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 /** The instant at which the clocks in `timezone` show `t` (the earlier one when a DST change repeats it). */
-export function zonedToUtc(t: WallTime, timezone: string): Date {
+function zonedToUtc(t: WallTime, timezone: string): Date {
   const wall = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
   let guess = wall - offsetMinutes(timezone, new Date(wall)) * 60_000;
   for (let i = 0; i < 3; i++) {

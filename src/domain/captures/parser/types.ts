@@ -22,7 +22,7 @@ export type SuggestionDraft = {
 
 export type Range = { start: number; end: number };
 
-export const within = (inner: Range, outer: Range) => inner.start >= outer.start && inner.end <= outer.end;
+const within = (inner: Range, outer: Range) => inner.start >= outer.start && inner.end <= outer.end;
 
 /**
  * `s` with every range replaced by spaces (same length), in one pass: blanking one range at a
@@ -50,7 +50,7 @@ function firstFrom(sorted: readonly Range[], start: number): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.start < start) lo = mid + 1;
+    if (sorted[mid].start < start) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -59,7 +59,7 @@ function firstFrom(sorted: readonly Range[], start: number): number {
 const byStart = new WeakSet<readonly Range[]>();
 function isSorted(list: readonly Range[]): boolean {
   if (byStart.has(list)) return true;
-  for (let i = 1; i < list.length; i++) if (list[i - 1]!.start > list[i]!.start) return false;
+  for (let i = 1; i < list.length; i++) if (list[i - 1].start > list[i].start) return false;
   byStart.add(list);
   return true;
 }
@@ -72,8 +72,8 @@ function isSorted(list: readonly Range[]): boolean {
 export function allWithin<T extends Range>(list: readonly T[], outer: Range): T[] {
   if (!isSorted(list)) return list.filter((x) => within(x, outer));
   const out: T[] = [];
-  for (let i = firstFrom(list, outer.start); i < list.length && list[i]!.start <= outer.end; i++) {
-    if (list[i]!.end <= outer.end) out.push(list[i]!);
+  for (let i = firstFrom(list, outer.start); i < list.length && list[i].start <= outer.end; i++) {
+    if (list[i].end <= outer.end) out.push(list[i]);
   }
   return out;
 }
@@ -81,8 +81,8 @@ export function allWithin<T extends Range>(list: readonly T[], outer: Range): T[
 /** `list.find((x) => within(x, outer))`, with the same shortcut as `allWithin`. */
 export function firstWithin<T extends Range>(list: readonly T[], outer: Range): T | undefined {
   if (!isSorted(list)) return list.find((x) => within(x, outer));
-  for (let i = firstFrom(list, outer.start); i < list.length && list[i]!.start <= outer.end; i++) {
-    if (list[i]!.end <= outer.end) return list[i]!;
+  for (let i = firstFrom(list, outer.start); i < list.length && list[i].start <= outer.end; i++) {
+    if (list[i].end <= outer.end) return list[i];
   }
   return undefined;
 }

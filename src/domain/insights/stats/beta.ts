@@ -11,11 +11,11 @@ const LANCZOS = [
 const HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
 
 /** ln Γ(z) for z > 0. */
-export function logGamma(z: number): number {
+function logGamma(z: number): number {
   if (z < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * z))) - logGamma(1 - z);
   const x = z - 1;
-  let sum = LANCZOS[0]!;
-  for (let i = 1; i < LANCZOS.length; i++) sum += LANCZOS[i]! / (x + i);
+  let sum = LANCZOS[0];
+  for (let i = 1; i < LANCZOS.length; i++) sum += LANCZOS[i] / (x + i);
   const t = x + LANCZOS_G + 0.5;
   return HALF_LOG_2PI + (x + 0.5) * Math.log(t) - t + Math.log(sum);
 }

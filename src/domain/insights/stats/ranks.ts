@@ -10,12 +10,12 @@ export function averageRanks(values: ArrayLike<number>, n: number, out: Float64A
   for (let i = 0; i < n; i++) s[i] = values[i]!;
   s.sort();
   for (let i = 0; i < n; i++) {
-    const v = values[i]!;
+    const v = values[i];
     let lo = 0;
     let hi = n;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (s[mid]! < v) lo = mid + 1;
+      if (s[mid] < v) lo = mid + 1;
       else hi = mid;
     }
     let end = lo + 1;
@@ -23,7 +23,7 @@ export function averageRanks(values: ArrayLike<number>, n: number, out: Float64A
       let top = n;
       while (end < top) {
         const mid = (end + top) >>> 1;
-        if (s[mid]! <= v) end = mid + 1;
+        if (s[mid] <= v) end = mid + 1;
         else top = mid;
       }
     }

@@ -1,19 +1,19 @@
 /** Robust location and scale for baseline-deviation scores. Inputs are never mutated. */
 
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const s = Float64Array.from(values).sort();
   const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
 /** Median absolute deviation from the median, unscaled. */
-export function medianAbsoluteDeviation(values: readonly number[], centre = median(values)): number {
+function medianAbsoluteDeviation(values: readonly number[], centre = median(values)): number {
   return median(values.map((v) => Math.abs(v - centre)));
 }
 
 /** Mean absolute deviation from the median: the scale used when more than half the values tie. */
-export function meanAbsoluteDeviation(values: readonly number[], centre = median(values)): number {
+function meanAbsoluteDeviation(values: readonly number[], centre = median(values)): number {
   if (values.length === 0) return Number.NaN;
   let sum = 0;
   for (const v of values) sum += Math.abs(v - centre);
@@ -21,9 +21,9 @@ export function meanAbsoluteDeviation(values: readonly number[], centre = median
 }
 
 /** 1/Φ⁻¹(3/4): makes the MAD estimate σ for normal data. */
-export const MAD_SCALE = 1.4826;
+const MAD_SCALE = 1.4826;
 /** sqrt(π/2): makes the mean absolute deviation estimate σ for normal data. */
-export const MEAN_AD_SCALE = 1.2533;
+const MEAN_AD_SCALE = 1.2533;
 
 export type RobustScore = {
   z: number;

@@ -8,8 +8,8 @@
 /** Days with a value (not NaN), ordered by value, then by day. */
 export function sortedDays(series: Float64Array): Int32Array {
   const days: number[] = [];
-  for (let d = 0; d < series.length; d++) if (!Number.isNaN(series[d]!)) days.push(d);
-  days.sort((a, b) => series[a]! - series[b]! || a - b);
+  for (let d = 0; d < series.length; d++) if (!Number.isNaN(series[d])) days.push(d);
+  days.sort((a, b) => series[a] - series[b] || a - b);
   return Int32Array.from(days);
 }
 
@@ -30,15 +30,15 @@ export function rankSubset(
   let size = 0; // members of the current tie group
   let value = Number.NaN;
   for (let k = 0; k < order.length; k++) {
-    const e = order[k]!;
+    const e = order[k];
     const d = e + offset;
     if (d < 0 || d >= limit) continue;
-    const s = slot[d]!;
+    const s = slot[d];
     if (s < 0) continue;
-    const v = series[e]!;
+    const v = series[e];
     if (size > 0 && v !== value) {
       const average = rank + (size + 1) / 2;
-      for (let g = 0; g < size; g++) out[group[g]!] = average;
+      for (let g = 0; g < size; g++) out[group[g]] = average;
       rank += size;
       size = 0;
     }
@@ -46,7 +46,7 @@ export function rankSubset(
     group[size++] = s;
   }
   const average = rank + (size + 1) / 2;
-  for (let g = 0; g < size; g++) out[group[g]!] = average;
+  for (let g = 0; g < size; g++) out[group[g]] = average;
 }
 
 /** Pearson's r of two rank vectors of length n (both have mean (n+1)/2); NaN when either is constant. */
@@ -56,8 +56,8 @@ export function rankCorrelation(rx: Float64Array, ry: Float64Array, n: number): 
   let sxx = 0;
   let syy = 0;
   for (let i = 0; i < n; i++) {
-    const dx = rx[i]! - mean;
-    const dy = ry[i]! - mean;
+    const dx = rx[i] - mean;
+    const dy = ry[i] - mean;
     sxy += dx * dy;
     sxx += dx * dx;
     syy += dy * dy;

@@ -6,7 +6,7 @@ import { acceptMetricReading } from './metric-reading.ts';
 import { acceptNewPlace } from './new-place.ts';
 
 /** What accepting created; the suggestion records it (resulting_event_id, ...). */
-export type AcceptResult = { eventId?: string; placeId?: string; readingId?: string };
+type AcceptResult = { eventId?: string; placeId?: string; readingId?: string };
 
 /**
  * Applies one kind of suggestion inside the accept transaction. `overrides` is the accept body:
@@ -25,7 +25,7 @@ export function acceptHandler(kind: SuggestionKind): AcceptHandler | undefined {
   return handlers.get(kind);
 }
 
-export function registerAcceptHandler(kind: SuggestionKind, handler: AcceptHandler): void {
+function registerAcceptHandler(kind: SuggestionKind, handler: AcceptHandler): void {
   handlers.set(kind, handler);
 }
 
