@@ -25,12 +25,14 @@ import { setPublicUrl } from './http/public-url.ts';
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 function docsRouter(): express.Router {
-  const swaggerDir = createRequire(import.meta.url).resolve('swagger-ui-dist/package.json').replace(/package\.json$/, '');
+  const swaggerDir = createRequire(import.meta.url)
+    .resolve('swagger-ui-dist/package.json')
+    .replace(/package\.json$/, '');
   const router = express.Router();
   router.get('/docs/swagger-initializer.js', (_req, res) => {
-    res.type('application/javascript').send(
-      `window.onload = () => { window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true }); };`,
-    );
+    res
+      .type('application/javascript')
+      .send(`window.onload = () => { window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true }); };`);
   });
   router.get('/docs', (req, res, next) => (req.path.endsWith('/') ? next() : res.redirect(301, '/docs/')));
   router.use('/docs', express.static(swaggerDir, { index: 'index.html' }));

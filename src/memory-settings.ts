@@ -28,7 +28,10 @@ export function applyMallocSettings(): void {
   if (process.platform !== 'linux' || typeof process.execve !== 'function') return;
   if (Object.keys(MALLOC_SETTINGS).some((name) => process.env[name] !== undefined)) return;
   try {
-    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...MALLOC_SETTINGS });
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+      ...process.env,
+      ...MALLOC_SETTINGS,
+    });
   } catch (err) {
     // A sandbox that forbids exec: the server runs as it is, with glibc's defaults.
     console.warn(`Allocator settings not applied (${err instanceof Error ? err.message : String(err)}); idle memory will be higher`);

@@ -20,9 +20,19 @@ export type RunningServer = { url: string; db: Database; http: Server; jobs: Job
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   configureWriteBudget(config.writeBudget);
   configureOpenFoodFacts({ baseUrl: config.openFoodFactsUrl, timeoutMs: config.openFoodFactsTimeoutMs });
-  configureCalendar({ fetchTimeoutMs: config.calendarFetchTimeoutMs, maxBytes: config.calendarMaxBytes, feedNetworks: config.calendarFeedNetworks });
+  configureCalendar({
+    fetchTimeoutMs: config.calendarFetchTimeoutMs,
+    maxBytes: config.calendarMaxBytes,
+    feedNetworks: config.calendarFeedNetworks,
+  });
   configureNarrativeWriter(config.narrativeLlm);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server', statementTimeoutMs: config.statementTimeoutMs, logger });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    role: 'server',
+    statementTimeoutMs: config.statementTimeoutMs,
+    logger,
+  });
   await withContext(async () => {
     await loadSigningKey(config.jwtSecret);
     // Users created before a metric type or source kind existed get its defaults now, not on a read.

@@ -11,7 +11,11 @@ import { runProcess } from './process.ts';
  * server's socket, or opens the data dir itself when no server runs.
  */
 runProcess(async (config, logger) => {
-  configureCalendar({ fetchTimeoutMs: config.calendarFetchTimeoutMs, maxBytes: config.calendarMaxBytes, feedNetworks: config.calendarFeedNetworks });
+  configureCalendar({
+    fetchTimeoutMs: config.calendarFetchTimeoutMs,
+    maxBytes: config.calendarMaxBytes,
+    feedNetworks: config.calendarFeedNetworks,
+  });
   configureNarrativeWriter(config.narrativeLlm);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'cli', logger });
   const jobs = await startJobRuntime({

@@ -23,13 +23,9 @@ const TotpRequiredResponse = z
 export const LoginResponse = z.union([TokenResponse, TotpRequiredResponse]).meta({ id: 'LoginResponse' });
 
 export const TotpCode = z.string().regex(/^\d{6}$/, 'Code must be 6 digits');
-export const TotpVerifyRequest = z
-  .object({ pending_token: z.string().min(1), code: TotpCode })
-  .meta({ id: 'TotpVerifyRequest' });
+export const TotpVerifyRequest = z.object({ pending_token: z.string().min(1), code: TotpCode }).meta({ id: 'TotpVerifyRequest' });
 export const TotpCodeRequest = z.object({ code: TotpCode }).meta({ id: 'TotpCodeRequest' });
-export const TotpSetupResponse = z
-  .object({ secret: z.string(), otpauth_uri: z.string() })
-  .meta({ id: 'TotpSetupResponse' });
+export const TotpSetupResponse = z.object({ secret: z.string(), otpauth_uri: z.string() }).meta({ id: 'TotpSetupResponse' });
 export const TotpStatus = z.object({ totp_enabled: z.boolean() }).meta({ id: 'TotpStatus' });
 
 export const AccessTokenCreate = z

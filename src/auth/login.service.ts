@@ -110,10 +110,7 @@ export async function guessTotpCode(user: User, code: string, client?: ClientInf
 }
 
 export type SignInCheck =
-  | { outcome: 'ok'; user: User }
-  | { outcome: 'wrong_credentials' }
-  | { outcome: 'totp_required' }
-  | { outcome: 'wrong_code' };
+  { outcome: 'ok'; user: User } | { outcome: 'wrong_credentials' } | { outcome: 'totp_required' } | { outcome: 'wrong_code' };
 
 /**
  * Login and TOTP verification in one step, for a form that carries all three (the OAuth sign-in
@@ -121,10 +118,7 @@ export type SignInCheck =
  * the same throttled, replay-proof code check as /auth/totp/verify. A right password without a
  * code says so (as login's `totp_required` does) and spends no code attempt.
  */
-export async function checkSignIn(
-  client: ClientInfo,
-  input: { email: string; password: string; totpCode: string },
-): Promise<SignInCheck> {
+export async function checkSignIn(client: ClientInfo, input: { email: string; password: string; totpCode: string }): Promise<SignInCheck> {
   const parsed = LoginRequest.safeParse({ email: input.email, password: input.password });
   if (!parsed.success) return { outcome: 'wrong_credentials' };
   const { email, password } = parsed.data;

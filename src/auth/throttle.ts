@@ -58,9 +58,7 @@ export async function countAttempt(...attempts: Attempt[]): Promise<void> {
   // A window that just started is the moment to clear out some that have ended: the table stays
   // as small as the set of live windows without a job of its own.
   if (rows.some((r) => r.attempts === 1)) await sweepExpired();
-  const waits = rows
-    .filter((r) => r.attempts > attempts[keys.indexOf(r.key)][0].max)
-    .map((r) => r.retry_after);
+  const waits = rows.filter((r) => r.attempts > attempts[keys.indexOf(r.key)][0].max).map((r) => r.retry_after);
   if (waits.length) throw new RateLimited(Math.max(...waits));
 }
 

@@ -15,7 +15,11 @@ if (positionals.length !== 1) {
 await runCli(async () => {
   const user = await resolveUser(values.user);
   const bar = new SingleBar(
-    { format: 'Importing |{bar}| {percentage}% | {mb}/{totalMb} MB | {records} records, {created} new', hideCursor: true, stream: process.stderr },
+    {
+      format: 'Importing |{bar}| {percentage}% | {mb}/{totalMb} MB | {records} records, {created} new',
+      hideCursor: true,
+      stream: process.stderr,
+    },
     Presets.shades_classic,
   );
   let started = false;

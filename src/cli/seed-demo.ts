@@ -17,6 +17,8 @@ await runCli(async () => {
   console.log(`Seeded ${r.days} days (${r.from} to ${r.to}) for ${user.email}:`);
   console.log(`  ${r.readingsCreated} new readings of ${r.readings} (sources apple_watch, iphone, oura, withings, headspace, manual)`);
   console.log(`  ${r.eventsCreated} new events of ${r.events} (coffee, alcohol, run, gym, meditation, late-screen, sick, work-late)`);
-  console.log('  planted: the last 7 days are a demanding week (see GET .../insights/episodes), and drinks shorten the next night (GET .../insights/graph?metric=sleep_duration)');
+  console.log(
+    '  planted: the last 7 days are a demanding week (see GET .../insights/episodes), and drinks shorten the next night (GET .../insights/graph?metric=sleep_duration)',
+  );
   console.log('  definitions ranked, goals set (steps, sleep, caffeine, water), a weigh-in reminder automation');
 });

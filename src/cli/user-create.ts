@@ -3,10 +3,7 @@ import { cliOptions } from './args.ts';
 import { runCli } from './run.ts';
 
 const usage = 'npm run user:create -- --email E --password P [--timezone Europe/Berlin]';
-const { values } = cliOptions(
-  { email: { type: 'string' }, password: { type: 'string' }, timezone: { type: 'string' } },
-  usage,
-);
+const { values } = cliOptions({ email: { type: 'string' }, password: { type: 'string' }, timezone: { type: 'string' } }, usage);
 
 await runCli(async () => {
   const user = await createUser({ email: values.email, password: values.password, timezone: values.timezone });

@@ -52,9 +52,7 @@ const inStoredRange = (iso: string) => {
 };
 const RANGE = { message: 'Input should be between the years 1000 and 9999' };
 export const dateTime = () =>
-  z.iso
-    .datetime({ offset: true, message: 'Input should be a valid ISO 8601 date-time with a timezone' })
-    .refine(inStoredRange, RANGE);
+  z.iso.datetime({ offset: true, message: 'Input should be a valid ISO 8601 date-time with a timezone' }).refine(inStoredRange, RANGE);
 export const isoDate = () => z.iso.date({ message: 'Input should be a valid date (YYYY-MM-DD)' }).refine(inStoredRange, RANGE);
 /** Query strings: "true"/"false"/"1"/"0". */
 export const queryBool = () =>

@@ -29,7 +29,8 @@ export function spendWrite(request: { userId: string }, now = performance.now())
   bucket.tokens = Math.min(budget.burst, bucket.tokens + (now - bucket.at) * perMs);
   bucket.at = now;
   buckets.set(userId, bucket);
-  if (bucket.tokens < 1) throw new RateLimited(Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)), 'Too many writes, try again later');
+  if (bucket.tokens < 1)
+    throw new RateLimited(Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)), 'Too many writes, try again later');
   bucket.tokens -= 1;
   charged.add(request);
   // Full buckets carry no information: forget them so the map holds only users writing right now.

@@ -98,9 +98,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (served && opts.role === 'server') {
       throw new DatabaseInUse(`The embedded database in ${opts.pgliteDir} is already served by another process`);
     }
-    const target = served
-      ? { socketDir: resolve(opts.pgliteDir), port: 5432 }
-      : (embedded = await startEmbedded(opts.pgliteDir));
+    const target = served ? { socketDir: resolve(opts.pgliteDir), port: 5432 } : (embedded = await startEmbedded(opts.pgliteDir));
     connection = { host: target.socketDir, port: target.port, user: 'postgres', database: 'postgres' };
     description = `embedded PGlite (${opts.pgliteDir}${served ? ', through the running server' : ''})`;
   }

@@ -12,7 +12,13 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
  */
 export type WorkerInput = { dataDir: string | undefined; socketPath: string; settings: string[] };
 
-type Queued = { handlerId: number; message: Uint8Array; resolve(size: number): void; reject(err: Error): void; onData(data: Uint8Array): void };
+type Queued = {
+  handlerId: number;
+  message: Uint8Array;
+  resolve(size: number): void;
+  reject(err: Error): void;
+  onData(data: Uint8Array): void;
+};
 type QueryQueue = {
   queue: Queued[];
   processing: boolean;
@@ -38,7 +44,12 @@ const ENDS_EXCHANGE = new Set([0x53, 0x51, 0x58, 0x00]);
  */
 function keepExtendedQueriesTogether(server: PGLiteSocketServer, db: PGlite): void {
   const queue = (server as unknown as { queryQueue?: QueryQueue }).queryQueue;
-  if (!queue || !Array.isArray(queue.queue) || typeof queue.processQueue !== 'function' || typeof queue.clearTransactionIfNeeded !== 'function') {
+  if (
+    !queue ||
+    !Array.isArray(queue.queue) ||
+    typeof queue.processQueue !== 'function' ||
+    typeof queue.clearTransactionIfNeeded !== 'function'
+  ) {
     throw new Error('pglite-socket internals changed: re-check keepExtendedQueriesTogether in src/db/embedded.ts');
   }
   let midExchange: number | null = null;

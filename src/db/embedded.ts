@@ -70,7 +70,9 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
   };
   try {
     await new Promise<void>((ready, fail) => {
-      worker.once('message', (m: { ready?: true; error?: string }) => (m.ready ? ready() : fail(new Error(`Embedded database did not start: ${m.error}`))));
+      worker.once('message', (m: { ready?: true; error?: string }) =>
+        m.ready ? ready() : fail(new Error(`Embedded database did not start: ${m.error}`)),
+      );
       worker.once('error', fail);
       worker.once('exit', (code) => fail(new Error(`Embedded database exited with ${code} while starting`)));
     });
@@ -82,9 +84,16 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
   worker.removeAllListeners();
   let closing = false;
   // The database gone while the server runs is what a crash of in-process PGlite was: fatal.
-  worker.on('error', (err) => setImmediate(() => { throw err; }));
+  worker.on('error', (err) =>
+    setImmediate(() => {
+      throw err;
+    }),
+  );
   worker.on('exit', (code) => {
-    if (!closing) setImmediate(() => { throw new Error(`Embedded database thread exited with ${code}`); });
+    if (!closing)
+      setImmediate(() => {
+        throw new Error(`Embedded database thread exited with ${code}`);
+      });
   });
   return {
     socketDir,

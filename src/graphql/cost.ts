@@ -1,7 +1,19 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
-  GraphQLError, Kind, OperationTypeNode, getArgumentValues, getNamedType, getNullableType, isListType, isObjectType,
-  type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLObjectType, type GraphQLSchema, type SelectionSetNode,
+  GraphQLError,
+  Kind,
+  OperationTypeNode,
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  isListType,
+  isObjectType,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type SelectionSetNode,
 } from 'graphql';
 import type { GraphQLContext } from './context.ts';
 
@@ -41,7 +53,13 @@ function listSize(field: GraphQLField<unknown, unknown>): { assumedSize?: number
 }
 
 /** `sized`: sizes the parent's `limit` gives to some of this selection's list fields (a page's items). */
-function costOf(set: SelectionSetNode, parent: GraphQLObjectType, walk: Walk, seen: Set<string>, sized = new Map<string, number>()): number {
+function costOf(
+  set: SelectionSetNode,
+  parent: GraphQLObjectType,
+  walk: Walk,
+  seen: Set<string>,
+  sized = new Map<string, number>(),
+): number {
   let total = 0;
   for (const sel of set.selections) {
     if (sel.kind === Kind.INLINE_FRAGMENT) {
@@ -61,9 +79,8 @@ function costOf(set: SelectionSetNode, parent: GraphQLObjectType, walk: Walk, se
       const limit = limitOf(field, sel, walk.variables);
       const forChildren = new Map((sizedFields ?? []).map((f) => [f, limit ?? assumedSize ?? ASSUMED_LIST_SIZE]));
       const children = sel.selectionSet && isObjectType(type) ? costOf(sel.selectionSet, type, walk, seen, forChildren) : 0;
-      const size = isListType(getNullableType(field.type)) && !sizedFields
-        ? (sized.get(field.name) ?? limit ?? assumedSize ?? ASSUMED_LIST_SIZE)
-        : 1;
+      const size =
+        isListType(getNullableType(field.type)) && !sizedFields ? (sized.get(field.name) ?? limit ?? assumedSize ?? ASSUMED_LIST_SIZE) : 1;
       total += 1 + size * children;
     }
   }
@@ -82,7 +99,9 @@ export function costLimit(max = MAX_COST): ApolloServerPlugin<GraphQLContext> {
           const root = operation?.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
           if (!root || !operation) return;
           const fragments = new Map(
-            document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+            document.definitions
+              .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+              .map((d) => [d.name.value, d]),
           );
           const cost = costOf(operation.selectionSet, root, { schema, fragments, variables: request.variables ?? {} }, new Set());
           if (cost > max) {

@@ -21,6 +21,10 @@ export function formatError(logger: Logger) {
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') return formatted; // parse/validation errors of the query itself
     logger.error({ err: original }, 'graphql resolver failed');
-    return { message: 'Internal server error', ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    return {
+      message: 'Internal server error',
+      ...(formatted.path ? { path: formatted.path } : {}),
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
   };
 }

@@ -30,7 +30,10 @@ export function depthLimit(max = MAX_DEPTH) {
       for (const def of doc.definitions) {
         if (def.kind !== Kind.OPERATION_DEFINITION) continue;
         const depth = depthOf(def.selectionSet, fragments, new Set());
-        if (depth > max) context.reportError(new GraphQLError(`Query is ${depth} levels deep; at most ${max} are allowed`, { extensions: { code: 'QUERY_TOO_DEEP' } }));
+        if (depth > max)
+          context.reportError(
+            new GraphQLError(`Query is ${depth} levels deep; at most ${max} are allowed`, { extensions: { code: 'QUERY_TOO_DEEP' } }),
+          );
       }
     },
   });

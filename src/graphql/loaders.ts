@@ -27,9 +27,19 @@ export function createLoaders(actor: Actor) {
   };
   return {
     /** One row per id (a suggestion's resulting event); a missing or foreign id loads as null. */
-    byId: <T>(batch: BatchById<T>) => loaderFor<T | null>(batch, (ids) => batch(actor, ids), () => null),
+    byId: <T>(batch: BatchById<T>) =>
+      loaderFor<T | null>(
+        batch,
+        (ids) => batch(actor, ids),
+        () => null,
+      ),
     /** Many rows per id (a capture's suggestions); an id with none loads as []. */
-    manyById: <T>(batch: BatchById<T[]>) => loaderFor<T[]>(batch, (ids) => batch(actor, ids), () => []),
+    manyById: <T>(batch: BatchById<T[]>) =>
+      loaderFor<T[]>(
+        batch,
+        (ids) => batch(actor, ids),
+        () => [],
+      ),
   };
 }
 export type Loaders = ReturnType<typeof createLoaders>;

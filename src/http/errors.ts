@@ -33,8 +33,20 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
  * statement stopped by DATABASE_STATEMENT_TIMEOUT_MS (an overloaded database, as far as the client can tell),
  * "Query read timeout" one whose server never answered (src/db/database.ts).
  */
-const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOENT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '57014']);
-const DOWN_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Connection ended|Query read timeout/i;
+const DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOENT',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+]);
+const DOWN_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Connection ended|Query read timeout/i;
 
 /** Whatever the driver calls it (refused, reset, terminated, shutting down), an outage is a 503. */
 export function isDatabaseDown(err: unknown): boolean {

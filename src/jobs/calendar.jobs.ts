@@ -8,7 +8,9 @@ const PERIOD_MS = 15 * 60_000;
 
 /** One job id per source and 15-minute slot, so a slow round never piles a second sync of a source behind the first. */
 function slotId(sourceId: string, now: number): string {
-  const h = createHash('sha256').update(`${sourceId}:${Math.floor(now / PERIOD_MS)}`).digest('hex');
+  const h = createHash('sha256')
+    .update(`${sourceId}:${Math.floor(now / PERIOD_MS)}`)
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 

@@ -29,8 +29,10 @@ function componentSchemas(routes: Route[], extraInputs: z.ZodType[]): Record<str
     [...routes.flatMap((r) => [r.body, r.query]), ...extraInputs].map((s) => (s ? z.globalRegistry.get(s)?.id : undefined)),
   );
   const convert = (io: 'input' | 'output') =>
-    z.toJSONSchema(z.globalRegistry, { io, unrepresentable: 'any', uri: refFor, target: 'draft-2020-12' })
-      .schemas as Record<string, JsonSchema>;
+    z.toJSONSchema(z.globalRegistry, { io, unrepresentable: 'any', uri: refFor, target: 'draft-2020-12' }).schemas as Record<
+      string,
+      JsonSchema
+    >;
   const inputs = convert('input');
   const outputs = convert('output');
   const merged: Record<string, JsonSchema> = {};
@@ -110,10 +112,24 @@ function responses(route: Route, components: Record<string, JsonSchema>): JsonSc
     out[status] = {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',
       ...(status === 401
-        ? { headers: { 'WWW-Authenticate': { description: 'Bearer, with resource_metadata (RFC 9728) and error="invalid_token" when a token was given', schema: { type: 'string' } } } }
+        ? {
+            headers: {
+              'WWW-Authenticate': {
+                description: 'Bearer, with resource_metadata (RFC 9728) and error="invalid_token" when a token was given',
+                schema: { type: 'string' },
+              },
+            },
+          }
         : {}),
       ...(status === 403
-        ? { headers: { 'WWW-Authenticate': { description: 'Bearer error="insufficient_scope", scope="write" when the token is read-only', schema: { type: 'string' } } } }
+        ? {
+            headers: {
+              'WWW-Authenticate': {
+                description: 'Bearer error="insufficient_scope", scope="write" when the token is read-only',
+                schema: { type: 'string' },
+              },
+            },
+          }
         : {}),
       ...(status === 429 || status === 503
         ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
@@ -144,8 +160,10 @@ const TAGS: Record<string, string> = {
   'encryption key': "The user's wrapped data key, stored and never unwrapped",
   places: 'Places and their visits, location samples with stay detection, and the location history',
   routines: 'Routines (named checklists by time of day) and their completions, logged as events',
-  calendar: 'Events read from calendar feeds (iCalendar), synced every 15 minutes or on demand; recurring events expanded from 30 days back to 90 ahead',
-  narratives: 'Stored weekly narratives (Monday to Sunday, most recent first), written by the configured language model or posted from elsewhere, and the weekly digest they are written from',
+  calendar:
+    'Events read from calendar feeds (iCalendar), synced every 15 minutes or on demand; recurring events expanded from 30 days back to 90 ahead',
+  narratives:
+    'Stored weekly narratives (Monday to Sunday, most recent first), written by the configured language model or posted from elsewhere, and the weekly digest they are written from',
   operations: 'Liveness and readiness',
 };
 
@@ -153,17 +171,36 @@ const TAGS: Record<string, string> = {
 const OPERATIONAL_PATHS = {
   '/healthz': {
     get: {
-      summary: 'The process is up', tags: ['operations'], operationId: 'get_healthz', security: [],
-      responses: { 200: { description: 'Up', content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } } } } },
+      summary: 'The process is up',
+      tags: ['operations'],
+      operationId: 'get_healthz',
+      security: [],
+      responses: {
+        200: {
+          description: 'Up',
+          content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } } },
+        },
+      },
     },
   },
   '/readyz': {
     get: {
-      summary: 'The database is reachable', tags: ['operations'], operationId: 'get_readyz', security: [],
+      summary: 'The database is reachable',
+      tags: ['operations'],
+      operationId: 'get_readyz',
+      security: [],
       responses: {
         200: {
           description: 'Ready',
-          content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' }, database: { const: 'reachable' } }, required: ['status', 'database'] } } },
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { status: { const: 'ok' }, database: { const: 'reachable' } },
+                required: ['status', 'database'],
+              },
+            },
+          },
         },
         503: { description: ERROR_DESCRIPTIONS[503], content: { 'application/json': { schema: errorBody(503) } } },
       },
@@ -187,7 +224,12 @@ export function buildOpenApi(routes: Route[], extra: ExtraPaths = { paths: {}, r
       ...(route.access === 'public' ? { security: [] } : {}),
       parameters: parameters(route),
       ...(route.body
-        ? { requestBody: { required: bodyRequired(route.body), content: { 'application/json': { schema: toSchema(route.body, 'input', components) } } } }
+        ? {
+            requestBody: {
+              required: bodyRequired(route.body),
+              content: { 'application/json': { schema: toSchema(route.body, 'input', components) } },
+            },
+          }
         : {}),
       responses: responses(route, components),
     };

@@ -69,7 +69,15 @@ export type ImportCounts = {
   ignoredByType: Record<string, number>;
 };
 
-type Reading = { metric_type_slug: string; recorded_at: string; source: string; source_id: string; value: number; unit: string | null; metadata: Record<string, unknown> };
+type Reading = {
+  metric_type_slug: string;
+  recorded_at: string;
+  source: string;
+  source_id: string;
+  value: number;
+  unit: string | null;
+  metadata: Record<string, unknown>;
+};
 
 /** "2026-01-01 07:50:00 +0100" -> "2026-01-01T07:50:00+01:00" (null when malformed). */
 export function appleDate(text: string | undefined): string | null {
@@ -85,7 +93,6 @@ function appleUnit(unit: string | undefined): string | null {
 
 const sourceName = (attrs: Record<string, string>) => (attrs.sourceName?.trim() || 'Apple Health').slice(0, 100);
 const hash = (...parts: (string | undefined)[]) => createHash('sha1').update(parts.join('\u0001')).digest('hex').slice(0, 24);
-
 
 export async function importAppleHealth(
   actor: Actor,
@@ -130,7 +137,8 @@ export async function importAppleHealth(
     const mapping = TYPES[attrs.type ?? ''];
     const start = appleDate(attrs.startDate);
     const end = appleDate(attrs.endDate);
-    if (!mapping || !start || !end) return ignore(mapping ? `${attrs.type} without a readable date` : (attrs.type ?? 'a record without type'));
+    if (!mapping || !start || !end)
+      return ignore(mapping ? `${attrs.type} without a readable date` : (attrs.type ?? 'a record without type'));
     const source = sourceName(attrs);
     const sourceId = hash(attrs.type, source, attrs.startDate, attrs.endDate, attrs.value, attrs.unit);
     const metadata = { apple_type: attrs.type };
@@ -145,14 +153,38 @@ export async function importAppleHealth(
         return;
       }
       case 'duration_min':
-        return push({ metric_type_slug: mapping.slug, recorded_at: end, source, source_id: sourceId, value: durationMs / 60_000, unit: 'min', metadata });
+        return push({
+          metric_type_slug: mapping.slug,
+          recorded_at: end,
+          source,
+          source_id: sourceId,
+          value: durationMs / 60_000,
+          unit: 'min',
+          metadata,
+        });
       case 'percent': {
         // Apple exports percentages as fractions (0.97 for 97 %).
         const v = Number(attrs.value);
-        return push({ metric_type_slug: mapping.slug, recorded_at: start, source, source_id: sourceId, value: v <= 1 ? Math.round(v * 1e8) / 1e6 : v, unit: '%', metadata });
+        return push({
+          metric_type_slug: mapping.slug,
+          recorded_at: start,
+          source,
+          source_id: sourceId,
+          value: v <= 1 ? Math.round(v * 1e8) / 1e6 : v,
+          unit: '%',
+          metadata,
+        });
       }
       default:
-        return push({ metric_type_slug: mapping.slug, recorded_at: start, source, source_id: sourceId, value: Number(attrs.value), unit: appleUnit(attrs.unit), metadata });
+        return push({
+          metric_type_slug: mapping.slug,
+          recorded_at: start,
+          source,
+          source_id: sourceId,
+          value: Number(attrs.value),
+          unit: appleUnit(attrs.unit),
+          metadata,
+        });
     }
   };
 

@@ -23,7 +23,15 @@ import { ingestReadings } from '../domain/metrics/ingest.service.ts';
  * the default insights (90 days ending today) have episodes and a sleep graph with strong edges.
  */
 export type DemoOptions = { days: number; seed: number; today?: Date };
-export type DemoResult = { days: number; from: string; to: string; readings: number; readingsCreated: number; events: number; eventsCreated: number };
+export type DemoResult = {
+  days: number;
+  from: string;
+  to: string;
+  readings: number;
+  readingsCreated: number;
+  events: number;
+  eventsCreated: number;
+};
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -42,7 +50,14 @@ export function zonedInstant(date: string, hours: number, timezone: string): Dat
   const wall = Date.UTC(y, m - 1, d) + Math.round(hours * 3600_000);
   const offsetAt = (t: number) => {
     const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     }).formatToParts(new Date(t));
     const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
     return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(t / 1000) * 1000;
@@ -61,7 +76,15 @@ function stableUuid(...parts: (string | number)[]): string {
 }
 
 type Reading = { metric_type_slug: string; recorded_at: string; source: string; source_id: string; value: number; unit?: string };
-type EventBody = { client_id: string; occurred_at: string; local_date: string; category_id?: string; tags: string[]; duration?: string; scalar_value?: number };
+type EventBody = {
+  client_id: string;
+  occurred_at: string;
+  local_date: string;
+  category_id?: string;
+  tags: string[];
+  duration?: string;
+  scalar_value?: number;
+};
 
 export async function seedDemo(userId: string, timezone: string, opts: DemoOptions): Promise<DemoResult> {
   const actor = systemActor(userId);
@@ -86,7 +109,9 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
   await rank('steps', ['apple_watch', 'iphone']);
   await rank('sleep_duration', ['oura', 'apple_watch']);
   await rank('resting_heart_rate', ['oura', 'apple_watch']);
-  await updateDefinition(actor, definitions.get('hrv_sdnn')!.id, { sources: [{ source: 'apple_watch' }, { source: 'oura', condition: { type: 'prefer_if_present' } }] });
+  await updateDefinition(actor, definitions.get('hrv_sdnn')!.id, {
+    sources: [{ source: 'apple_watch' }, { source: 'oura', condition: { type: 'prefer_if_present' } }],
+  });
   await putGoal(actor, 'steps', { target: 8000, direction: 'at_least' });
   await putGoal(actor, 'sleep_duration', { target: 7.5, direction: 'at_least' });
   await putGoal(actor, 'caffeine', { target: 300, direction: 'at_most' });
@@ -104,7 +129,14 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
   const readings: Reading[] = [];
   const events: EventBody[] = [];
   const add = (slug: string, source: string, date: string, k: number | string, recordedAt: string, value: number, unit?: string) =>
-    readings.push({ metric_type_slug: slug, recorded_at: recordedAt, source, source_id: `demo:${slug}:${date}:${k}`, value, ...(unit ? { unit } : {}) });
+    readings.push({
+      metric_type_slug: slug,
+      recorded_at: recordedAt,
+      source,
+      source_id: `demo:${slug}:${date}:${k}`,
+      value,
+      ...(unit ? { unit } : {}),
+    });
   const event = (date: string, kind: string, k: number, hours: number, body: Omit<EventBody, 'client_id' | 'occurred_at' | 'local_date'>) =>
     events.push({ client_id: stableUuid(userId, opts.seed, date, kind, k), occurred_at: at(date, hours), local_date: date, ...body });
 
@@ -136,7 +168,8 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
     sleep = Math.min(9.5, Math.max(4.5, sleep));
     const wake = normal(weekend ? 8 : 7, 0.3);
     if (!chance(0.05)) add('sleep_duration', 'oura', date, 0, at(date, wake), round(sleep, 2), 'h');
-    if (watchWorn && chance(0.6)) add('sleep_duration', 'apple_watch', date, 0, at(date, wake), round((sleep + normal(-0.2, 0.15)) * 60, 0), 'min');
+    if (watchWorn && chance(0.6))
+      add('sleep_duration', 'apple_watch', date, 0, at(date, wake), round((sleep + normal(-0.2, 0.15)) * 60, 0), 'min');
     const rhr = normal(56, 1.5) + (drankYesterday ? 4 : 0) + (isSick ? 8 : 0) + (busy ? 9 : 0) - 0.01 * i * 0.2;
     const hrv = normal(52, 5) - (drankYesterday ? 10 : 0) - (isSick ? 15 : 0) - (busy ? 22 : 0);
     add('resting_heart_rate', 'oura', date, 0, at(date, wake), round(rhr));
@@ -168,7 +201,8 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
     });
     if (watchWorn) {
       add('active_energy', 'apple_watch', date, 0, at(date, 22), round(normal(380, 60) + (runs ? 320 : 0) + (gym ? 220 : 0)), 'kcal');
-      for (let k = 0; k < 8; k++) add('heart_rate', 'apple_watch', date, k, at(date, 8 + k * 1.7), round(normal(72, 6) + (isSick ? 8 : 0)), 'count/min');
+      for (let k = 0; k < 8; k++)
+        add('heart_rate', 'apple_watch', date, k, at(date, 8 + k * 1.7), round(normal(72, 6) + (isSick ? 8 : 0)), 'count/min');
     }
     add('distance', 'iphone', date, 0, at(date, 22.5), round((steps * 0.75) / 1000, 2), 'km');
 
@@ -191,14 +225,16 @@ export async function seedDemo(userId: string, timezone: string, opts: DemoOptio
       add('caffeine', 'manual', date, k, at(date, 7.5 + k * 2.5), 95, 'mg');
       event(date, 'coffee', k, 7.5 + k * 2.5, { category_id: category('Coffee'), tags: ['coffee'] });
     }
-    for (let k = 0; k < drinks; k++) event(date, 'alcohol', k, 19.5 + k, { category_id: category('Alcohol'), tags: ['alcohol', chance(0.5) ? 'wine' : 'beer'] });
+    for (let k = 0; k < drinks; k++)
+      event(date, 'alcohol', k, 19.5 + k, { category_id: category('Alcohol'), tags: ['alcohol', chance(0.5) ? 'wine' : 'beer'] });
     if (lateScreen) event(addDays(date, -1), 'late-screen', 0, 23, { tags: ['late-screen'] });
     if (isSick) event(date, 'sick', 0, 9, { category_id: category('Health'), tags: ['sick'] });
     if (busy) event(date, 'work-late', 0, 20, { tags: ['work-late'] });
 
     const glasses = 3 + Math.floor(rand() * 4);
     for (let k = 0; k < glasses; k++) add('water', 'manual', date, k, at(date, 9 + k * 2), chance(0.5) ? 250 : 330, 'ml');
-    const mood = normal(6.5, 0.8) + (ranYesterday ? 0.8 : 0) - (drankYesterday ? 0.7 : 0) + (meditates ? 0.4 : 0) - (isSick ? 2 : 0) - (busy ? 1 : 0);
+    const mood =
+      normal(6.5, 0.8) + (ranYesterday ? 0.8 : 0) - (drankYesterday ? 0.7 : 0) + (meditates ? 0.4 : 0) - (isSick ? 2 : 0) - (busy ? 1 : 0);
     add('mood', 'manual', date, 0, at(date, 21.5), round(Math.min(10, Math.max(1, mood))));
     add('energy', 'manual', date, 0, at(date, 21.5), round(Math.min(10, Math.max(1, 5 + (sleep - 7) * 1.2 + normal(0, 0.8)))));
 

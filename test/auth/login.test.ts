@@ -68,7 +68,10 @@ test('a request with a malformed or made-up bearer token is a 401', async () => 
 
 describe('registration', () => {
   test('creates an account with a timezone; the email is unique ignoring case', async () => {
-    const res = await server.api().post('/auth/register').send({ email: 'Reg@Example.com', password: 'long enough', timezone: 'Europe/Berlin' });
+    const res = await server
+      .api()
+      .post('/auth/register')
+      .send({ email: 'Reg@Example.com', password: 'long enough', timezone: 'Europe/Berlin' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email: 'Reg@Example.com', timezone: 'Europe/Berlin', totp_enabled: false });
     expect(res.body.id).toMatch(UUID);

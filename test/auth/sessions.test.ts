@@ -52,7 +52,10 @@ describe('GET /auth/sessions', () => {
     const expired = await signIn(u);
     const expiredId = await currentId(expired);
     await server.api().post('/auth/logout').set(revoked);
-    await withContext(() => query(`update sessions set expires_at = now() - interval '1 second' where id = $1`, [expiredId]), server.db.orm);
+    await withContext(
+      () => query(`update sessions set expires_at = now() - interval '1 second' where id = $1`, [expiredId]),
+      server.db.orm,
+    );
     expect((await sessions(u.auth)).map((s) => s.current)).toEqual([true]);
     expect((await sessions(other.auth)).map((s) => s.id)).not.toContain(await currentId(u.auth));
   });
@@ -72,7 +75,10 @@ describe('DELETE /auth/sessions/{session_id}', () => {
   test('another session stops working at once; the current one keeps working', async () => {
     const u = await signUp(server);
     const stolen = await signIn(u);
-    const res = await server.api().delete(`/auth/sessions/${await currentId(stolen)}`).set(u.auth);
+    const res = await server
+      .api()
+      .delete(`/auth/sessions/${await currentId(stolen)}`)
+      .set(u.auth);
     expect(res.status).toBe(204);
     expectError(await server.api().get('/auth/me').set(stolen), 401);
     expect(await works(u.auth)).toBe(200);
@@ -81,7 +87,14 @@ describe('DELETE /auth/sessions/{session_id}', () => {
 
   test('revoking the current session works like logout', async () => {
     const u = await signUp(server);
-    expect((await server.api().delete(`/auth/sessions/${await currentId(u.auth)}`).set(u.auth)).status).toBe(204);
+    expect(
+      (
+        await server
+          .api()
+          .delete(`/auth/sessions/${await currentId(u.auth)}`)
+          .set(u.auth)
+      ).status,
+    ).toBe(204);
     expectError(await server.api().get('/auth/me').set(u.auth), 401);
   });
 
@@ -119,7 +132,11 @@ describe('POST /auth/password', () => {
   test('changes the password and signs out the other sessions, not this one', async () => {
     const u = await signUp(server);
     const elsewhere = await signIn(u);
-    const res = await server.api().post('/auth/password').set(u.auth).send({ current_password: u.password, new_password: 'a brand new secret' });
+    const res = await server
+      .api()
+      .post('/auth/password')
+      .set(u.auth)
+      .send({ current_password: u.password, new_password: 'a brand new secret' });
     expect(res.status).toBe(204);
     expect(await works(elsewhere)).toBe(401);
     expect(await works(u.auth)).toBe(200);
@@ -130,7 +147,11 @@ describe('POST /auth/password', () => {
   test('a wrong current password is a 422 at current_password and changes nothing', async () => {
     const u = await signUp(server);
     const elsewhere = await signIn(u);
-    const res = await server.api().post('/auth/password').set(u.auth).send({ current_password: 'not it at all', new_password: 'a brand new secret' });
+    const res = await server
+      .api()
+      .post('/auth/password')
+      .set(u.auth)
+      .send({ current_password: 'not it at all', new_password: 'a brand new secret' });
     expect422(res, ['body', 'current_password']);
     expect(await works(elsewhere)).toBe(200);
     expect((await server.api().post('/auth/login').send({ email: u.email, password: u.password })).status).toBe(200);
@@ -152,14 +173,37 @@ test('turning TOTP on and off signs out the other sessions, not this one', async
   const u = await signUp(server);
   const before = await signIn(u);
   const secret = (await server.api().post('/auth/totp/setup').set(u.auth)).body.secret;
-  expect((await server.api().post('/auth/totp/enable').set(u.auth).send({ code: await codeAt(secret, -1) })).status).toBe(200);
+  expect(
+    (
+      await server
+        .api()
+        .post('/auth/totp/enable')
+        .set(u.auth)
+        .send({ code: await codeAt(secret, -1) })
+    ).status,
+  ).toBe(200);
   expect(await works(before)).toBe(401);
   expect(await works(u.auth)).toBe(200);
 
   const pending = (await server.api().post('/auth/login').send({ email: u.email, password: u.password })).body.pending_token;
-  const after = bearer((await server.api().post('/auth/totp/verify').send({ pending_token: pending, code: await codeAt(secret) })).body.api_token);
+  const after = bearer(
+    (
+      await server
+        .api()
+        .post('/auth/totp/verify')
+        .send({ pending_token: pending, code: await codeAt(secret) })
+    ).body.api_token,
+  );
   expect(await works(after)).toBe(200);
-  expect((await server.api().post('/auth/totp/disable').set(u.auth).send({ code: await codeAt(secret, 1) })).status).toBe(200);
+  expect(
+    (
+      await server
+        .api()
+        .post('/auth/totp/disable')
+        .set(u.auth)
+        .send({ code: await codeAt(secret, 1) })
+    ).status,
+  ).toBe(200);
   expect(await works(after)).toBe(401);
   expect(await works(u.auth)).toBe(200);
 });

@@ -48,7 +48,15 @@ async function wrongCode(secret: string): Promise<string> {
 
 async function enrol(u: TestUser): Promise<string> {
   const secret = (await server.api().post('/auth/totp/setup').set(u.auth)).body.secret as string;
-  expect((await server.api().post('/auth/totp/enable').set(u.auth).send({ code: await codeAt(secret, -1) })).status).toBe(200);
+  expect(
+    (
+      await server
+        .api()
+        .post('/auth/totp/enable')
+        .set(u.auth)
+        .send({ code: await codeAt(secret, -1) })
+    ).status,
+  ).toBe(200);
   return secret;
 }
 
@@ -118,7 +126,10 @@ test(`${BURST} concurrent wrong codes on one pending_token: at most 5 are checke
   const right = await verify(await codeAt(secret));
   expect([401, 429]).toContain(right.status);
   const [row] = await withContext(
-    () => query<{ failed_attempts: number; used_at: Date | null }>(`select failed_attempts, used_at from pending_logins where user_id = $1`, [u.id]),
+    () =>
+      query<{ failed_attempts: number; used_at: Date | null }>(`select failed_attempts, used_at from pending_logins where user_id = $1`, [
+        u.id,
+      ]),
     server.db.orm,
   );
   expect(row).toEqual({ failed_attempts: 5, used_at: null });
@@ -147,7 +158,13 @@ test(`${BURST} concurrent wrong codes on TOTP enable: at most 10 are checked, th
   checked.forEach((r) => expect422(r, ['body', 'code']));
   expect(checked.length + all.filter((r) => r.status === 429).length).toBe(BURST);
 
-  expectLimited(await server.api().post('/auth/totp/enable').set(u.auth).send({ code: await codeAt(secret) }));
+  expectLimited(
+    await server
+      .api()
+      .post('/auth/totp/enable')
+      .set(u.auth)
+      .send({ code: await codeAt(secret) }),
+  );
   expect((await server.api().get('/auth/me').set(u.auth)).body.totp_enabled).toBe(false);
 });
 
@@ -156,7 +173,13 @@ test('TOTP disable is throttled the same way', async () => {
   const secret = await enrol(u);
   const wrong = await wrongCode(secret);
   for (let i = 0; i < 10; i++) expect422(await server.api().post('/auth/totp/disable').set(u.auth).send({ code: wrong }), ['body', 'code']);
-  expectLimited(await server.api().post('/auth/totp/disable').set(u.auth).send({ code: await codeAt(secret) }));
+  expectLimited(
+    await server
+      .api()
+      .post('/auth/totp/disable')
+      .set(u.auth)
+      .send({ code: await codeAt(secret) }),
+  );
   expect((await server.api().get('/auth/me').set(u.auth)).body.totp_enabled).toBe(true);
 });
 
@@ -193,9 +216,6 @@ test('expired windows start over, and old rows are swept when new windows open',
   // Let every window so far end, as if fifteen minutes had passed.
   await withContext(() => query(`update auth_attempts set window_ends = now() - interval '1 second'`), server.db.orm);
   expect((await login(from, u.email, u.password)).status).toBe(200);
-  const rows = await withContext(
-    () => query<{ key: string }>(`select key from auth_attempts where window_ends < now()`),
-    server.db.orm,
-  );
+  const rows = await withContext(() => query<{ key: string }>(`select key from auth_attempts where window_ends < now()`), server.db.orm);
   expect(rows).toEqual([]);
 });

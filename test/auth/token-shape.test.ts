@@ -42,11 +42,16 @@ test.each([
 ])('a session token with %s is a 401', async (_label, claims) => {
   const res = await me(await sign({ ...claims(), use: 'session' }));
   expectError(res, 401);
-  expect(res.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="http:\/\/[^"]+\/\.well-known\/oauth-protected-resource", error="invalid_token"/);
+  expect(res.headers['www-authenticate']).toMatch(
+    /^Bearer resource_metadata="http:\/\/[^"]+\/\.well-known\/oauth-protected-resource", error="invalid_token"/,
+  );
 });
 
 test('a pending token with a malformed id is a 401 at /auth/totp/verify', async () => {
-  for (const claims of [{ sub: u.id, sid: 'x' }, { sub: 'x', sid: randomUUID() }]) {
+  for (const claims of [
+    { sub: u.id, sid: 'x' },
+    { sub: 'x', sid: randomUUID() },
+  ]) {
     const pending_token = await sign({ ...claims, use: 'pending' });
     expectError(await server.api().post('/auth/totp/verify').send({ pending_token, code: '123456' }), 401);
   }

@@ -61,10 +61,10 @@ test('a deleted token stops working at once', async () => {
 test('an expired token is rejected', async () => {
   const t = await create({ name: 'soon', expires_at: new Date(Date.now() + 60_000).toISOString() });
   expect((await server.api().get(`/users/${u.id}/events`).set(bearer(t.body.token))).status).toBe(200);
-  await server.db.orm.em.fork().getConnection().execute(
-    `update access_tokens set expires_at = now() - interval '1 second' where id = ?`,
-    [t.body.id],
-  );
+  await server.db.orm.em
+    .fork()
+    .getConnection()
+    .execute(`update access_tokens set expires_at = now() - interval '1 second' where id = ?`, [t.body.id]);
   expectError(await server.api().get(`/users/${u.id}/events`).set(bearer(t.body.token)), 401);
 });
 

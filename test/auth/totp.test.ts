@@ -10,15 +10,18 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 /** The code an authenticator shows `stepsAhead` 30-second steps from now. */
-const codeAt = (secret: string, stepsAhead = 0) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+const codeAt = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 async function enrol(u: TestUser): Promise<string> {
   const setup = await server.api().post('/auth/totp/setup').set(u.auth);
   expect(setup.status).toBe(200);
   expect(setup.body.otpauth_uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
   const secret = setup.body.secret as string;
-  const enabled = await server.api().post('/auth/totp/enable').set(u.auth).send({ code: await codeAt(secret, -1) });
+  const enabled = await server
+    .api()
+    .post('/auth/totp/enable')
+    .set(u.auth)
+    .send({ code: await codeAt(secret, -1) });
   expect(enabled.body).toEqual({ totp_enabled: true });
   return secret;
 }
@@ -59,10 +62,10 @@ test('an expired pending token is rejected', async () => {
   const secret = await enrol(u);
   const pending = (await login(u)).body.pending_token;
   // Age the pending login past its five minutes (the clock is the database row's).
-  await server.db.orm.em.fork().getConnection().execute(
-    `update pending_logins set expires_at = now() - interval '1 second' where user_id = ?`,
-    [u.id],
-  );
+  await server.db.orm.em
+    .fork()
+    .getConnection()
+    .execute(`update pending_logins set expires_at = now() - interval '1 second' where user_id = ?`, [u.id]);
   expectError(await verify(pending, await codeAt(secret)), 401);
 });
 
@@ -81,10 +84,18 @@ test('enrolment rules: wrong code 422, double enable 409, disable needs a code',
   expect422(await server.api().post('/auth/totp/enable').set(u.auth).send({ code: '12345' }), ['body', 'code']);
   const wrong = String((Number(await codeAt(setup.body.secret)) + 500_000) % 1_000_000).padStart(6, '0');
   expect422(await server.api().post('/auth/totp/enable').set(u.auth).send({ code: wrong }), ['body', 'code']);
-  await server.api().post('/auth/totp/enable').set(u.auth).send({ code: await codeAt(setup.body.secret, -1) });
+  await server
+    .api()
+    .post('/auth/totp/enable')
+    .set(u.auth)
+    .send({ code: await codeAt(setup.body.secret, -1) });
   expectError(await server.api().post('/auth/totp/setup').set(u.auth), 409);
   expect422(await server.api().post('/auth/totp/disable').set(u.auth).send({}), ['body', 'code']);
-  const off = await server.api().post('/auth/totp/disable').set(u.auth).send({ code: await codeAt(setup.body.secret) });
+  const off = await server
+    .api()
+    .post('/auth/totp/disable')
+    .set(u.auth)
+    .send({ code: await codeAt(setup.body.secret) });
   expect(off.body).toEqual({ totp_enabled: false });
   expect((await login(u)).body.api_token).toEqual(expect.any(String));
 });

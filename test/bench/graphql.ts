@@ -21,11 +21,12 @@ import { captureParsed } from '../captures/flow.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
-const { values: opts } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '4' } } });
+const { values: opts } = parseArgs({
+  options: { seconds: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '4' } },
+});
 const SECONDS = Number(opts.seconds);
 const CONCURRENCY = Number(opts.concurrency);
 const METRIC = 'sleep_duration';
-
 
 type Call = { path: string; serverMs: number };
 
@@ -36,10 +37,19 @@ function percentile(sorted: number[], p: number): number {
 const serverTime = (res: Response) => Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
 
 async function fetchJson(server: TestServer, user: TestUser, path: string, calls: Call[], init: RequestInit = {}) {
-  const res = await fetch(`${server.url}${path}`, { ...init, headers: { ...user.auth, 'content-type': 'application/json', ...init.headers } });
-  const body = await res.json() as any;
+  const res = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { ...user.auth, 'content-type': 'application/json', ...init.headers },
+  });
+  const body = (await res.json()) as any;
   if (res.status !== 200 || body.errors) throw new Error(`${path}: ${res.status} ${JSON.stringify(body.errors ?? body)}`);
-  calls.push({ path: path.replace(/\/users\/[^/]+/, '').replace(/[0-9a-f-]{36}/g, '{id}').replace(/\?.*/, ''), serverMs: serverTime(res) });
+  calls.push({
+    path: path
+      .replace(/\/users\/[^/]+/, '')
+      .replace(/[0-9a-f-]{36}/g, '{id}')
+      .replace(/\?.*/, ''),
+    serverMs: serverTime(res),
+  });
   return body;
 }
 
@@ -54,7 +64,8 @@ async function viaRest(server: TestServer, user: TestUser, today: string, calls:
   const base = `/users/${user.id}`;
   const inbox = await fetchJson(server, user, `${base}/suggestions?status=accepted&limit=20`, calls);
   const events = [];
-  for (const s of inbox.suggestions) if (s.resulting_event_id) events.push(await fetchJson(server, user, `${base}/events/${s.resulting_event_id}`, calls));
+  for (const s of inbox.suggestions)
+    if (s.resulting_event_id) events.push(await fetchJson(server, user, `${base}/events/${s.resulting_event_id}`, calls));
   const goals = await fetchJson(server, user, `${base}/goals`, calls);
   const day = await fetchJson(server, user, `${base}/days/${today}`, calls);
   const episodes = await fetchJson(server, user, `${base}/insights/episodes`, calls);
@@ -66,22 +77,40 @@ async function seed(server: TestServer, user: TestUser): Promise<void> {
   await withContext(() => seedDemo(user.id, 'UTC', { days: 120, seed: 7 }), server.db.orm);
   for (const slug of ['steps', 'sleep_duration', 'caffeine']) {
     await fetch(`${server.url}/users/${user.id}/goals/${slug}`, {
-      method: 'PUT', headers: { ...user.auth, 'content-type': 'application/json' }, body: JSON.stringify({ target: slug === 'caffeine' ? 200 : 7, direction: slug === 'caffeine' ? 'at_most' : 'at_least' }),
+      method: 'PUT',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ target: slug === 'caffeine' ? 200 : 7, direction: slug === 'caffeine' ? 'at_most' : 'at_least' }),
     });
   }
   for (let i = 0; i < 30; i++) {
     const capture = await captureParsed(server, user, `ran ${3 + (i % 7)}k this morning, ${1 + (i % 3)} coffees`);
     if (i < 24) {
       await fetch(`${server.url}/users/${user.id}/suggestions/${capture.suggestions[0].id}/accept`, {
-        method: 'POST', headers: { ...user.auth, 'content-type': 'application/json' }, body: '{}',
+        method: 'POST',
+        headers: { ...user.auth, 'content-type': 'application/json' },
+        body: '{}',
       });
     }
   }
 }
 
-type Run = { label: string; latencies: number[]; calls: Call[]; dashboards: number; seconds: number; statements: number; callsPerDashboard: number };
+type Run = {
+  label: string;
+  latencies: number[];
+  calls: Call[];
+  dashboards: number;
+  seconds: number;
+  statements: number;
+  callsPerDashboard: number;
+};
 
-async function load(label: string, server: TestServer, clients: number, seconds: number, dashboard: (calls: Call[]) => Promise<unknown>): Promise<Run> {
+async function load(
+  label: string,
+  server: TestServer,
+  clients: number,
+  seconds: number,
+  dashboard: (calls: Call[]) => Promise<unknown>,
+): Promise<Run> {
   // Statements of one dashboard, measured alone so concurrent requests do not blur it.
   const quiet: Call[] = [];
   const before = server.db.statements();
@@ -92,27 +121,49 @@ async function load(label: string, server: TestServer, clients: number, seconds:
   const calls: Call[] = [];
   const end = performance.now() + seconds * 1000;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < end) {
-      const start = performance.now();
-      await dashboard(calls);
-      latencies.push(performance.now() - start);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        await dashboard(calls);
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
   latencies.sort((a, b) => a - b);
-  return { label, latencies, calls, dashboards: latencies.length, seconds: (performance.now() - t0) / 1000, statements, callsPerDashboard: quiet.length };
+  return {
+    label,
+    latencies,
+    calls,
+    dashboards: latencies.length,
+    seconds: (performance.now() - t0) / 1000,
+    statements,
+    callsPerDashboard: quiet.length,
+  };
 }
 
 function serverP50ByPath(calls: Call[]): Map<string, number> {
   const byPath = new Map<string, number[]>();
   for (const c of calls) byPath.set(c.path, [...(byPath.get(c.path) ?? []), c.serverMs]);
-  return new Map([...byPath].map(([path, times]) => [path, percentile(times.sort((a, b) => a - b), 50)]));
+  return new Map(
+    [...byPath].map(([path, times]) => [
+      path,
+      percentile(
+        times.sort((a, b) => a - b),
+        50,
+      ),
+    ]),
+  );
 }
 
 function report(phase: string, gq: Run, rs: Run): void {
-  console.log(`\n== ${phase}\n${'mode'.padEnd(20)} ${'dashboards/s'.padStart(12)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'HTTP calls'.padStart(11)} ${'SQL stmts'.padStart(10)}`);
+  console.log(
+    `\n== ${phase}\n${'mode'.padEnd(20)} ${'dashboards/s'.padStart(12)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'HTTP calls'.padStart(11)} ${'SQL stmts'.padStart(10)}`,
+  );
   for (const r of [gq, rs]) {
-    console.log(`${r.label.padEnd(20)} ${(r.dashboards / r.seconds).toFixed(1).padStart(12)} ${percentile(r.latencies, 50).toFixed(1).padStart(8)} ${percentile(r.latencies, 99).toFixed(1).padStart(8)} ${String(r.callsPerDashboard).padStart(11)} ${String(r.statements).padStart(10)}`);
+    console.log(
+      `${r.label.padEnd(20)} ${(r.dashboards / r.seconds).toFixed(1).padStart(12)} ${percentile(r.latencies, 50).toFixed(1).padStart(8)} ${percentile(r.latencies, 99).toFixed(1).padStart(8)} ${String(r.callsPerDashboard).padStart(11)} ${String(r.statements).padStart(10)}`,
+    );
   }
   const e2e = percentile(gq.latencies, 50) / percentile(rs.latencies, 50);
   console.log(`end to end, p50: GraphQL / REST sequence = ${e2e.toFixed(2)} (target < 1)`);
@@ -121,7 +172,9 @@ function report(phase: string, gq: Run, rs: Run): void {
   for (const [path, ms] of restServer) console.log(`  ${path.padEnd(36)} ${ms.toFixed(2).padStart(8)} ms`);
   const [slowestPath, slowest] = restServer[0];
   const graphqlServer = serverP50ByPath(gq.calls).get('/graphql')!;
-  console.log(`GraphQL server time p50 ${graphqlServer.toFixed(2)} ms vs slowest REST call (${slowestPath}) ${slowest.toFixed(2)} ms = ${(graphqlServer / slowest).toFixed(2)}x (target <= 1.3)`);
+  console.log(
+    `GraphQL server time p50 ${graphqlServer.toFixed(2)} ms vs slowest REST call (${slowestPath}) ${slowest.toFixed(2)} ms = ${(graphqlServer / slowest).toFixed(2)}x (target <= 1.3)`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -131,17 +184,24 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     await seed(server, user);
     const today = new Date().toISOString().slice(0, 10);
-    console.log(`seeded a demo user in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; one client, then ${CONCURRENCY} concurrent clients`);
+    console.log(
+      `seeded a demo user in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; one client, then ${CONCURRENCY} concurrent clients`,
+    );
 
     const graph = await viaGraphql(server, user, []);
     const rest = await viaRest(server, user, today, []);
     if (graph.suggestions.items.length !== rest.inbox.suggestions.length || graph.insightGraph.edges.length !== rest.graph.edges.length) {
       throw new Error('GraphQL and REST disagree on the dashboard data');
     }
-    console.log(`dashboard: ${graph.suggestions.items.length} suggestions with events, ${graph.goals.length} goals, ${graph.episodes.episodes.length} episodes, ${graph.insightGraph.edges.length} graph edges`);
+    console.log(
+      `dashboard: ${graph.suggestions.items.length} suggestions with events, ${graph.goals.length} goals, ${graph.episodes.episodes.length} episodes, ${graph.insightGraph.edges.length} graph edges`,
+    );
 
     // Quiet (one client: server time is the request's own work) and under load (throughput, queueing included).
-    for (const [phase, clients, seconds] of [['one client', 1, Math.max(3, SECONDS / 4)], [`${CONCURRENCY} clients`, CONCURRENCY, SECONDS]] as const) {
+    for (const [phase, clients, seconds] of [
+      ['one client', 1, Math.max(3, SECONDS / 4)],
+      [`${CONCURRENCY} clients`, CONCURRENCY, SECONDS],
+    ] as const) {
       const gq = await load('GraphQL (1 query)', server, clients, seconds, (calls) => viaGraphql(server, user, calls));
       const rs = await load('REST (sequential)', server, clients, seconds, (calls) => viaRest(server, user, today, calls));
       report(`${phase}, ${seconds} s per mode`, gq, rs);

@@ -25,7 +25,11 @@ import { testConfig } from '../helpers/config.ts';
 import { freshDatabase } from '../helpers/databases.ts';
 
 const { values: opts } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, readings: { type: 'string', default: '10000' }, role: { type: 'string', default: 'bench' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    readings: { type: 'string', default: '10000' },
+    role: { type: 'string', default: 'bench' },
+  },
 });
 const RUNS = Number(opts.runs);
 const N = Number(opts.readings);
@@ -103,14 +107,26 @@ async function main() {
   async function user(): Promise<{ id: string; auth: string }> {
     const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
     const password = 'correct horse battery';
-    const reg = await fetch(`${base}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const reg = await fetch(`${base}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     const { id } = (await reg.json()) as { id: string };
-    const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     return { id, auth: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
   }
   async function post(u: { id: string; auth: string }, body: string): Promise<{ ms: number; created: number; skipped: number }> {
     const t0 = process.hrtime.bigint();
-    const res = await fetch(`${base}/users/${u.id}/health/metrics`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: u.auth }, body });
+    const res = await fetch(`${base}/users/${u.id}/health/metrics`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: u.auth },
+      body,
+    });
     const json = (await res.json()) as { created: unknown[]; skipped_count: number };
     const elapsed = ms(t0);
     if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
@@ -137,7 +153,9 @@ async function main() {
       throw new Error(`unexpected counts: raw ${inserted.rowCount}, http created ${first.created}, re-post skipped ${again.skipped}`);
     }
     results.push({ raw: rawMs, http: first.ms, repost: again.ms });
-    console.log(`run ${run}: raw ${rawMs.toFixed(1)} ms, HTTP ${first.ms.toFixed(1)} ms, re-post ${again.ms.toFixed(1)} ms (body ${(body.length / 1048576).toFixed(2)} MiB)`);
+    console.log(
+      `run ${run}: raw ${rawMs.toFixed(1)} ms, HTTP ${first.ms.toFixed(1)} ms, re-post ${again.ms.toFixed(1)} ms (body ${(body.length / 1048576).toFixed(2)} MiB)`,
+    );
   }
 
   const rawMs = median(results.map((r) => r.raw));

@@ -61,14 +61,23 @@ async function post(base: string, u: TestUser, path: string, body: unknown): Pro
 async function seed(base: string, u: TestUser): Promise<void> {
   const r = rng(2026);
   const drive = DATES.map(() => r.normal()); // a shared daily "state" so some columns correlate
-  const tagDays = Array.from({ length: TAGS }, (_, t) => DATES.map((_, d) => r.uniform() < 0.15 + 0.25 * (t % 3) / 2 + (t < 6 ? 0.1 * drive[d] : 0)));
+  const tagDays = Array.from({ length: TAGS }, (_, t) =>
+    DATES.map((_, d) => r.uniform() < 0.15 + (0.25 * (t % 3)) / 2 + (t < 6 ? 0.1 * drive[d] : 0)),
+  );
   const readings = METRIC_TYPES.flatMap((type, m) =>
     DATES.map((date, d) => {
       const lagged = d > 0 && m % 4 === 0 ? 0.8 * drive[d - 1] : 0;
       const shift = m % 9 === 0 && d >= DAYS - 5 ? 4 : 0;
       const z = 0.6 * lagged + (m % 3 === 0 ? 0.5 * drive[d] : 0) + r.normal() + shift + (tagDays[m % TAGS][d] ? 0.5 : 0);
       const value = Math.max(0, 50 + 10 * z);
-      return { metric_type_slug: type.slug, recorded_at: `${date}T12:00:00Z`, source: 'bench', source_id: `${type.slug}-${date}`, value: Math.round(value * 10) / 10, unit: type.unit };
+      return {
+        metric_type_slug: type.slug,
+        recorded_at: `${date}T12:00:00Z`,
+        source: 'bench',
+        source_id: `${type.slug}-${date}`,
+        value: Math.round(value * 10) / 10,
+        unit: type.unit,
+      };
     }),
   );
   for (let i = 0; i < readings.length; i += 5000) await post(base, u, '/health/metrics', { readings: readings.slice(i, i + 5000) });
@@ -95,7 +104,9 @@ async function main(): Promise<void> {
     const user = await signUp(server);
     const t0 = performance.now();
     await seed(server.url, user);
-    console.log(`seeded ${DAYS} days × (${METRIC_TYPES.length} metrics + ${TAGS + CATEGORIES} factors) in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+    console.log(
+      `seeded ${DAYS} days × (${METRIC_TYPES.length} metrics + ${TAGS + CATEGORIES} factors) in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+    );
     const get = async (path: string) => {
       const res = await fetch(`${server.url}/users/${user.id}/insights/${path}`, { headers: user.auth });
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -105,14 +116,25 @@ async function main(): Promise<void> {
       const graph = await get(`graph?metric=mood&window_days=${days}&end_date=${END}`);
       const episodes = await get(`episodes?window_days=${days}&end_date=${END}`);
       console.log(`-- ${days} days: graph has ${graph.edges!.length} edges, ${episodes.episodes!.length} episodes`);
-      await time(`REST graph (mood, explore, ${days} d)`, async () => void (await get(`graph?metric=mood&window_days=${days}&end_date=${END}`)));
+      await time(
+        `REST graph (mood, explore, ${days} d)`,
+        async () => void (await get(`graph?metric=mood&window_days=${days}&end_date=${END}`)),
+      );
       await time(`REST episodes (${days} d)`, async () => void (await get(`episodes?window_days=${days}&end_date=${END}`)));
       // Where the time goes: the daily summary's matrix alone, and the statistics on it.
       const from = DATES[DAYS - days];
       const loaded = await withContext(() => loadDailyMatrix(user.id, from, END), server.db.orm);
-      await time(`  of which loadDailyMatrix (${days} d)`, () => withContext(async () => void (await loadDailyMatrix(user.id, from, END)), server.db.orm));
-      await time(`  of which compute graph (${days} d)`, () => void computeGraph({ ...loaded }, 'mood', { mode: 'explore', windowDays: days }));
-      await time(`  of which compute episodes (${days} d)`, () => void computeEpisodes({ ...loaded }, { userId: user.id, windowDays: days }));
+      await time(`  of which loadDailyMatrix (${days} d)`, () =>
+        withContext(async () => void (await loadDailyMatrix(user.id, from, END)), server.db.orm),
+      );
+      await time(
+        `  of which compute graph (${days} d)`,
+        () => void computeGraph({ ...loaded }, 'mood', { mode: 'explore', windowDays: days }),
+      );
+      await time(
+        `  of which compute episodes (${days} d)`,
+        () => void computeEpisodes({ ...loaded }, { userId: user.id, windowDays: days }),
+      );
     }
   } finally {
     await server.stop();
@@ -122,11 +144,29 @@ async function main(): Promise<void> {
   for (const days of [90, 365]) {
     const r = rng(days);
     const columns = [
-      ...Array.from({ length: 40 }, (_, i) => column(`m${i}`, 'metric', Array.from({ length: days }, () => Math.round(r.normal() * 10) / 10))),
-      ...Array.from({ length: 40 }, (_, i) => column(`tag:f${i}`, 'factor', Array.from({ length: days }, () => r.bernoulli(0.3)))),
+      ...Array.from({ length: 40 }, (_, i) =>
+        column(
+          `m${i}`,
+          'metric',
+          Array.from({ length: days }, () => Math.round(r.normal() * 10) / 10),
+        ),
+      ),
+      ...Array.from({ length: 40 }, (_, i) =>
+        column(
+          `tag:f${i}`,
+          'factor',
+          Array.from({ length: days }, () => r.bernoulli(0.3)),
+        ),
+      ),
     ];
-    await time(`compute graph (40 + 40 columns, ${days} d)`, () => void computeGraph(matrix(days, columns), 'm0', { mode: 'explore', windowDays: days }));
-    await time(`compute episodes (40 + 40 columns, ${days} d)`, () => void computeEpisodes(matrix(days, columns), { userId: 'bench', windowDays: days }));
+    await time(
+      `compute graph (40 + 40 columns, ${days} d)`,
+      () => void computeGraph(matrix(days, columns), 'm0', { mode: 'explore', windowDays: days }),
+    );
+    await time(
+      `compute episodes (40 + 40 columns, ${days} d)`,
+      () => void computeEpisodes(matrix(days, columns), { userId: 'bench', windowDays: days }),
+    );
   }
 }
 

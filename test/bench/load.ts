@@ -58,7 +58,6 @@ const DAYS = Number(opts.days);
 const METRIC = 'sleep_duration';
 const WRITE_BUDGET = { WRITE_RATE_PER_MINUTE: '1000000', WRITE_BURST: '1000000' };
 
-
 type User = { id: string; auth: string };
 type Route = { name: string; weight: number; method: 'GET' | 'POST'; path: (u: User) => string; body?: () => string };
 
@@ -69,17 +68,28 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The mix, in weights out of 100: a quarter writes, the rest the reads of the app's screens. */
 const ROUTES: Route[] = [
   {
-    name: 'POST events', weight: 15, method: 'POST', path: (u) => `/users/${u.id}/events`,
+    name: 'POST events',
+    weight: 15,
+    method: 'POST',
+    path: (u) => `/users/${u.id}/events`,
     body: () => JSON.stringify({ occurred_at: new Date().toISOString(), tags: ['bench'], notes: `load ${unique()}` }),
   },
   {
-    name: 'POST health/metrics', weight: 10, method: 'POST', path: (u) => `/users/${u.id}/health/metrics`,
+    name: 'POST health/metrics',
+    weight: 10,
+    method: 'POST',
+    path: (u) => `/users/${u.id}/health/metrics`,
     body: () => {
       const id = unique();
       const at = Date.now();
       return JSON.stringify({
         readings: Array.from({ length: 5 }, (_, i) => ({
-          metric_type_slug: 'heart_rate', recorded_at: new Date(at - i * 1000).toISOString(), source: 'apple_watch', source_id: `${id}-${i}`, value: 60 + i, unit: 'count/min',
+          metric_type_slug: 'heart_rate',
+          recorded_at: new Date(at - i * 1000).toISOString(),
+          source: 'apple_watch',
+          source_id: `${id}-${i}`,
+          value: 60 + i,
+          unit: 'count/min',
         })),
       });
     },
@@ -91,7 +101,10 @@ const ROUTES: Route[] = [
   { name: 'GET metric-definitions', weight: 10, method: 'GET', path: (u) => `/users/${u.id}/metric-definitions` },
   { name: 'GET insights/graph', weight: 10, method: 'GET', path: (u) => `/users/${u.id}/insights/graph?metric=${METRIC}` },
   {
-    name: 'POST graphql (dashboard)', weight: 10, method: 'POST', path: () => '/graphql',
+    name: 'POST graphql (dashboard)',
+    weight: 10,
+    method: 'POST',
+    path: () => '/graphql',
     body: () => JSON.stringify({ query: DASHBOARD, variables: { metric: METRIC } }),
   },
 ];
@@ -176,11 +189,16 @@ async function seed(base: string, u: User, database: { databaseUrl?: string; pgl
     await db.close();
   }
   for (const slug of ['steps', 'sleep_duration', 'caffeine']) {
-    await call(base, u, 'PUT', `/users/${u.id}/goals/${slug}`, { target: slug === 'caffeine' ? 200 : 7, direction: slug === 'caffeine' ? 'at_most' : 'at_least' });
+    await call(base, u, 'PUT', `/users/${u.id}/goals/${slug}`, {
+      target: slug === 'caffeine' ? 200 : 7,
+      direction: slug === 'caffeine' ? 'at_most' : 'at_least',
+    });
   }
   // Captures parsed by the server's worker into suggestions; most accepted (events with a resulting suggestion).
   for (let i = 0; i < 30; i++) {
-    const capture = await call(base, u, 'POST', `/users/${u.id}/log-captures`, { text: `ran ${3 + (i % 7)}k this morning, ${1 + (i % 3)} coffees` });
+    const capture = await call(base, u, 'POST', `/users/${u.id}/log-captures`, {
+      text: `ran ${3 + (i % 7)}k this morning, ${1 + (i % 3)} coffees`,
+    });
     let parsed: any;
     for (let t = 0; t < 300 && !parsed; t++) {
       const c = await call(base, u, 'GET', `/users/${u.id}/log-captures/${capture.id}`);
@@ -240,7 +258,7 @@ async function fire(base: string, u: User, seconds: number, stats?: Map<string, 
     const name = client.requestIterator?.context?.route;
     if (stats && name) stats.get(name)?.latencies.push(ms);
   });
-  return (await instance);
+  return await instance;
 }
 
 async function main(): Promise<void> {
@@ -294,8 +312,12 @@ async function main(): Promise<void> {
     const idleSeeded = await settledRss(server.pid!);
 
     const where = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
-    console.log(`server: node ${args.join(' ')} on ${where}, ready in ${(startMs / 1000).toFixed(1)} s; LOG_LEVEL=${opts['log-level']} to a file`);
-    console.log(`write budget raised for the bench: WRITE_RATE_PER_MINUTE=${WRITE_BUDGET.WRITE_RATE_PER_MINUTE} WRITE_BURST=${WRITE_BUDGET.WRITE_BURST} (the default 600/min would answer 429)`);
+    console.log(
+      `server: node ${args.join(' ')} on ${where}, ready in ${(startMs / 1000).toFixed(1)} s; LOG_LEVEL=${opts['log-level']} to a file`,
+    );
+    console.log(
+      `write budget raised for the bench: WRITE_RATE_PER_MINUTE=${WRITE_BUDGET.WRITE_RATE_PER_MINUTE} WRITE_BURST=${WRITE_BUDGET.WRITE_BURST} (the default 600/min would answer 429)`,
+    );
     console.log(`seeded a demo user (${DAYS} days, 3 goals, 30 captures) in ${seedS.toFixed(1)} s`);
     console.log(`mix: ${ROUTES.map((r) => `${r.name} ${r.weight}%`).join(', ')}`);
 
@@ -317,10 +339,16 @@ async function main(): Promise<void> {
     const errors = (result.errors as number) + (result.timeouts as number);
     console.log(`\n== ${SECONDS} s at ${RATE} requests/s (${CONNECTIONS} connections, after ${WARMUP} s warm-up) on ${where}`);
     console.log(`requests/s achieved: ${(total / result.duration).toFixed(1)} (${total} requests)`);
-    console.log(`latency ms: p50 ${result.latency.p50} p90 ${result.latency.p90} p99 ${result.latency.p99} max ${result.latency.max} (target p99 < 100)`);
+    console.log(
+      `latency ms: p50 ${result.latency.p50} p90 ${result.latency.p90} p99 ${result.latency.p99} max ${result.latency.max} (target p99 < 100)`,
+    );
     console.log(`errors: ${errors} (timeouts ${result.timeouts}), non-2xx: ${result.non2xx} (target 0 and 0)`);
-    console.log(`server RSS: idle after start ${idleStart.toFixed(0)} MB, idle after seeding ${idleSeeded.toFixed(0)} MB, peak under load ${peak.toFixed(0)} MB, after ${after.rss.toFixed(0)} MB (high-water mark incl. start-up ${after.hwm.toFixed(0)} MB)${databaseUrl ? '' : ' (target idle < 250 MB)'}`);
-    console.log(`\n${'route'.padEnd(26)} ${'count'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'server p50'.padStart(11)} ${'server p99'.padStart(11)} ${'non-2xx'.padStart(8)}`);
+    console.log(
+      `server RSS: idle after start ${idleStart.toFixed(0)} MB, idle after seeding ${idleSeeded.toFixed(0)} MB, peak under load ${peak.toFixed(0)} MB, after ${after.rss.toFixed(0)} MB (high-water mark incl. start-up ${after.hwm.toFixed(0)} MB)${databaseUrl ? '' : ' (target idle < 250 MB)'}`,
+    );
+    console.log(
+      `\n${'route'.padEnd(26)} ${'count'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'server p50'.padStart(11)} ${'server p99'.padStart(11)} ${'non-2xx'.padStart(8)}`,
+    );
     for (const r of ROUTES) {
       const s = stats.get(r.name);
       if (!s) continue;
@@ -341,7 +369,13 @@ async function main(): Promise<void> {
     }
     for (const [key, n] of logged) console.log(`server error log x${n}: ${key}`);
   } catch (err) {
-    console.error(readFileSync(logPath, 'utf8').split('\n').filter((l) => /"level":(50|60)/.test(l)).slice(-5).join('\n'));
+    console.error(
+      readFileSync(logPath, 'utf8')
+        .split('\n')
+        .filter((l) => /"level":(50|60)/.test(l))
+        .slice(-5)
+        .join('\n'),
+    );
     throw err;
   } finally {
     if (server.exitCode === null) server.kill('SIGTERM');

@@ -24,23 +24,155 @@ const LENGTH = 2000;
 const r = rng(SEED);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(r.uniform() * list.length)];
 
-const SEPARATORS = [';', ',', '.', '. ', '\n', ' | ', ' · ', ' and ', ' then ', ' & ', '+', '-', ' - ', '—', ':', '!', '? ', ' ', '  ', '\t', ', ', '; ', ''];
+const SEPARATORS = [
+  ';',
+  ',',
+  '.',
+  '. ',
+  '\n',
+  ' | ',
+  ' · ',
+  ' and ',
+  ' then ',
+  ' & ',
+  '+',
+  '-',
+  ' - ',
+  '—',
+  ':',
+  '!',
+  '? ',
+  ' ',
+  '  ',
+  '\t',
+  ', ',
+  '; ',
+  '',
+];
 const NUMBERS = ['12', '1', '1.5', '1,5', '8,500', '1,234,567', '007', '99999', '12.', '1.1.1', '0', '-3', '1/2'];
-const UNITS = ['kg', 'km', 'k', 'ml', 'l', 'h', 'min', 'mins', 'hours', 'steps', 'bpm', '%', 'kcal', 'mg', 'g', 'mmol', 'days', 'd', 'weeks', 'x'];
-const QUANTITIES = ['12kg', '5 km', '3 days', '3 days ', '2 h 20', '7h20', '1.5 hours', 'couple days', 'a couple of days', 'half an hour', '10k steps', '120/80', '7/10', '55:30', 'bp 120/80', 'weight 72.4 kg', 'slept 7h', '2 coffees', '1,5 l water', 'mood 7/10', 'in 27 min', 'x2'];
-const TIMES = ['9pm', '10:30', 'at 5', 'yesterday', 'last night', 'this morning', '2 hours ago', 'from 9 to 10', '9-10am', 'mon', 'tomorrow', 'noon', 'in 3 days', 'next week', '3 days ago', 'tonight'];
+const UNITS = [
+  'kg',
+  'km',
+  'k',
+  'ml',
+  'l',
+  'h',
+  'min',
+  'mins',
+  'hours',
+  'steps',
+  'bpm',
+  '%',
+  'kcal',
+  'mg',
+  'g',
+  'mmol',
+  'days',
+  'd',
+  'weeks',
+  'x',
+];
+const QUANTITIES = [
+  '12kg',
+  '5 km',
+  '3 days',
+  '3 days ',
+  '2 h 20',
+  '7h20',
+  '1.5 hours',
+  'couple days',
+  'a couple of days',
+  'half an hour',
+  '10k steps',
+  '120/80',
+  '7/10',
+  '55:30',
+  'bp 120/80',
+  'weight 72.4 kg',
+  'slept 7h',
+  '2 coffees',
+  '1,5 l water',
+  'mood 7/10',
+  'in 27 min',
+  'x2',
+];
+const TIMES = [
+  '9pm',
+  '10:30',
+  'at 5',
+  'yesterday',
+  'last night',
+  'this morning',
+  '2 hours ago',
+  'from 9 to 10',
+  '9-10am',
+  'mon',
+  'tomorrow',
+  'noon',
+  'in 3 days',
+  'next week',
+  '3 days ago',
+  'tonight',
+];
 const DATES = ['2026-03-10', '3/10', '10.03.2026', 'march 3', 'jan 1', '1st', 'sat', 'on friday', '2026', 'may'];
-const WORDS = ['ran', 'run', 'walked', 'yoga', 'gym', 'coffee', 'water', 'weight', 'slept', 'lunch', 'breakfast:', 'ate', 'with', 'the', 'a', 'an', 'and', 'headache', '#work', '#a', 'Running', 'lunch at', '🏃', '☕', 'Café'];
+const WORDS = [
+  'ran',
+  'run',
+  'walked',
+  'yoga',
+  'gym',
+  'coffee',
+  'water',
+  'weight',
+  'slept',
+  'lunch',
+  'breakfast:',
+  'ate',
+  'with',
+  'the',
+  'a',
+  'an',
+  'and',
+  'headache',
+  '#work',
+  '#a',
+  'Running',
+  'lunch at',
+  '🏃',
+  '☕',
+  'Café',
+];
 const LONG = ['a'.repeat(40), 'x'.repeat(300), 'é'.repeat(100), '🏃'.repeat(50), '9'.repeat(200), 'ab'.repeat(100), '#'.repeat(50)];
 const ATOMS = [...NUMBERS, ...UNITS, ...QUANTITIES, ...TIMES, ...DATES, ...WORDS, ...LONG];
 const RUN_CHARS = [' ', '-', '1', 'a', ',', '.', '#', '\n', '🏃', ':', '/', '9', '&', '—', '\u00a0'];
 
 const PHRASES = [
-  'weight 72.4 kg', 'slept 7h20', 'ran 5k this morning in 27 min', '2 coffees', 'resting hr 54', 'bp 120/80', 'yoga 30 min',
-  'lunch at Café Nero: chicken salad and a latte', 'yesterday 9pm headache #migraine', 'walk 45 min with the dog', 'mood 7/10',
-  'drank 2 glasses of water', 'meeting 9-10am', 'breakfast: 2 eggs, toast & orange juice', 'back pain 6/10', '10k steps',
-  'nap 20 min at 2pm', 'played tennis on saturday', 'feeling anxious #anxiety #work', 'coffee with Anna at 10', 'temp 38.2',
-  'cycled 20km to work', 'meditated for 10 minutes', 'Slept badly.', 'dinner with Tom: pasta', 'headache 2 hours ago',
+  'weight 72.4 kg',
+  'slept 7h20',
+  'ran 5k this morning in 27 min',
+  '2 coffees',
+  'resting hr 54',
+  'bp 120/80',
+  'yoga 30 min',
+  'lunch at Café Nero: chicken salad and a latte',
+  'yesterday 9pm headache #migraine',
+  'walk 45 min with the dog',
+  'mood 7/10',
+  'drank 2 glasses of water',
+  'meeting 9-10am',
+  'breakfast: 2 eggs, toast & orange juice',
+  'back pain 6/10',
+  '10k steps',
+  'nap 20 min at 2pm',
+  'played tennis on saturday',
+  'feeling anxious #anxiety #work',
+  'coffee with Anna at 10',
+  'temp 38.2',
+  'cycled 20km to work',
+  'meditated for 10 minutes',
+  'Slept badly.',
+  'dinner with Tom: pasta',
+  'headache 2 hours ago',
 ];
 
 type Input = { shape: string; text: string };
@@ -51,7 +183,8 @@ const fill = (unit: string) => unit.repeat(Math.ceil(LENGTH / unit.length)).slic
 function inputs(): Input[] {
   const out: Input[] = [];
   // Every atom with every separator, repeated.
-  for (const atom of ATOMS) for (const sep of SEPARATORS) out.push({ shape: `repeat(${JSON.stringify(atom + sep)})`, text: fill(atom + sep) });
+  for (const atom of ATOMS)
+    for (const sep of SEPARATORS) out.push({ shape: `repeat(${JSON.stringify(atom + sep)})`, text: fill(atom + sep) });
   // Pairs of atoms from different families.
   for (let i = 0; i < 600; i++) {
     const unit = pick(ATOMS) + pick(SEPARATORS) + pick(ATOMS) + pick(SEPARATORS);
@@ -62,7 +195,21 @@ function inputs(): Input[] {
     const half = c.repeat(Math.floor(LENGTH / 2 / c.length));
     out.push({ shape: `run(${JSON.stringify(c)})`, text: fill(c) });
     out.push({ shape: `run(${JSON.stringify(c)}) + "x"`, text: fill(c).slice(0, LENGTH - 1) + 'x' });
-    for (const word of ['lunch at x', 'dinner with x', 'lunch: a', 'ran 5k', 'weight', 'weight 70', 'slept', 'bp', '9pm', '12', 'and', 'couple', '3 days']) {
+    for (const word of [
+      'lunch at x',
+      'dinner with x',
+      'lunch: a',
+      'ran 5k',
+      'weight',
+      'weight 70',
+      'slept',
+      'bp',
+      '9pm',
+      '12',
+      'and',
+      'couple',
+      '3 days',
+    ]) {
       const text = (word + half + word + half).slice(0, LENGTH);
       out.push({ shape: `${JSON.stringify(word)} + run(${JSON.stringify(c)}) ×2`, text });
     }
@@ -85,7 +232,10 @@ function inputs(): Input[] {
 const CTX: ParseContext = {
   capturedAt: new Date('2026-03-10T15:30:00Z'),
   timezone: 'Europe/Berlin',
-  categories: ['Running', 'Meals', 'Migraine', 'Yoga', 'Work', 'Walking', 'Reading', 'Sleep', 'Coffee', 'Health'].map((name, i) => ({ id: `c${i}`, name })),
+  categories: ['Running', 'Meals', 'Migraine', 'Yoga', 'Work', 'Walking', 'Reading', 'Sleep', 'Coffee', 'Health'].map((name, i) => ({
+    id: `c${i}`,
+    name,
+  })),
 };
 
 function percentile(sorted: number[], p: number): number {
@@ -117,7 +267,9 @@ function report(label: string, samples: ReturnType<typeof timeAll>) {
       `   p99 ${percentile(ms, 99).toFixed(2).padStart(6)} ms   max ${worst.ms.toFixed(2).padStart(6)} ms` +
       `   max/target ${(worst.ms / TARGET_MS).toFixed(2)}`,
   );
-  console.log(`${''.padEnd(34)} worst: ${worst.input.shape} -> ${worst.found} suggestions${worst.truncated ? ` (truncated: ${worst.truncated})` : ''}`);
+  console.log(
+    `${''.padEnd(34)} worst: ${worst.input.shape} -> ${worst.found} suggestions${worst.truncated ? ` (truncated: ${worst.truncated})` : ''}`,
+  );
   return samples.sort((a, b) => b.ms - a.ms);
 }
 
@@ -148,7 +300,9 @@ function main(): void {
       }
       return best;
     });
-    console.log(`  ${s.input.shape.slice(0, 48).padEnd(48)} ${at.map((x) => x.toFixed(2).padStart(7)).join(' ')}   ratio ${(at[3] / at[2]).toFixed(2)}`);
+    console.log(
+      `  ${s.input.shape.slice(0, 48).padEnd(48)} ${at.map((x) => x.toFixed(2).padStart(7)).join(' ')}   ratio ${(at[3] / at[2]).toFixed(2)}`,
+    );
   }
 }
 

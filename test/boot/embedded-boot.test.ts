@@ -34,7 +34,10 @@ type Booted = { child: ChildProcess; url: string; exited: Promise<number | null>
 
 async function boot(extra: Record<string, string> = {}, nodeFlags: string[] = []): Promise<Booted> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(NODE, [...nodeFlags, ...startArgs()], { env: envFor({ PORT: String(port), ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, [...nodeFlags, ...startArgs()], {
+    env: envFor({ PORT: String(port), ...extra }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -67,13 +70,17 @@ test('boots on an empty data dir, keeps data across a restart, and finishes in-f
   // A request whose body is still arriving when SIGTERM comes must still be answered.
   const body = JSON.stringify({ notes: 'in flight' });
   const inFlight = new Promise<number>((resolve, reject) => {
-    const req = request(`${first.url}/users/${reg.body.id}/events`, {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-    }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    });
+    const req = request(
+      `${first.url}/users/${reg.body.id}/events`,
+      {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      },
+    );
     req.on('error', reject);
     req.write(body.slice(0, 5));
     setTimeout(() => {
@@ -106,29 +113,38 @@ test('boots on an empty data dir, keeps data across a restart, and finishes in-f
   const bad = await run(NODE, ['src/cli/user-create.ts', '--email', 'nope', '--password', 'x'], { env: envFor() }).catch((e) => e);
   expect(bad.code).toBe(1);
   expect(bad.stderr).toContain('--email: Input should be a valid email address');
-  const ok = await run(NODE, ['src/cli/user-create.ts', '--email', 'offline@example.com', '--password', 'long enough', '--timezone', 'Europe/Berlin'], { env: envFor() });
+  const ok = await run(
+    NODE,
+    ['src/cli/user-create.ts', '--email', 'offline@example.com', '--password', 'long enough', '--timezone', 'Europe/Berlin'],
+    { env: envFor() },
+  );
   expect(ok.stdout).toContain('timezone Europe/Berlin');
 }, 180_000); // two boots (the first initialises the data dir) and three CLI runs, each its own process
 
 // glibc reads its allocator settings only at start: the server restarts itself once with them (src/memory-settings.ts).
-if (process.platform === 'linux') test('the server runs with the allocator settings of small idle memory, unless the operator set their own', async () => {
-  const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter((v) => v.startsWith('MALLOC_')).sort();
-  const plain = await boot();
-  try {
-    // The same process (the pid the shell started), now with the settings.
-    expect(environ(plain.child.pid!)).toEqual(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=8192', 'MALLOC_TRIM_THRESHOLD_=131072']);
-  } finally {
-    plain.child.kill('SIGTERM');
-    expect(await plain.exited).toBe(0);
-  }
-  const own = await boot({ MALLOC_ARENA_MAX: '4' });
-  try {
-    expect(environ(own.child.pid!)).toEqual(['MALLOC_ARENA_MAX=4']);
-  } finally {
-    own.child.kill('SIGTERM');
-    expect(await own.exited).toBe(0);
-  }
-});
+if (process.platform === 'linux')
+  test('the server runs with the allocator settings of small idle memory, unless the operator set their own', async () => {
+    const environ = (pid: number) =>
+      readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .filter((v) => v.startsWith('MALLOC_'))
+        .sort();
+    const plain = await boot();
+    try {
+      // The same process (the pid the shell started), now with the settings.
+      expect(environ(plain.child.pid!)).toEqual(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=8192', 'MALLOC_TRIM_THRESHOLD_=131072']);
+    } finally {
+      plain.child.kill('SIGTERM');
+      expect(await plain.exited).toBe(0);
+    }
+    const own = await boot({ MALLOC_ARENA_MAX: '4' });
+    try {
+      expect(environ(own.child.pid!)).toEqual(['MALLOC_ARENA_MAX=4']);
+    } finally {
+      own.child.kill('SIGTERM');
+      expect(await own.exited).toBe(0);
+    }
+  });
 
 // What start-up left behind is collected once the server is ready (collectStartupGarbage in src/memory-settings.ts).
 test('once ready, the server runs one memory-reducing garbage collection', async () => {
@@ -170,26 +186,27 @@ test('TRUST_PROXY=true (trust every hop) is refused with the forms that are acce
 });
 
 // Only where PostgreSQL is configured (CI's first run): `npm test` on a fresh machine has none.
-if (process.env.DATABASE_URL) test('with DATABASE_URL the same command uses PostgreSQL', async () => {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(NODE, ['src/main.ts'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(output)), 60_000);
-    child.stdout.on('data', (c: Buffer) => {
-      output += c.toString();
-      if (output.includes('Listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
+if (process.env.DATABASE_URL)
+  test('with DATABASE_URL the same command uses PostgreSQL', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const child = spawn(NODE, ['src/main.ts'], {
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(output)), 60_000);
+      child.stdout.on('data', (c: Buffer) => {
+        output += c.toString();
+        if (output.includes('Listening on')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    expect(output).toMatch(/with database postgresql:\/\/127\.0\.0\.1:5432\//);
+    expect((await supertest(`http://127.0.0.1:${port}`).get('/readyz')).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
-  expect(output).toMatch(/with database postgresql:\/\/127\.0\.0\.1:5432\//);
-  expect((await supertest(`http://127.0.0.1:${port}`).get('/readyz')).status).toBe(200);
-  child.kill('SIGTERM');
-  expect(await exited).toBe(0);
-});

@@ -35,7 +35,8 @@ test('parameterised queries from many connections at once each get their own ans
     (i: number) => pool.query<{ v: number }>('select $1::int + length($2::text) - $3::int as v', [i, big, big.length]),
     (i: number) => pool.query<{ v: number }>('select $1::int as v', [i]),
     (i: number) => pool.query<{ v: number }>('select $1::int + $2::int - $2::int as v', [i, 7]),
-    (i: number) => pool.query<{ v: number }>('select ($1::int + $2::int + $3::int + $4::int) - ($2::int + $3::int + $4::int) as v', [i, 1, 2, 3]),
+    (i: number) =>
+      pool.query<{ v: number }>('select ($1::int + $2::int + $3::int + $4::int) - ($2::int + $3::int + $4::int) as v', [i, 1, 2, 3]),
   ];
   await pool.query('create table if not exists concurrency_writes (n int)');
   const writes = Array.from({ length: 100 }, (_, i) => pool.query('insert into concurrency_writes values ($1)', [i]));
@@ -61,7 +62,9 @@ test('a transaction on one connection is not entered by another, and both finish
       client.release();
     }
   })();
-  const reads = Promise.all(Array.from({ length: 20 }, (_, i) => pool.query('select count(*)::int as c from concurrency_probe where n > $1', [i - 100])));
+  const reads = Promise.all(
+    Array.from({ length: 20 }, (_, i) => pool.query('select count(*)::int as c from concurrency_probe where n > $1', [i - 100])),
+  );
   await Promise.all([inTransaction, reads]);
   // Another connection never sees the transaction half done.
   for (const r of await reads) expect([0, 2]).toContain(r.rows[0].c);

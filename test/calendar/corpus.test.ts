@@ -57,13 +57,21 @@ function reference(text: string, from: number, to: number): number[] | null {
     }
   }
   const starts: number[] = [];
-  const overridden = new Set(root.getAllSubcomponents('vevent').filter((v) => v.hasProperty('recurrence-id')).map((v) => v.getFirstPropertyValue('uid')));
+  const overridden = new Set(
+    root
+      .getAllSubcomponents('vevent')
+      .filter((v) => v.hasProperty('recurrence-id'))
+      .map((v) => v.getFirstPropertyValue('uid')),
+  );
   for (const vevent of root.getAllSubcomponents('vevent')) {
     try {
       // Compared: series without overrides (those move instances; the sync tests cover them), in UTC, floating or a zone the file defines.
       const uid = vevent.getFirstPropertyValue('uid');
       if (!uid || overridden.has(uid) || !vevent.hasProperty('dtstart')) continue;
-      const tzids = vevent.getAllProperties().map((p) => p.getParameter('tzid')).filter((z): z is string => typeof z === 'string');
+      const tzids = vevent
+        .getAllProperties()
+        .map((p) => p.getParameter('tzid'))
+        .filter((z): z is string => typeof z === 'string');
       if (tzids.some((z) => !known.has(z))) continue;
       const event = new ICAL.Event(vevent);
       if (!event.isRecurring()) {
@@ -98,7 +106,11 @@ test(`the ${FILES.length} published ICS files: nothing ical.js reads is missing,
     const text = readFileSync(`${ROOT}${file}`, 'utf8');
     const path = `/${encodeURIComponent(file)}`;
     ics.serve(path, text);
-    const created = await server.api().post(`/users/${owner.id}/event-sources`).set(owner.auth).send({ source_label: file.slice(0, 100), config: { url: `${ics.url}${path}` } });
+    const created = await server
+      .api()
+      .post(`/users/${owner.id}/event-sources`)
+      .set(owner.auth)
+      .send({ source_label: file.slice(0, 100), config: { url: `${ics.url}${path}` } });
     expect(created.status).toBe(201);
     const now = nowFor(text);
     const synced = await withContext(() => syncSource(owner.id, created.body.id, now), server.db.orm);

@@ -13,7 +13,11 @@ import type { TestUser } from '../helpers/users.ts';
 let server: TestServer;
 let owner: TestUser;
 let ics: IcsServer;
-withServer((f) => ({ server, owner } = f), {}, () => ({ calendarFeedNetworks: 'public' }));
+withServer(
+  (f) => ({ server, owner } = f),
+  {},
+  () => ({ calendarFeedNetworks: 'public' }),
+);
 beforeAll(async () => {
   ics = await startIcsServer({ bigBytes: 1024 });
   ics.serve('/cal.ics', eventsFeed([{ uid: 'a', day: 1 }]));
@@ -31,7 +35,11 @@ test.each([
   ['an IPv4-mapped IPv6 loopback', () => `http://[::ffff:127.0.0.1]:${port()}/cal.ics`, '::ffff:7f00:1'],
 ])('a feed at %s is refused with the reason on the source; nothing is fetched or stored', async (_label, url, address) => {
   const before = ics.requests.length;
-  const added = await server.api().post(`/users/${owner.id}/event-sources`).set(owner.auth).send({ source_label: 'Mine', config: { url: url() } });
+  const added = await server
+    .api()
+    .post(`/users/${owner.id}/event-sources`)
+    .set(owner.auth)
+    .send({ source_label: 'Mine', config: { url: url() } });
   expect(added.status).toBe(201);
   const synced = await server.api().post(`/users/${owner.id}/event-sources/${added.body.id}/sync`).set(owner.auth);
   expect(synced.status).toBe(200);
@@ -45,11 +53,43 @@ test.each([
 
 test('which addresses count as public', () => {
   const nonPublic = [
-    '0.0.0.0', '10.1.2.3', '100.64.0.1', '127.0.0.1', '127.255.255.254', '169.254.169.254', '172.16.0.1', '172.31.255.255',
-    '192.0.0.8', '192.0.2.1', '192.168.0.1', '198.18.0.1', '198.51.100.7', '203.0.113.9', '224.0.0.1', '255.255.255.255',
-    '::', '::1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2001:db8::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', 'not an address',
+    '0.0.0.0',
+    '10.1.2.3',
+    '100.64.0.1',
+    '127.0.0.1',
+    '127.255.255.254',
+    '169.254.169.254',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.0.0.8',
+    '192.0.2.1',
+    '192.168.0.1',
+    '198.18.0.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a00:1',
+    '2001:db8::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    'ff02::1',
+    'not an address',
   ];
-  const isPublic = ['1.1.1.1', '8.8.8.8', '93.184.216.34', '172.32.0.1', '192.169.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4001::200e'];
+  const isPublic = [
+    '1.1.1.1',
+    '8.8.8.8',
+    '93.184.216.34',
+    '172.32.0.1',
+    '192.169.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::200e',
+  ];
   expect(nonPublic.filter((a) => !isNonPublicAddress(a))).toEqual([]);
   expect(isPublic.filter((a) => isNonPublicAddress(a))).toEqual([]);
 });

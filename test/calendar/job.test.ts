@@ -11,13 +11,30 @@ let ics: IcsServer;
 withServer((f) => ({ server, owner, other } = f));
 beforeAll(async () => {
   ics = await startIcsServer({ bigBytes: 1024 * 1024 });
-  ics.serve('/j.ics', eventsFeed([{ uid: 'j1', day: 1 }, { uid: 'j2', day: 2 }]));
+  ics.serve(
+    '/j.ics',
+    eventsFeed([
+      { uid: 'j1', day: 1 },
+      { uid: 'j2', day: 2 },
+    ]),
+  );
 });
 afterAll(() => ics.stop());
 
 type Rest = Record<string, any>;
-const source = (u: TestUser, id: string) => server.api().get(`/users/${u.id}/event-sources/${id}`).set(u.auth).then((r) => r.body as Rest);
-const add = (u: TestUser, body: object) => server.api().post(`/users/${u.id}/event-sources`).set(u.auth).send(body).then((r) => r.body as Rest);
+const source = (u: TestUser, id: string) =>
+  server
+    .api()
+    .get(`/users/${u.id}/event-sources/${id}`)
+    .set(u.auth)
+    .then((r) => r.body as Rest);
+const add = (u: TestUser, body: object) =>
+  server
+    .api()
+    .post(`/users/${u.id}/event-sources`)
+    .set(u.auth)
+    .send(body)
+    .then((r) => r.body as Rest);
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
@@ -39,9 +56,15 @@ test("a run syncs every user's enabled calendar sources that have a url, and lea
   const off = await add(owner, { enabled: false, config: { url: `${ics.url}/j.ics` } });
   const seen = ics.requests.length;
   expect(await enqueue('calendar.sync', {})).toBe(true);
-  const synced = await until(() => Promise.all([source(owner, mine.id), source(other, theirs.id)]), (s) => s.every((x) => x.last_sync_status));
+  const synced = await until(
+    () => Promise.all([source(owner, mine.id), source(other, theirs.id)]),
+    (s) => s.every((x) => x.last_sync_status),
+  );
   for (const s of synced) expect(s).toMatchObject({ last_sync_status: 'ok', last_sync_event_count: 2 });
-  expect((await server.api().get(`/users/${other.id}/calendar/events`).set(other.auth)).body.map((e: Rest) => e.external_id)).toEqual(['j1', 'j2']);
+  expect((await server.api().get(`/users/${other.id}/calendar/events`).set(other.auth)).body.map((e: Rest) => e.external_id)).toEqual([
+    'j1',
+    'j2',
+  ]);
   expect(await source(owner, off.id)).toMatchObject({ last_synced_at: null, last_sync_status: null });
   expect(ics.requests.length - seen).toBe(2);
 });

@@ -12,20 +12,37 @@ let ics: IcsServer;
 withServer((f) => ({ server, owner: alice, other: bob } = f));
 beforeAll(async () => {
   ics = await startIcsServer({ bigBytes: 1024 * 1024 });
-  ics.serve('/a.ics', eventsFeed([{ uid: 'a1', day: -3 }, { uid: 'a2', day: 1 }, { uid: 'a3', day: 10 }, { uid: 'a4', day: 20 }]));
+  ics.serve(
+    '/a.ics',
+    eventsFeed([
+      { uid: 'a1', day: -3 },
+      { uid: 'a2', day: 1 },
+      { uid: 'a3', day: 10 },
+      { uid: 'a4', day: 20 },
+    ]),
+  );
   ics.serve('/b.ics', eventsFeed([{ uid: 'b1', day: 2 }]));
 });
 afterAll(() => ics.stop());
 
 type Row = Record<string, any>;
 const sources = (u: TestUser) => `/users/${u.id}/event-sources`;
-const add = (u: TestUser, body: unknown) => server.api().post(sources(u)).set(u.auth).send(body as object);
+const add = (u: TestUser, body: unknown) =>
+  server
+    .api()
+    .post(sources(u))
+    .set(u.auth)
+    .send(body as object);
 const addFeed = async (u: TestUser, path: string) => {
   const res = await add(u, { config: { url: `${ics.url}${path}` } });
   expect(res.status).toBe(201);
   return res.body as Row;
 };
-const sync = (u: TestUser, id: string) => server.api().post(`${sources(u)}/${id}/sync`).set(u.auth);
+const sync = (u: TestUser, id: string) =>
+  server
+    .api()
+    .post(`${sources(u)}/${id}/sync`)
+    .set(u.auth);
 const list = (u: TestUser, q = '') => server.api().get(`/users/${u.id}/calendar/events${q}`).set(u.auth);
 const defaultOf = async (u: TestUser, kind: string): Promise<Row> =>
   (await server.api().get(sources(u)).set(u.auth)).body.find((s: Row) => s.kind === kind && s.is_default);
@@ -35,11 +52,30 @@ describe('POST /users/{user_id}/event-sources', () => {
     const res = await add(alice, { config: { url: `${ics.url}/a.ics`, color: 'blue' } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      user_id: alice.id, kind: 'calendar', source_label: 'Calendar', enabled: true, is_default: false,
-      config: { url: `${ics.url}/a.ics`, color: 'blue' }, last_synced_at: null, last_sync_status: null, last_sync_error: null,
+      user_id: alice.id,
+      kind: 'calendar',
+      source_label: 'Calendar',
+      enabled: true,
+      is_default: false,
+      config: { url: `${ics.url}/a.ics`, color: 'blue' },
+      last_synced_at: null,
+      last_sync_status: null,
+      last_sync_error: null,
     });
-    expect((await server.api().get(`${sources(alice)}/${res.body.id}`).set(alice.auth)).body).toEqual(res.body);
-    const named = await add(alice, { kind: 'calendar', source_label: ' Family ', enabled: false, config: { url: 'https://example.org/family.ics' } });
+    expect(
+      (
+        await server
+          .api()
+          .get(`${sources(alice)}/${res.body.id}`)
+          .set(alice.auth)
+      ).body,
+    ).toEqual(res.body);
+    const named = await add(alice, {
+      kind: 'calendar',
+      source_label: ' Family ',
+      enabled: false,
+      config: { url: 'https://example.org/family.ics' },
+    });
     expect(named.body).toMatchObject({ source_label: 'Family', enabled: false });
     const kinds = (await server.api().get(sources(alice)).set(alice.auth)).body.map((s: Row) => s.id);
     expect(kinds).toEqual(expect.arrayContaining([res.body.id, named.body.id]));
@@ -69,15 +105,33 @@ describe('POST /users/{user_id}/event-sources', () => {
   });
 
   test('401 without a token, 403 on another user path', async () => {
-    expectError(await server.api().post(sources(alice)).send({ config: { url: 'https://example.org/a.ics' } }), 401);
-    expectError(await server.api().post(sources(alice)).set(bob.auth).send({ config: { url: 'https://example.org/a.ics' } }), 403);
+    expectError(
+      await server
+        .api()
+        .post(sources(alice))
+        .send({ config: { url: 'https://example.org/a.ics' } }),
+      401,
+    );
+    expectError(
+      await server
+        .api()
+        .post(sources(alice))
+        .set(bob.auth)
+        .send({ config: { url: 'https://example.org/a.ics' } }),
+      403,
+    );
   });
 });
 
 describe('PATCH a calendar source', () => {
   test("config.url is checked on calendar sources (422 at body.config.url); other kinds' config is free-form", async () => {
     const cal = await defaultOf(alice, 'calendar');
-    const patch = (id: string, body: object) => server.api().patch(`${sources(alice)}/${id}`).set(alice.auth).send(body);
+    const patch = (id: string, body: object) =>
+      server
+        .api()
+        .patch(`${sources(alice)}/${id}`)
+        .set(alice.auth)
+        .send(body);
     expect422(await patch(cal.id, { config: { url: 'mailto:me@example.org' } }), ['body', 'config', 'url']);
     expect422(await patch(cal.id, { config: { url: `http://example.org/${'y'.repeat(2040)}` } }), ['body', 'config', 'url']);
     expect422(await patch(cal.id, { config: { url: null } }), ['body', 'config', 'url']);
@@ -93,7 +147,11 @@ describe('POST /users/{user_id}/event-sources/{source_id}/sync', () => {
     const u = bob;
     const cal = await defaultOf(u, 'calendar');
     expectError(await sync(u, cal.id), 409);
-    await server.api().patch(`${sources(u)}/${cal.id}`).set(u.auth).send({ config: { url: `${ics.url}/b.ics` } });
+    await server
+      .api()
+      .patch(`${sources(u)}/${cal.id}`)
+      .set(u.auth)
+      .send({ config: { url: `${ics.url}/b.ics` } });
     const res = await sync(u, cal.id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: cal.id, is_default: true, last_sync_status: 'ok', last_sync_event_count: 1 });
@@ -105,9 +163,22 @@ describe('POST /users/{user_id}/event-sources/{source_id}/sync', () => {
     const theirs = await addFeed(bob, '/b.ics');
     expectError(await sync(alice, theirs.id), 404);
     expectError(await sync(alice, randomUUID()), 404);
-    expectError(await server.api().post(`${sources(alice)}/${theirs.id}/sync`).set(bob.auth), 403);
+    expectError(
+      await server
+        .api()
+        .post(`${sources(alice)}/${theirs.id}/sync`)
+        .set(bob.auth),
+      403,
+    );
     expect422(await sync(alice, 'nope'), ['path', 'source_id']);
-    expect((await server.api().get(`${sources(bob)}/${theirs.id}`).set(bob.auth)).body.last_synced_at).toBeNull();
+    expect(
+      (
+        await server
+          .api()
+          .get(`${sources(bob)}/${theirs.id}`)
+          .set(bob.auth)
+      ).body.last_synced_at,
+    ).toBeNull();
   });
 });
 
@@ -117,7 +188,8 @@ describe('GET /users/{user_id}/calendar/events', () => {
     feed = await addFeed(alice, '/a.ics');
     expect((await sync(alice, feed.id)).body.last_sync_status).toBe('ok');
   });
-  const mine = async (q: string) => ((await list(alice, q)).body as Row[]).filter((e) => e.calendar_id === feed.id).map((e) => e.external_id);
+  const mine = async (q: string) =>
+    ((await list(alice, q)).body as Row[]).filter((e) => e.calendar_id === feed.id).map((e) => e.external_id);
 
   test('by starts_at; from inclusive and to exclusive on starts_at (a date is 00:00Z); paging', async () => {
     expect(await mine('')).toEqual(['a1', 'a2', 'a3', 'a4']);
@@ -169,21 +241,84 @@ describe('DELETE /users/{user_id}/event-sources/{source_id}', () => {
     const feed = await addFeed(alice, '/b.ics');
     await sync(alice, feed.id);
     const event = ((await list(alice)).body as Row[]).find((e) => e.calendar_id === feed.id)!;
-    expect((await server.api().delete(`${sources(alice)}/${feed.id}`).set(alice.auth)).status).toBe(204);
-    expectError(await server.api().get(`${sources(alice)}/${feed.id}`).set(alice.auth), 404);
+    expect(
+      (
+        await server
+          .api()
+          .delete(`${sources(alice)}/${feed.id}`)
+          .set(alice.auth)
+      ).status,
+    ).toBe(204);
+    expectError(
+      await server
+        .api()
+        .get(`${sources(alice)}/${feed.id}`)
+        .set(alice.auth),
+      404,
+    );
     expectError(await server.api().get(`/users/${alice.id}/calendar/events/${event.id}`).set(alice.auth), 404);
-    expectError(await server.api().delete(`${sources(alice)}/${feed.id}`).set(alice.auth), 404);
+    expectError(
+      await server
+        .api()
+        .delete(`${sources(alice)}/${feed.id}`)
+        .set(alice.auth),
+      404,
+    );
     const cal = await defaultOf(alice, 'calendar');
-    expectError(await server.api().delete(`${sources(alice)}/${cal.id}`).set(alice.auth), 409);
-    expect((await server.api().get(`${sources(alice)}/${cal.id}`).set(alice.auth)).status).toBe(200);
+    expectError(
+      await server
+        .api()
+        .delete(`${sources(alice)}/${cal.id}`)
+        .set(alice.auth),
+      409,
+    );
+    expect(
+      (
+        await server
+          .api()
+          .get(`${sources(alice)}/${cal.id}`)
+          .set(alice.auth)
+      ).status,
+    ).toBe(200);
   });
 
   test('foreign and unknown ids are 404, another user 403, a bad id 422; nothing is deleted', async () => {
     const theirs = await addFeed(bob, '/b.ics');
-    expectError(await server.api().delete(`${sources(alice)}/${theirs.id}`).set(alice.auth), 404);
-    expectError(await server.api().delete(`${sources(alice)}/${randomUUID()}`).set(alice.auth), 404);
-    expectError(await server.api().delete(`${sources(alice)}/${theirs.id}`).set(bob.auth), 403);
-    expect422(await server.api().delete(`${sources(alice)}/nope`).set(alice.auth), ['path', 'source_id']);
-    expect((await server.api().get(`${sources(bob)}/${theirs.id}`).set(bob.auth)).status).toBe(200);
+    expectError(
+      await server
+        .api()
+        .delete(`${sources(alice)}/${theirs.id}`)
+        .set(alice.auth),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .delete(`${sources(alice)}/${randomUUID()}`)
+        .set(alice.auth),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .delete(`${sources(alice)}/${theirs.id}`)
+        .set(bob.auth),
+      403,
+    );
+    expect422(
+      await server
+        .api()
+        .delete(`${sources(alice)}/nope`)
+        .set(alice.auth),
+      ['path', 'source_id'],
+    );
+    expect(
+      (
+        await server
+          .api()
+          .get(`${sources(bob)}/${theirs.id}`)
+          .set(bob.auth)
+      ).status,
+    ).toBe(200);
   });
 });

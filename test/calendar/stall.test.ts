@@ -19,21 +19,33 @@ afterAll(() => ics.stop());
 
 const vevent = (...lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'];
 const FEED = [
-  'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//EN',
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//t//EN',
   ...Array.from({ length: 40 }, (_, i) => vevent(`UID:dense-${i}`, 'DTSTART:20190101T000000Z', 'RRULE:FREQ=SECONDLY')).flat(),
-  ...Array.from({ length: 20 }, (_, i) => vevent(`UID:daily-${i}`, `DTSTART:20190101T${String(i).padStart(2, '0')}0000Z`, 'RRULE:FREQ=DAILY;COUNT=2500')).flat(),
+  ...Array.from({ length: 20 }, (_, i) =>
+    vevent(`UID:daily-${i}`, `DTSTART:20190101T${String(i).padStart(2, '0')}0000Z`, 'RRULE:FREQ=DAILY;COUNT=2500'),
+  ).flat(),
   ...vevent('UID:meeting', 'SUMMARY:Planning', `DTSTART:${isoDay(2).replaceAll('-', '')}T090000Z`),
-  'END:VCALENDAR', '',
+  'END:VCALENDAR',
+  '',
 ].join('\r\n');
 
 test('while the worst feed syncs, /healthz and an ordinary request keep answering in under 100 ms, none waiting on the read', async () => {
   ics.serve('/stall.ics', FEED);
-  const created = await server.api().post(`/users/${owner.id}/event-sources`).set(owner.auth).send({ source_label: 'Stall', config: { url: `${ics.url}/stall.ics` } });
+  const created = await server
+    .api()
+    .post(`/users/${owner.id}/event-sources`)
+    .set(owner.auth)
+    .send({ source_label: 'Stall', config: { url: `${ics.url}/stall.ics` } });
   expect(created.status).toBe(201);
 
   let syncing = true;
   const started = performance.now();
-  const sync = server.api().post(`/users/${owner.id}/event-sources/${created.body.id}/sync`).set(owner.auth)
+  const sync = server
+    .api()
+    .post(`/users/${owner.id}/event-sources/${created.body.id}/sync`)
+    .set(owner.auth)
     .then((res) => ((syncing = false), res));
   const latencies: { path: string; ms: number }[] = [];
   while (syncing) {
@@ -49,8 +61,12 @@ test('while the worst feed syncs, /healthz and an ordinary request keep answerin
   const syncMs = performance.now() - started;
   expect(synced).toMatchObject({ last_sync_status: 'ok', last_sync_error: null });
   expect(synced.last_sync_skipped_count).toBeGreaterThanOrEqual(40);
-  expect(synced.last_sync_skipped_reasons).toEqual(Array(5).fill(expect.stringMatching(/^Event dense-\d+: it has more than 5000 occurrences in the sync window$/)));
-  const titles = (await server.api().get(`/users/${owner.id}/calendar/events?limit=500`).set(owner.auth)).body.map((e: { title: string }) => e.title);
+  expect(synced.last_sync_skipped_reasons).toEqual(
+    Array(5).fill(expect.stringMatching(/^Event dense-\d+: it has more than 5000 occurrences in the sync window$/)),
+  );
+  const titles = (await server.api().get(`/users/${owner.id}/calendar/events?limit=500`).set(owner.auth)).body.map(
+    (e: { title: string }) => e.title,
+  );
   expect(titles).toContain('Planning');
   // The sync took long enough for the probes to mean something, and none of them waited on it: read
   // on the main thread, one probe waits for the whole read (1.7 s of a 1.8 s sync). On this shared

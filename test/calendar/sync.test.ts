@@ -10,7 +10,11 @@ const MAX_BYTES = 64 * 1024;
 let server: TestServer;
 let owner: TestUser;
 let ics: IcsServer;
-withServer((f) => ({ server, owner } = f), { timezone: 'Asia/Tokyo' }, () => ({ calendarFetchTimeoutMs: 500, calendarMaxBytes: MAX_BYTES }));
+withServer(
+  (f) => ({ server, owner } = f),
+  { timezone: 'Asia/Tokyo' },
+  () => ({ calendarFetchTimeoutMs: 500, calendarMaxBytes: MAX_BYTES }),
+);
 beforeAll(async () => {
   ics = await startIcsServer({ bigBytes: MAX_BYTES });
 });
@@ -19,7 +23,11 @@ afterAll(() => ics.stop());
 type Row = Record<string, any>;
 const base = () => `/users/${owner.id}`;
 const addSource = async (path: string, label = 'Work') => {
-  const res = await server.api().post(`${base()}/event-sources`).set(owner.auth).send({ source_label: label, config: { url: `${ics.url}${path}` } });
+  const res = await server
+    .api()
+    .post(`${base()}/event-sources`)
+    .set(owner.auth)
+    .send({ source_label: label, config: { url: `${ics.url}${path}` } });
   expect(res.status).toBe(201);
   return res.body as Row;
 };
@@ -28,7 +36,8 @@ const sync = async (id: string) => {
   expect(res.status).toBe(200);
   return res.body as Row;
 };
-const events = async (q = 'include_cancelled=true&limit=500') => (await server.api().get(`${base()}/calendar/events?${q}`).set(owner.auth)).body as Row[];
+const events = async (q = 'include_cancelled=true&limit=500') =>
+  (await server.api().get(`${base()}/calendar/events?${q}`).set(owner.auth)).body as Row[];
 const ofSource = async (id: string, q?: string) => (await events(q)).filter((e) => e.calendar_id === id);
 const noMs = (iso: string) => iso.replace('.000Z', 'Z');
 const berlin9 = (day: number) => zonedInstant(isoDay(day), '09:00:00', 'Europe/Berlin');
@@ -40,9 +49,24 @@ describe('a feed with recurrence, an exception, zones, an all-day and a cancelle
   beforeAll(async () => {
     ics.serve('/work.ics', workFeed(1, owner.email));
     source = await addSource('/work.ics');
-    expect(source).toMatchObject({ kind: 'calendar', is_default: false, last_synced_at: null, last_sync_status: null, last_sync_skipped_count: null, last_sync_skipped_reasons: null });
+    expect(source).toMatchObject({
+      kind: 'calendar',
+      is_default: false,
+      last_synced_at: null,
+      last_sync_status: null,
+      last_sync_skipped_count: null,
+      last_sync_skipped_reasons: null,
+    });
     const synced = await sync(source.id);
-    expect(synced).toMatchObject({ id: source.id, last_sync_status: 'ok', last_sync_error: null, last_sync_event_count: 11, last_sync_cancelled_count: 0, last_sync_skipped_count: 0, last_sync_skipped_reasons: [] });
+    expect(synced).toMatchObject({
+      id: source.id,
+      last_sync_status: 'ok',
+      last_sync_error: null,
+      last_sync_event_count: 11,
+      last_sync_cancelled_count: 0,
+      last_sync_skipped_count: 0,
+      last_sync_skipped_reasons: [],
+    });
     expect(synced.last_synced_at).toMatch(ISO_UTC);
     first = await ofSource(source.id);
   });
@@ -53,8 +77,21 @@ describe('a feed with recurrence, an exception, zones, an all-day and a cancelle
     expect([...starts].sort()).toEqual(starts);
     for (const e of first) {
       expect(Object.keys(e).sort()).toEqual([
-        'attendee_count', 'calendar_id', 'calendar_name', 'created_at', 'ends_at', 'external_id', 'id', 'is_all_day', 'rsvp_status', 'starts_at',
-        'status', 'title', 'updated_at', 'user_id', 'user_relevance',
+        'attendee_count',
+        'calendar_id',
+        'calendar_name',
+        'created_at',
+        'ends_at',
+        'external_id',
+        'id',
+        'is_all_day',
+        'rsvp_status',
+        'starts_at',
+        'status',
+        'title',
+        'updated_at',
+        'user_id',
+        'user_relevance',
       ]);
       expect(e).toMatchObject({ user_id: owner.id, calendar_id: source.id, calendar_name: 'Work' });
       expect(e.id).toMatch(UUID);
@@ -78,26 +115,36 @@ describe('a feed with recurrence, an exception, zones, an all-day and a cancelle
     });
   });
 
-  test('a TZID without VTIMEZONE (America/New_York) and a floating time (the user\'s timezone) land at the right instant', () => {
+  test("a TZID without VTIMEZONE (America/New_York) and a floating time (the user's timezone) land at the right instant", () => {
     expect(first.find((e) => e.external_id === 'ny@test')).toMatchObject({
-      starts_at: zonedInstant(isoDay(3), '10:00:00', 'America/New_York'), ends_at: zonedInstant(isoDay(3), '11:00:00', 'America/New_York'),
+      starts_at: zonedInstant(isoDay(3), '10:00:00', 'America/New_York'),
+      ends_at: zonedInstant(isoDay(3), '11:00:00', 'America/New_York'),
     });
     expect(first.find((e) => e.external_id === 'floating@test')).toMatchObject({
-      starts_at: zonedInstant(isoDay(8), '08:00:00', 'Asia/Tokyo'), ends_at: zonedInstant(isoDay(8), '09:00:00', 'Asia/Tokyo'),
+      starts_at: zonedInstant(isoDay(8), '08:00:00', 'Asia/Tokyo'),
+      ends_at: zonedInstant(isoDay(8), '09:00:00', 'Asia/Tokyo'),
     });
   });
 
-  test('an all-day event keeps its dates at 00:00Z (exclusive end), whatever the user\'s timezone', () => {
+  test("an all-day event keeps its dates at 00:00Z (exclusive end), whatever the user's timezone", () => {
     expect(first.find((e) => e.external_id === 'allday@test')).toMatchObject({
-      title: 'Conference', is_all_day: true, starts_at: `${isoDay(5)}T00:00:00.000Z`, ends_at: `${isoDay(7)}T00:00:00.000Z`, status: 'confirmed',
+      title: 'Conference',
+      is_all_day: true,
+      starts_at: `${isoDay(5)}T00:00:00.000Z`,
+      ends_at: `${isoDay(7)}T00:00:00.000Z`,
+      status: 'confirmed',
     });
   });
 
-  test('STATUS:CANCELLED and TENTATIVE; the user\'s RSVP and role from ATTENDEE/ORGANIZER', () => {
+  test("STATUS:CANCELLED and TENTATIVE; the user's RSVP and role from ATTENDEE/ORGANIZER", () => {
     expect(first.find((e) => e.external_id === 'cancelled@test')).toMatchObject({ status: 'cancelled', title: 'Called off' });
     expect(first.find((e) => e.external_id === 'tentative@test')).toMatchObject({
-      status: 'tentative', attendee_count: 2, rsvp_status: 'tentative', user_relevance: 'attendee',
-      starts_at: `${isoDay(4)}T11:00:00.000Z`, ends_at: `${isoDay(4)}T12:30:00.000Z`,
+      status: 'tentative',
+      attendee_count: 2,
+      rsvp_status: 'tentative',
+      user_relevance: 'attendee',
+      starts_at: `${isoDay(4)}T11:00:00.000Z`,
+      ends_at: `${isoDay(4)}T12:30:00.000Z`,
     });
     expect(first.find((e) => e.external_id === 'ny@test')).toMatchObject({ attendee_count: 0, rsvp_status: null, user_relevance: null });
   });
@@ -116,7 +163,7 @@ describe('a feed with recurrence, an exception, zones, an all-day and a cancelle
     expect(await ofSource(source.id)).toEqual(first);
   });
 
-  test('version 2: a removed event and a newly EXDATE\'d instance become cancelled, a renamed one updates; rows are kept', async () => {
+  test("version 2: a removed event and a newly EXDATE'd instance become cancelled, a renamed one updates; rows are kept", async () => {
     ics.serve('/work.ics', workFeed(2, owner.email));
     const synced = await sync(source.id);
     expect(synced).toMatchObject({ last_sync_status: 'ok', last_sync_event_count: 9, last_sync_cancelled_count: 2 });
@@ -125,7 +172,11 @@ describe('a feed with recurrence, an exception, zones, an all-day and a cancelle
     const byExt = (rows: Row[], id: string) => rows.find((e) => e.external_id === id)!;
     expect(byExt(after, 'dropped@test').status).toBe('cancelled');
     expect(byExt(after, `standup@test::${noMs(berlin9(21))}`).status).toBe('cancelled');
-    expect(byExt(after, 'ny@test')).toMatchObject({ title: 'New York sync (renamed)', status: 'confirmed', id: byExt(first, 'ny@test').id });
+    expect(byExt(after, 'ny@test')).toMatchObject({
+      title: 'New York sync (renamed)',
+      status: 'confirmed',
+      id: byExt(first, 'ny@test').id,
+    });
     expect(Date.parse(byExt(after, 'ny@test').updated_at)).toBeGreaterThan(Date.parse(byExt(first, 'ny@test').updated_at));
     expect(byExt(after, 'allday@test')).toEqual(byExt(first, 'allday@test'));
     expect(await ofSource(source.id, 'limit=500')).toHaveLength(8);
@@ -142,29 +193,45 @@ describe('a feed with recurrence, an exception, zones, an all-day and a cancelle
 });
 
 test('rows outside the window stay as they are when the feed drops them', async () => {
-  ics.serve('/past.ics', eventsFeed([{ uid: 'past@test', day: -60 }, { uid: 'soon@test', day: 1 }]));
+  ics.serve(
+    '/past.ics',
+    eventsFeed([
+      { uid: 'past@test', day: -60 },
+      { uid: 'soon@test', day: 1 },
+    ]),
+  );
   const source = await addSource('/past.ics', 'Past');
   // A sync 50 days ago saw both events inside its window.
   await withContext(() => syncSource(owner.id, source.id, new Date(Date.now() - 50 * 86_400_000)), server.db.orm);
-  expect((await ofSource(source.id)).map((e) => [e.external_id, e.status])).toEqual([['past@test', 'confirmed'], ['soon@test', 'confirmed']]);
+  expect((await ofSource(source.id)).map((e) => [e.external_id, e.status])).toEqual([
+    ['past@test', 'confirmed'],
+    ['soon@test', 'confirmed'],
+  ]);
   ics.serve('/past.ics', eventsFeed([]));
   expect(await sync(source.id)).toMatchObject({ last_sync_event_count: 0, last_sync_cancelled_count: 1 });
-  expect((await ofSource(source.id)).map((e) => [e.external_id, e.status])).toEqual([['past@test', 'confirmed'], ['soon@test', 'cancelled']]);
+  expect((await ofSource(source.id)).map((e) => [e.external_id, e.status])).toEqual([
+    ['past@test', 'confirmed'],
+    ['soon@test', 'cancelled'],
+  ]);
 });
 
 describe('real-world feeds: one bad event, events without UID, a Windows zone, a declared charset', () => {
   const day = (offset: number) => isoDay(offset).replaceAll('-', '');
   const vevent = (...lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'];
-  const calendar = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//EN', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
+  const calendar = (...events: string[][]) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//EN', ...events.flat(), 'END:VCALENDAR', ''].join('\r\n');
 
   test('a malformed event is skipped and named on the source; the others are stored, and a re-sync keeps UID-less events on their rows', async () => {
-    ics.serve('/holidays.ics', calendar(
-      vevent('UID:h1@test', 'SUMMARY:Holiday', `DTSTART:${day(2)}`),
-      vevent('UID:h2@test', 'SUMMARY:Empty rule', `DTSTART:${day(3)}T100000Z`, 'RRULE:'),
-      vevent('UID:bad@test', 'SUMMARY:Bad', `DTSTART:${day(4)}T25xx00Z`),
-      vevent('SUMMARY:No UID', `DTSTART:${day(5)}T090000Z`, `DTEND:${day(5)}T100000Z`),
-      vevent('UID:pst@test', 'SUMMARY:Outlook', `DTSTART;TZID=Pacific Standard Time:${day(6)}T100000`),
-    ));
+    ics.serve(
+      '/holidays.ics',
+      calendar(
+        vevent('UID:h1@test', 'SUMMARY:Holiday', `DTSTART:${day(2)}`),
+        vevent('UID:h2@test', 'SUMMARY:Empty rule', `DTSTART:${day(3)}T100000Z`, 'RRULE:'),
+        vevent('UID:bad@test', 'SUMMARY:Bad', `DTSTART:${day(4)}T25xx00Z`),
+        vevent('SUMMARY:No UID', `DTSTART:${day(5)}T090000Z`, `DTEND:${day(5)}T100000Z`),
+        vevent('UID:pst@test', 'SUMMARY:Outlook', `DTSTART;TZID=Pacific Standard Time:${day(6)}T100000`),
+      ),
+    );
     const source = await addSource('/holidays.ics', 'Holidays');
     const synced = await sync(source.id);
     expect(synced).toMatchObject({ last_sync_status: 'ok', last_sync_event_count: 4, last_sync_skipped_count: 1 });
@@ -184,10 +251,19 @@ describe('real-world feeds: one bad event, events without UID, a Windows zone, a
   test('a feed served as windows-1252 keeps its accents', async () => {
     const text = calendar(vevent('UID:cafe@test', 'SUMMARY:Café with Müller', `DTSTART:${day(1)}T080000Z`));
     ics.serve('/latin.ics', Buffer.from(text, 'latin1'), 'text/calendar; charset=windows-1252');
-    ics.serve('/bom.ics', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text.replace('cafe@', 'bom@'), 'utf8')]), 'text/calendar; charset=iso-8859-1');
+    ics.serve(
+      '/bom.ics',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text.replace('cafe@', 'bom@'), 'utf8')]),
+      'text/calendar; charset=iso-8859-1',
+    );
     for (const path of ['/latin.ics', '/bom.ics']) {
       const source = await addSource(path, path);
-      expect(await sync(source.id)).toMatchObject({ last_sync_status: 'ok', last_sync_event_count: 1, last_sync_skipped_count: 0, last_sync_skipped_reasons: [] });
+      expect(await sync(source.id)).toMatchObject({
+        last_sync_status: 'ok',
+        last_sync_event_count: 1,
+        last_sync_skipped_count: 0,
+        last_sync_skipped_reasons: [],
+      });
       expect((await ofSource(source.id)).map((e) => e.title)).toEqual(['Café with Müller']);
     }
   });
@@ -202,12 +278,22 @@ describe('a feed that fails records the error on the source and changes no calen
     ['/broken.ics', /could not be parsed/],
   ])('%s', async (path, message) => {
     ics.serve('/broken.ics', BROKEN_FEED);
-    ics.serve('/fine.ics', eventsFeed([{ uid: 'kept@test', day: 2 }, { uid: 'also-kept@test', day: 3 }]));
+    ics.serve(
+      '/fine.ics',
+      eventsFeed([
+        { uid: 'kept@test', day: 2 },
+        { uid: 'also-kept@test', day: 3 },
+      ]),
+    );
     const source = await addSource('/fine.ics', 'Flaky');
     const ok = await sync(source.id);
     expect(ok).toMatchObject({ last_sync_status: 'ok', last_sync_event_count: 2 });
     const before = await events();
-    const patched = await server.api().patch(`${base()}/event-sources/${source.id}`).set(owner.auth).send({ config: { url: `${ics.url}${path}` } });
+    const patched = await server
+      .api()
+      .patch(`${base()}/event-sources/${source.id}`)
+      .set(owner.auth)
+      .send({ config: { url: `${ics.url}${path}` } });
     expect(patched.status).toBe(200);
     const started = Date.now();
     const failed = await sync(source.id);
@@ -217,7 +303,11 @@ describe('a feed that fails records the error on the source and changes no calen
     expect(Date.parse(failed.last_synced_at)).toBeGreaterThan(Date.parse(ok.last_synced_at));
     expect(await events()).toEqual(before);
     // The next good sync clears the error.
-    await server.api().patch(`${base()}/event-sources/${source.id}`).set(owner.auth).send({ config: { url: `${ics.url}/fine.ics` } });
+    await server
+      .api()
+      .patch(`${base()}/event-sources/${source.id}`)
+      .set(owner.auth)
+      .send({ config: { url: `${ics.url}/fine.ics` } });
     expect(await sync(source.id)).toMatchObject({ last_sync_status: 'ok', last_sync_error: null });
   });
 });

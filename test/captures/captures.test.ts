@@ -10,16 +10,45 @@ let bob: TestUser;
 withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Europe/Berlin' });
 
 const submit = (u: TestUser, body: unknown) =>
-  server.api().post(`/users/${u.id}/log-captures`).set(u.auth).send(body as object);
+  server
+    .api()
+    .post(`/users/${u.id}/log-captures`)
+    .set(u.auth)
+    .send(body as object);
 
 const CAPTURE_KEYS = [
-  'captured_at', 'client_id', 'created_at', 'failure_reason', 'id', 'parsed_at', 'parser_version', 'status',
-  'suggestions', 'text', 'updated_at', 'user_id',
+  'captured_at',
+  'client_id',
+  'created_at',
+  'failure_reason',
+  'id',
+  'parsed_at',
+  'parser_version',
+  'status',
+  'suggestions',
+  'text',
+  'updated_at',
+  'user_id',
 ].sort();
 const SUGGESTION_KEYS = [
-  'confidence', 'created_at', 'decided_at', 'expires_at', 'id', 'kind', 'occurred_at', 'payload', 'provenance',
-  'resulting_event_id', 'resulting_place_id', 'resulting_reading_id', 'source', 'status', 'summary', 'title',
-  'window_end', 'window_start',
+  'confidence',
+  'created_at',
+  'decided_at',
+  'expires_at',
+  'id',
+  'kind',
+  'occurred_at',
+  'payload',
+  'provenance',
+  'resulting_event_id',
+  'resulting_place_id',
+  'resulting_reading_id',
+  'source',
+  'status',
+  'summary',
+  'title',
+  'window_end',
+  'window_start',
 ].sort();
 
 describe('POST /users/{user_id}/log-captures', () => {
@@ -117,8 +146,11 @@ describe('POST /users/{user_id}/log-captures', () => {
     expect(list.body).toHaveLength(1);
     const inbox = await server.api().get(`/users/${u.id}/suggestions`).set(u.auth);
     expect(inbox.body.pending_count).toBe(3);
-    expect(inbox.body.suggestions.map((s: { payload: { metric_type_slug: string } }) => s.payload.metric_type_slug).sort())
-      .toEqual(['caffeine', 'sleep_duration', 'weight']);
+    expect(inbox.body.suggestions.map((s: { payload: { metric_type_slug: string } }) => s.payload.metric_type_slug).sort()).toEqual([
+      'caffeine',
+      'sleep_duration',
+      'weight',
+    ]);
   });
 
   test('text of 0 and 2001 characters is a 422 at body.text; 2000 emoji are fine', async () => {
@@ -211,19 +243,35 @@ describe('what the parser makes of the issue examples', () => {
     expect(r.suggestions[0]).toMatchObject({
       kind: 'event',
       occurred_at: '2026-03-10T05:00:00.000Z',
-      payload: { category_id: run.body.id, duration: 'PT27M', scalar_value: 5, metadata: { unit: 'km' }, occurred_at: '2026-03-10T05:00:00.000Z' },
+      payload: {
+        category_id: run.body.id,
+        duration: 'PT27M',
+        scalar_value: 5,
+        metadata: { unit: 'km' },
+        occurred_at: '2026-03-10T05:00:00.000Z',
+      },
     });
 
     const m = await captureParsed(server, u, 'weight 72.4 kg\nslept 7h20\nresting hr 54\n2 coffees', at);
-    expect(m.suggestions.map((s: { kind: string; payload: { metric_type_slug: string; value: number; unit: string } }) =>
-      [s.kind, s.payload.metric_type_slug, s.payload.value, s.payload.unit])).toEqual([
+    expect(
+      m.suggestions.map((s: { kind: string; payload: { metric_type_slug: string; value: number; unit: string } }) => [
+        s.kind,
+        s.payload.metric_type_slug,
+        s.payload.value,
+        s.payload.unit,
+      ]),
+    ).toEqual([
       ['metric_reading', 'weight', 72.4, 'kg'],
       ['metric_reading', 'sleep_duration', 7.33333333333, 'h'],
       ['metric_reading', 'resting_heart_rate', 54, 'bpm'],
       ['metric_reading', 'caffeine', 190, 'mg'],
     ]);
-    expect(m.suggestions.map((s: { provenance: { span: { text: string } } }) => s.provenance.span.text))
-      .toEqual(['weight 72.4 kg', 'slept 7h20', 'resting hr 54', '2 coffees']);
+    expect(m.suggestions.map((s: { provenance: { span: { text: string } } }) => s.provenance.span.text)).toEqual([
+      'weight 72.4 kg',
+      'slept 7h20',
+      'resting hr 54',
+      '2 coffees',
+    ]);
 
     const meal = await captureParsed(server, u, 'lunch at Café Nero: chicken salad and a latte', at);
     expect(meal.suggestions).toHaveLength(1);
@@ -232,7 +280,10 @@ describe('what the parser makes of the issue examples', () => {
       payload: {
         meal_type: 'lunch',
         place_text: 'Café Nero',
-        items: [{ name: 'chicken salad', quantity: null }, { name: 'latte', quantity: 1 }],
+        items: [
+          { name: 'chicken salad', quantity: null },
+          { name: 'latte', quantity: 1 },
+        ],
       },
     });
 

@@ -25,7 +25,9 @@ test('"12;" × 666 is parsed into the first 20 suggestions, and the capture says
   );
   const inbox = await server.api().get(`/users/${alice.id}/suggestions?limit=100`).set(alice.auth);
   expect(inbox.status).toBe(200);
-  expect(inbox.body.suggestions.filter((s: { provenance: { log_capture_id: string } }) => s.provenance.log_capture_id === done.id)).toHaveLength(20);
+  expect(
+    inbox.body.suggestions.filter((s: { provenance: { log_capture_id: string } }) => s.provenance.log_capture_id === done.id),
+  ).toHaveLength(20);
 });
 
 test('a capture within the cap has no note', async () => {

@@ -130,11 +130,27 @@ describe('chrono without exponential backtracking', () => {
 
   const ref = { instant: new Date('2026-03-10T15:30:00.000Z'), timezone: 60 };
   const PHRASES = [
-    '3 days ago', '2 hours and 30 minutes later', 'in a couple of days', 'a couple  of days ago', 'couple   days ago',
-    'about 3 days, and 2 hours ago', 'half an hour ago', 'in 5 min', 'next 3 weeks', '+3 days', 'within 2 hours',
-    'a few days ago', '1 day,  2 hours ,and 3 minutes ago', '3 days      2 hours ago', '3 days       ago',
+    '3 days ago',
+    '2 hours and 30 minutes later',
+    'in a couple of days',
+    'a couple  of days ago',
+    'couple   days ago',
+    'about 3 days, and 2 hours ago',
+    'half an hour ago',
+    'in 5 min',
+    'next 3 weeks',
+    '+3 days',
+    'within 2 hours',
+    'a few days ago',
+    '1 day,  2 hours ,and 3 minutes ago',
+    '3 days      2 hours ago',
+    '3 days       ago',
     '2 weeks 3 days 4 hours 5 minutes 6 seconds 7 weeks 8 days 9 hours 10 minutes 11 seconds 12 days ago',
-    'headache 2 hours ago, ran 5k in 27 min', 'last 2 days', 'for 3 hours', 'an hour from now', 'half a day later',
+    'headache 2 hours ago, ran 5k in 27 min',
+    'last 2 days',
+    'for 3 hours',
+    'an hour from now',
+    'half a day later',
   ];
   const shape = (results: chrono.ParsedResult[]) =>
     results.map((r) => ({ index: r.index, text: r.text, start: r.start.date().toISOString(), end: r.end?.date().toISOString() ?? null }));

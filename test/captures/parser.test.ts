@@ -15,7 +15,16 @@ const categories = [
 
 type Shape = Record<string, unknown>;
 const M = (slug: string, value: number, unit: string, at = NOW): Shape => ({ kind: 'metric_reading', slug, value, unit, at });
-const E = (e: { at?: string; duration?: string; scalar?: number; unit?: string; category?: string; tags?: string[]; notes?: string | null; activity?: string }): Shape => ({
+const E = (e: {
+  at?: string;
+  duration?: string;
+  scalar?: number;
+  unit?: string;
+  category?: string;
+  tags?: string[];
+  notes?: string | null;
+  activity?: string;
+}): Shape => ({
   kind: 'event',
   at: e.at ?? NOW,
   duration: e.duration ?? null,
@@ -39,10 +48,26 @@ const F = (f: { type: string | null; place?: string; items: [string, number | nu
 function shape(d: SuggestionDraft): Shape {
   const p = d.payload as Record<string, any>;
   if (d.kind === 'metric_reading') return { kind: d.kind, slug: p.metric_type_slug, value: p.value, unit: p.unit, at: p.recorded_at };
-  if (d.kind === 'meal') return { kind: d.kind, type: p.meal_type, place: p.place_text, items: p.items, at: p.occurred_at, notes: p.notes, category: p.category_id };
+  if (d.kind === 'meal')
+    return {
+      kind: d.kind,
+      type: p.meal_type,
+      place: p.place_text,
+      items: p.items,
+      at: p.occurred_at,
+      notes: p.notes,
+      category: p.category_id,
+    };
   return {
-    kind: d.kind, at: p.occurred_at, duration: p.duration, scalar: p.scalar_value, unit: p.metadata.unit ?? null,
-    category: p.category_id, tags: p.tags, notes: p.notes, activity: p.metadata.activity ?? null,
+    kind: d.kind,
+    at: p.occurred_at,
+    duration: p.duration,
+    scalar: p.scalar_value,
+    unit: p.metadata.unit ?? null,
+    category: p.category_id,
+    tags: p.tags,
+    notes: p.notes,
+    activity: p.metadata.activity ?? null,
   };
 }
 
@@ -108,30 +133,52 @@ const TABLE: Row[] = [
   ['120g protein', [M('protein', 120, 'g')]],
   // several things in one line
   ['weight 72.4 kg, slept 7h20', [M('weight', 72.4, 'kg'), M('sleep_duration', 7.33333333333, 'h')]],
-  ['weight 70.1kg and resting hr 51 this morning', [
-    M('weight', 70.1, 'kg', '2026-03-10T05:00:00.000Z'), M('resting_heart_rate', 51, 'bpm', '2026-03-10T05:00:00.000Z'),
-  ]],
-  ['slept 7h, 2 coffees, ran 5k', [
-    M('sleep_duration', 7, 'h'), M('caffeine', 190, 'mg'),
-    E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k', activity: 'run' }),
-  ]],
+  [
+    'weight 70.1kg and resting hr 51 this morning',
+    [M('weight', 70.1, 'kg', '2026-03-10T05:00:00.000Z'), M('resting_heart_rate', 51, 'bpm', '2026-03-10T05:00:00.000Z')],
+  ],
+  [
+    'slept 7h, 2 coffees, ran 5k',
+    [
+      M('sleep_duration', 7, 'h'),
+      M('caffeine', 190, 'mg'),
+      E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k', activity: 'run' }),
+    ],
+  ],
   ['weight 72\nran 5k', [M('weight', 72, 'kg'), E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k', activity: 'run' })]],
   ['Slept badly. Weight 71 kg.', [E({ notes: 'Slept badly' }), M('weight', 71, 'kg')]],
   // activities
-  ['ran 5k this morning in 27 min', [E({
-    at: '2026-03-10T05:00:00.000Z', duration: 'PT27M', scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k in 27 min', activity: 'run',
-  })]],
-  ['ran 10 km in 55:30', [E({ duration: 'PT55M30S', scalar: 10, unit: 'km', category: 'cat-running', notes: 'ran 10 km in 55:30', activity: 'run' })]],
+  [
+    'ran 5k this morning in 27 min',
+    [
+      E({
+        at: '2026-03-10T05:00:00.000Z',
+        duration: 'PT27M',
+        scalar: 5,
+        unit: 'km',
+        category: 'cat-running',
+        notes: 'ran 5k in 27 min',
+        activity: 'run',
+      }),
+    ],
+  ],
+  [
+    'ran 10 km in 55:30',
+    [E({ duration: 'PT55M30S', scalar: 10, unit: 'km', category: 'cat-running', notes: 'ran 10 km in 55:30', activity: 'run' })],
+  ],
   ['jogged 3 miles', [E({ scalar: 3, unit: 'mi', category: 'cat-running', notes: 'jogged 3 miles', activity: 'run' })]],
   ['runnning 5k', [E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'runnning 5k', activity: 'run' })]],
   ['🏃‍♂️ 5k', [E({ scalar: 5, unit: 'km', category: 'cat-running', notes: '🏃‍♂️ 5k', activity: 'run' })]],
   ['Went for a run', [E({ category: 'cat-running', notes: 'Went for a run', activity: 'run' })]],
   ['walk 45 min with the dog', [E({ duration: 'PT45M', notes: 'walk 45 min with the dog', activity: 'walk' })]],
   ['yoga 30 min', [E({ duration: 'PT30M', category: 'cat-yoga', notes: 'yoga 30 min', activity: 'yoga' })]],
-  ['ran 5k, then yoga 20 min', [
-    E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k', activity: 'run' }),
-    E({ duration: 'PT20M', category: 'cat-yoga', notes: 'yoga 20 min', activity: 'yoga' }),
-  ]],
+  [
+    'ran 5k, then yoga 20 min',
+    [
+      E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k', activity: 'run' }),
+      E({ duration: 'PT20M', category: 'cat-yoga', notes: 'yoga 20 min', activity: 'yoga' }),
+    ],
+  ],
   ['cycled 20km to work', [E({ scalar: 20, unit: 'km', notes: 'cycled 20km to work', activity: 'cycle' })]],
   ['swam 1500m', [E({ scalar: 1500, unit: 'm', notes: 'swam 1500m', activity: 'swim' })]],
   ['meditated for 10 minutes', [E({ duration: 'PT10M', notes: 'meditated for 10 minutes', activity: 'meditate' })]],
@@ -140,27 +187,64 @@ const TABLE: Row[] = [
   ['nap 20 min at 2pm', [E({ at: '2026-03-10T13:00:00.000Z', duration: 'PT20M', notes: 'nap 20 min', activity: 'nap' })]],
   ['played tennis on saturday', [E({ at: '2026-03-07T11:00:00.000Z', notes: 'played tennis', activity: 'tennis' })]],
   // things that happened, with times and tags
-  ['yesterday 9pm headache #migraine', [E({ at: '2026-03-09T20:00:00.000Z', category: 'cat-migraine', tags: ['migraine'], notes: 'headache' })]],
+  [
+    'yesterday 9pm headache #migraine',
+    [E({ at: '2026-03-09T20:00:00.000Z', category: 'cat-migraine', tags: ['migraine'], notes: 'headache' })],
+  ],
   ['headache 2 hours ago', [E({ at: '2026-03-10T13:30:00.000Z', notes: 'headache' })]],
   ['meeting 9-10am', [E({ at: '2026-03-10T08:00:00.000Z', duration: 'PT1H', notes: 'meeting' })]],
   ['Mon 8am: dentist', [E({ at: '2026-03-09T07:00:00.000Z', notes: 'dentist' })]],
   ['feeling anxious #anxiety #work', [E({ tags: ['anxiety', 'work'], notes: 'feeling anxious' })]],
   ['back pain 6/10', [E({ notes: 'back pain 6/10' })]],
-  ['coffee with Anna at 10', [M('caffeine', 95, 'mg', '2026-03-10T09:00:00.000Z'), E({ at: '2026-03-10T09:00:00.000Z', notes: 'coffee with Anna' })]],
+  [
+    'coffee with Anna at 10',
+    [M('caffeine', 95, 'mg', '2026-03-10T09:00:00.000Z'), E({ at: '2026-03-10T09:00:00.000Z', notes: 'coffee with Anna' })],
+  ],
   // meals
-  ['lunch at Café Nero: chicken salad and a latte', [F({ type: 'lunch', place: 'Café Nero', items: [['chicken salad', null], ['latte', 1]] })]],
-  ['breakfast: 2 eggs, toast & orange juice', [F({ type: 'breakfast', items: [['eggs', 2], ['toast', null], ['orange juice', null]] })]],
+  [
+    'lunch at Café Nero: chicken salad and a latte',
+    [
+      F({
+        type: 'lunch',
+        place: 'Café Nero',
+        items: [
+          ['chicken salad', null],
+          ['latte', 1],
+        ],
+      }),
+    ],
+  ],
+  [
+    'breakfast: 2 eggs, toast & orange juice',
+    [
+      F({
+        type: 'breakfast',
+        items: [
+          ['eggs', 2],
+          ['toast', null],
+          ['orange juice', null],
+        ],
+      }),
+    ],
+  ],
   ['dinner with Tom: pasta', [F({ type: 'dinner', items: [['pasta', null]], notes: 'with Tom' })]],
   ['ate a banana', [F({ type: null, items: [['banana', 1]] })]],
   ['snack - apple', [F({ type: 'snack', items: [['apple', null]] })]],
-  ["yesterday dinner at Luigi's: pizza", [F({ type: 'dinner', place: "Luigi's", items: [['pizza', null]], at: '2026-03-09T18:00:00.000Z' })]],
+  [
+    "yesterday dinner at Luigi's: pizza",
+    [F({ type: 'dinner', place: "Luigi's", items: [['pizza', null]], at: '2026-03-09T18:00:00.000Z' })],
+  ],
   ['lunch at 1pm: soup', [F({ type: 'lunch', items: [['soup', null]], at: '2026-03-10T12:00:00.000Z' })]],
   ['breakfast: oats, lunch: salad', [F({ type: 'breakfast', items: [['oats', null]] }), F({ type: 'lunch', items: [['salad', null]] })]],
   // timezones: the same words, other places
   ['yesterday 9pm headache', [E({ at: '2026-03-10T01:00:00.000Z', notes: 'headache' })], { tz: 'America/New_York' }],
   // 04:30 in Auckland: "this morning" cannot be 06:00, still to come; it is the capture time.
   ['this morning weight 80 kg', [M('weight', 80, 'kg', NOW)], { tz: 'Pacific/Auckland' }],
-  ['this morning weight 80 kg', [M('weight', 80, 'kg', '2026-03-10T17:00:00.000Z')], { tz: 'Pacific/Auckland', at: '2026-03-10T20:00:00Z' }],
+  [
+    'this morning weight 80 kg',
+    [M('weight', 80, 'kg', '2026-03-10T17:00:00.000Z')],
+    { tz: 'Pacific/Auckland', at: '2026-03-10T20:00:00Z' },
+  ],
   // across the start of summer time in Berlin (2026-03-29): 21:00 the day before is still UTC+1
   ['yesterday 9pm headache', [E({ at: '2026-03-28T20:00:00.000Z', notes: 'headache' })], { at: '2026-03-29T12:00:00Z' }],
   // text it cannot read: one low-confidence event holding the text

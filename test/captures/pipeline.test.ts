@@ -19,7 +19,10 @@ const parsed = (u: TestUser, id: string) =>
 
 test('submit -> job -> inbox -> accept -> event with source suggestion', async () => {
   const cat = await server.api().post(`/users/${alice.id}/categories`).set(alice.auth).send({ name: 'Running' });
-  const sub = await server.api().post(`/users/${alice.id}/log-captures`).set(alice.auth)
+  const sub = await server
+    .api()
+    .post(`/users/${alice.id}/log-captures`)
+    .set(alice.auth)
     .send({ text: 'ran 5k this morning in 27 min', captured_at: '2026-03-10T15:30:00Z' });
   expect(sub.status).toBe(201);
   expect(sub.body.status).toBe('queued');
@@ -32,7 +35,12 @@ test('submit -> job -> inbox -> accept -> event with source suggestion', async (
   expect(inbox.body.pending_count).toBe(1);
   const s = inbox.body.suggestions[0];
   expect(s.kind).toBe('event');
-  expect(s.payload).toMatchObject({ category_id: cat.body.id, duration: 'PT27M', scalar_value: 5, occurred_at: '2026-03-10T05:00:00.000Z' });
+  expect(s.payload).toMatchObject({
+    category_id: cat.body.id,
+    duration: 'PT27M',
+    scalar_value: 5,
+    occurred_at: '2026-03-10T05:00:00.000Z',
+  });
 
   const acc = await server.api().post(`/users/${alice.id}/suggestions/${s.id}/accept`).set(alice.auth);
   expect(acc.status).toBe(200);

@@ -56,7 +56,9 @@ test('a capture whose job was never sent (crash between commit and enqueue) is f
   const worker = await startWorker();
   const done = await waitParsed(server, alice, res.body.id);
   expect(done.status).toBe('parsed');
-  expect(done.suggestions.map((s: { payload: { metric_type_slug: string } }) => s.payload.metric_type_slug)).toEqual(['resting_heart_rate']);
+  expect(done.suggestions.map((s: { payload: { metric_type_slug: string } }) => s.payload.metric_type_slug)).toEqual([
+    'resting_heart_rate',
+  ]);
   await worker.stop();
 });
 

@@ -14,8 +14,13 @@ test('create, list by name, rename, delete; events keep existing without the cat
   const run = await server.api().post(base()).set(u.auth).send({ name: 'Running', color: '#ff8800', icon_key: 'shoe' });
   expect(run.status).toBe(201);
   expect(run.body).toEqual({
-    id: expect.stringMatching(UUID), user_id: u.id, name: 'Running', color: '#ff8800', icon_key: 'shoe',
-    created_at: expect.stringMatching(ISO_UTC), updated_at: expect.stringMatching(ISO_UTC),
+    id: expect.stringMatching(UUID),
+    user_id: u.id,
+    name: 'Running',
+    color: '#ff8800',
+    icon_key: 'shoe',
+    created_at: expect.stringMatching(ISO_UTC),
+    updated_at: expect.stringMatching(ISO_UTC),
   });
   await server.api().post(base()).set(u.auth).send({ name: 'Coffee' });
   const list = await server.api().get(base()).set(u.auth);

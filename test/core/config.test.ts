@@ -29,7 +29,8 @@ test('the food label provider defaults to Open Food Facts with a 5 s timeout; a 
   expect(c.openFoodFactsUrl).toBe('https://world.openfoodfacts.org');
   expect(c.openFoodFactsTimeoutMs).toBe(5000);
   expect(loadConfig({ OPEN_FOOD_FACTS_URL: 'http://off.internal:8080', OPEN_FOOD_FACTS_TIMEOUT_MS: '1500' })).toMatchObject({
-    openFoodFactsUrl: 'http://off.internal:8080', openFoodFactsTimeoutMs: 1500,
+    openFoodFactsUrl: 'http://off.internal:8080',
+    openFoodFactsTimeoutMs: 1500,
   });
   expect(() => loadConfig({ OPEN_FOOD_FACTS_URL: 'ftp://off' })).toThrow(/OPEN_FOOD_FACTS_URL/);
   expect(() => loadConfig({ OPEN_FOOD_FACTS_TIMEOUT_MS: '0' })).toThrow(/OPEN_FOOD_FACTS_TIMEOUT_MS/);

@@ -33,7 +33,8 @@ beforeAll(async () => {
     { local_date: '2026-03-02', category_id: coffeeCategory },
     { local_date: '2026-03-02', tags: ['morning', 'run'] },
     { local_date: '2026-03-04', tags: ['run'] },
-  ]) expect((await event(body)).status).toBe(201);
+  ])
+    expect((await event(body)).status).toBe(201);
   await server.api().put(`/users/${u.id}/goals/steps`).set(u.auth).send({ target: 8000, direction: 'at_least' });
   await server.api().put(`/users/${u.id}/goals/caffeine`).set(u.auth).send({ target: 200, direction: 'at_most' });
   await server.api().put(`/users/${u.id}/goals/water`).set(u.auth).send({ target: 2000, direction: 'at_least', active: false });
@@ -73,7 +74,10 @@ describe('GET /users/{user_id}/days/{date}', () => {
     const res = await server.api().get(`/users/${u.id}/days/2025-01-01`).set(u.auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ date: '2025-01-01', steps: null, metrics: {}, resolution: {}, factors: {}, event_count: 0 });
-    expect(res.body.goals.map((g: { value: null; met: null }) => [g.value, g.met])).toEqual([[null, null], [null, null]]);
+    expect(res.body.goals.map((g: { value: null; met: null }) => [g.value, g.met])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
   });
 
   test('the previous local day got the late-evening reading', async () => {
@@ -134,8 +138,14 @@ describe('loadDailyMatrix', () => {
     const m = await withContext(() => loadDailyMatrix(u.id, '2026-02-28', '2026-03-04'));
     expect(m.dates).toEqual(['2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04']);
     expect(m.columns.map((c) => c.key)).toEqual([
-      'steps', 'sleep_duration', 'heart_rate', 'caffeine', 'protein',
-      `category:${coffeeCategory}`, 'tag:morning', 'tag:run',
+      'steps',
+      'sleep_duration',
+      'heart_rate',
+      'caffeine',
+      'protein',
+      `category:${coffeeCategory}`,
+      'tag:morning',
+      'tag:run',
     ]);
     const col = (key: string) => m.columns.find((c) => c.key === key)!;
     expect(col('steps')).toEqual({ key: 'steps', label: 'Walking', unit: 'count', kind: 'metric', values: [null, 4000, 6000, null, null] });
@@ -147,7 +157,7 @@ describe('loadDailyMatrix', () => {
     expect(col(`category:${coffeeCategory}`)).toMatchObject({ label: 'Coffee', values: [null, null, 2, 0, 0] });
   });
 
-  test('a year of one user\'s days in a few queries, and nothing of another user', async () => {
+  test("a year of one user's days in a few queries, and nothing of another user", async () => {
     const m = await withContext(() => loadDailyMatrix(other.id, '2025-03-05', '2026-03-04'));
     expect(m.dates).toHaveLength(365);
     expect(m.columns).toEqual([]);

@@ -8,7 +8,12 @@ let other: TestUser;
 withServer((f) => ({ server, owner: u, other: other } = f));
 
 const url = (user: TestUser) => `/users/${user.id}/encryption-key`;
-const material = { kdf_salt: 'c2FsdA==', verifier: 'dmVyaWZpZXI=', wrapped_dek: 'd3JhcHBlZA==', kdf_params: { alg: 'argon2id', m: 65536, t: 3 } };
+const material = {
+  kdf_salt: 'c2FsdA==',
+  verifier: 'dmVyaWZpZXI=',
+  wrapped_dek: 'd3JhcHBlZA==',
+  kdf_params: { alg: 'argon2id', m: 65536, t: 3 },
+};
 
 test('404 before any key; PUT stores exactly what was sent; PUT again replaces it', async () => {
   expectError(await server.api().get(url(u)).set(u.auth), 404);

@@ -18,9 +18,12 @@ afterAll(() => server.stop());
 type Source = { id: string; kind: string; enabled: boolean; source_label: string; config: object };
 const list = (u: TestUser, q = '') => server.api().get(`/users/${u.id}/event-sources${q}`).set(u.auth);
 const patch = (u: TestUser, id: string, body: unknown) =>
-  server.api().patch(`/users/${u.id}/event-sources/${id}`).set(u.auth).send(body as object);
-const byKind = async (u: TestUser, kind: string): Promise<Source> =>
-  (await list(u)).body.find((s: Source) => s.kind === kind);
+  server
+    .api()
+    .patch(`/users/${u.id}/event-sources/${id}`)
+    .set(u.auth)
+    .send(body as object);
+const byKind = async (u: TestUser, kind: string): Promise<Source> => (await list(u)).body.find((s: Source) => s.kind === kind);
 
 describe('GET /users/{user_id}/event-sources', () => {
   test('every user has the default sources, one per kind', async () => {
@@ -29,13 +32,35 @@ describe('GET /users/{user_id}/event-sources', () => {
     expect(res.body.map((s: Source) => s.kind)).toEqual(['manual', 'health', 'calendar', 'location', 'log_capture', 'import']);
     for (const s of res.body) {
       expect(Object.keys(s).sort()).toEqual([
-        'config', 'created_at', 'enabled', 'id', 'is_default', 'kind', 'last_sync_cancelled_count', 'last_sync_error', 'last_sync_event_count',
-        'last_sync_skipped_count', 'last_sync_skipped_reasons', 'last_sync_status', 'last_synced_at', 'source_label', 'updated_at', 'user_id',
+        'config',
+        'created_at',
+        'enabled',
+        'id',
+        'is_default',
+        'kind',
+        'last_sync_cancelled_count',
+        'last_sync_error',
+        'last_sync_event_count',
+        'last_sync_skipped_count',
+        'last_sync_skipped_reasons',
+        'last_sync_status',
+        'last_synced_at',
+        'source_label',
+        'updated_at',
+        'user_id',
       ]);
       expect(s).toMatchObject({
-        user_id: alice.id, enabled: true, is_default: true, config: {},
-        last_synced_at: null, last_sync_status: null, last_sync_error: null, last_sync_event_count: null, last_sync_cancelled_count: null,
-        last_sync_skipped_count: null, last_sync_skipped_reasons: null,
+        user_id: alice.id,
+        enabled: true,
+        is_default: true,
+        config: {},
+        last_synced_at: null,
+        last_sync_status: null,
+        last_sync_error: null,
+        last_sync_event_count: null,
+        last_sync_cancelled_count: null,
+        last_sync_skipped_count: null,
+        last_sync_skipped_reasons: null,
       });
       expect(s.id).toMatch(UUID);
       expect(s.created_at).toMatch(ISO_UTC);
@@ -68,7 +93,13 @@ describe('PATCH /users/{user_id}/event-sources/{source_id}', () => {
     const s = await byKind(alice, 'calendar');
     const res = await patch(alice, s.id, { source_label: 'Work calendar', config: { calendar_ids: ['a', 'b'] } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: s.id, kind: 'calendar', source_label: 'Work calendar', enabled: true, config: { calendar_ids: ['a', 'b'] } });
+    expect(res.body).toMatchObject({
+      id: s.id,
+      kind: 'calendar',
+      source_label: 'Work calendar',
+      enabled: true,
+      config: { calendar_ids: ['a', 'b'] },
+    });
     const off = await patch(alice, s.id, { enabled: false });
     expect(off.body).toMatchObject({ source_label: 'Work calendar', enabled: false, config: { calendar_ids: ['a', 'b'] } });
     expect((await byKind(alice, 'calendar')).enabled).toBe(false);

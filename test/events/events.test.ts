@@ -8,13 +8,22 @@ let alice: TestUser;
 let bob: TestUser;
 withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Pacific/Auckland' });
 
-const post = (u: TestUser, body: unknown) => server.api().post(`/users/${u.id}/events`).set(u.auth).send(body as object);
+const post = (u: TestUser, body: unknown) =>
+  server
+    .api()
+    .post(`/users/${u.id}/events`)
+    .set(u.auth)
+    .send(body as object);
 
 describe('POST /users/{user_id}/events', () => {
   test('creates an event with every EventCreate field and returns EventRead', async () => {
     const cat = await server.api().post(`/users/${alice.id}/categories`).set(alice.auth).send({ name: 'Running' });
     const food = await server.api().post(`/users/${alice.id}/food-items`).set(alice.auth).send({ name: 'Banana', calories: 105 });
-    const meal = await server.api().post(`/users/${alice.id}/saved-meals`).set(alice.auth).send({ name: 'Snack', items: [{ food_item_id: food.body.id }] });
+    const meal = await server
+      .api()
+      .post(`/users/${alice.id}/saved-meals`)
+      .set(alice.auth)
+      .send({ name: 'Snack', items: [{ food_item_id: food.body.id }] });
     const body = {
       boolean_value: true,
       category_id: cat.body.id,
@@ -33,8 +42,24 @@ describe('POST /users/{user_id}/events', () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
       [
-        'boolean_value', 'category_id', 'client_id', 'created_at', 'duration', 'encrypted_payload', 'id', 'local_date',
-        'meal_items', 'metadata', 'notes', 'occurred_at', 'saved_meal_id', 'scalar_value', 'source', 'tags', 'updated_at', 'user_id',
+        'boolean_value',
+        'category_id',
+        'client_id',
+        'created_at',
+        'duration',
+        'encrypted_payload',
+        'id',
+        'local_date',
+        'meal_items',
+        'metadata',
+        'notes',
+        'occurred_at',
+        'saved_meal_id',
+        'scalar_value',
+        'source',
+        'tags',
+        'updated_at',
+        'user_id',
       ].sort(),
     );
     expect(res.body).toMatchObject({
@@ -173,7 +198,10 @@ describe('GET /users/{user_id}/events', () => {
     const all = await list();
     expect(all.status).toBe(200);
     expect(all.body.map((e: { occurred_at: string }) => e.occurred_at)).toEqual([
-      '2026-02-05T08:00:00.000Z', '2026-02-02T23:30:00.000Z', '2026-02-02T08:00:00.000Z', '2026-02-01T08:00:00.000Z',
+      '2026-02-05T08:00:00.000Z',
+      '2026-02-02T23:30:00.000Z',
+      '2026-02-02T08:00:00.000Z',
+      '2026-02-01T08:00:00.000Z',
     ]);
     const page = await list('?limit=2&offset=1');
     expect(page.body.map((e: { id: string }) => e.id)).toEqual([all.body[1].id, all.body[2].id]);

@@ -11,7 +11,11 @@ beforeAll(async () => {
   provider = await startFoodProvider();
 });
 afterAll(() => provider.stop());
-withServer((f) => ({ server, owner: alice, other: bob } = f), {}, () => ({ openFoodFactsUrl: provider.url, openFoodFactsTimeoutMs: 500 }));
+withServer(
+  (f) => ({ server, owner: alice, other: bob } = f),
+  {},
+  () => ({ openFoodFactsUrl: provider.url, openFoodFactsTimeoutMs: 500 }),
+);
 
 const scan = (u: TestUser, barcode: unknown) => server.api().post(`/users/${u.id}/food-items/barcode`).set(u.auth).send({ barcode });
 const count = async (u: TestUser) => (await server.api().get(`/users/${u.id}/food-items?limit=500`).set(u.auth)).body.length;
@@ -23,11 +27,22 @@ describe('POST /users/{user_id}/food-items/barcode (rule 6)', () => {
     const res = await scan(alice, '3017620422003');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      name: 'Nutella', brand: 'Nutella', barcode: '3017620422003', source: 'verified', is_drink: false,
-      serving_description: '15 g', usage_count: 0,
+      name: 'Nutella',
+      brand: 'Nutella',
+      barcode: '3017620422003',
+      source: 'verified',
+      is_drink: false,
+      serving_description: '15 g',
+      usage_count: 0,
     });
     expect(res.body.nutrition).toEqual({
-      calories: 80.8, protein_g: 0.945, carbohydrates_g: 8.62, fat_g: 4.63, saturated_fat_g: 1.59, sugar_g: 8.44, sodium_mg: 6.42,
+      calories: 80.8,
+      protein_g: 0.945,
+      carbohydrates_g: 8.62,
+      fat_g: 4.63,
+      saturated_fat_g: 1.59,
+      sugar_g: 8.44,
+      sodium_mg: 6.42,
     });
     expect(res.body.nutrition_derived).toEqual([]);
     expect(JSON.stringify(res.body)).not.toMatch(/provider|nutriments/);
@@ -49,11 +64,20 @@ describe('POST /users/{user_id}/food-items/barcode (rule 6)', () => {
   });
 
   test('(b) an item matching the product by (name, brand), ignoring case, gets the barcode and keeps its source and values', async () => {
-    const mine = (await server.api().post(`/users/${alice.id}/food-items`).set(alice.auth).send({ name: 'greek yogurt', brand: 'FAGE', calories: 150 })).body;
+    const mine = (
+      await server.api().post(`/users/${alice.id}/food-items`).set(alice.auth).send({ name: 'greek yogurt', brand: 'FAGE', calories: 150 })
+    ).body;
     const before = await count(alice);
     const res = await scan(alice, '5000000000043');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: mine.id, name: 'greek yogurt', brand: 'FAGE', barcode: '5000000000043', source: 'user', nutrition: { calories: 150 } });
+    expect(res.body).toMatchObject({
+      id: mine.id,
+      name: 'greek yogurt',
+      brand: 'FAGE',
+      barcode: '5000000000043',
+      source: 'user',
+      nutrition: { calories: 150 },
+    });
     expect(await count(alice)).toBe(before);
     expect(await storedProduct(mine.id)).toBeNull();
     // Now it is the scanned item (a).
@@ -80,16 +104,38 @@ describe('POST /users/{user_id}/food-items/barcode (rule 6)', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Coca-Cola', brand: 'Coca-Cola', is_drink: true });
     expect(res.body.serving_description).toMatch(/^per 100 ml/);
-    expect(res.body.nutrition).toEqual({ calories: 42, protein_g: 0, carbohydrates_g: 10.6, fat_g: 0, saturated_fat_g: 0, sugar_g: 10.6, sodium_mg: 0 });
+    expect(res.body.nutrition).toEqual({
+      calories: 42,
+      protein_g: 0,
+      carbohydrates_g: 10.6,
+      fat_g: 0,
+      saturated_fat_g: 0,
+      sugar_g: 10.6,
+      sodium_mg: 0,
+    });
   });
 
   test("OFF's grams become the spec's mg and mcg", async () => {
     const res = await scan(bob, '7613035974685');
     expect(res.body.serving_description).toBe('30 g');
     expect(res.body.nutrition).toEqual({
-      calories: 115, protein_g: 2.5, carbohydrates_g: 23, fat_g: 1.5, saturated_fat_g: 0.3, trans_fat_g: 0, fiber_g: 3, sugar_g: 4,
-      added_sugar_g: 4, cholesterol_mg: 0, sodium_mg: 150, potassium_mg: 100, calcium_mg: 130, iron_mg: 4.2, vitamin_a_mcg: 90,
-      vitamin_c_mg: 6, vitamin_d_mcg: 1.5,
+      calories: 115,
+      protein_g: 2.5,
+      carbohydrates_g: 23,
+      fat_g: 1.5,
+      saturated_fat_g: 0.3,
+      trans_fat_g: 0,
+      fiber_g: 3,
+      sugar_g: 4,
+      added_sugar_g: 4,
+      cholesterol_mg: 0,
+      sodium_mg: 150,
+      potassium_mg: 100,
+      calcium_mg: 130,
+      iron_mg: 4.2,
+      vitamin_a_mcg: 90,
+      vitamin_c_mg: 6,
+      vitamin_d_mcg: 1.5,
     });
   });
 
@@ -125,7 +171,9 @@ describe('POST /users/{user_id}/food-items/barcode (rule 6)', () => {
   test('8, 12 and 14 digit GTINs with valid check digits reach the provider', async () => {
     for (const code of ['50000005', '012345678905', '15000000000019']) expectError(await scan(alice, code), 404);
     expect(provider.requests.slice(-3).map((r) => r.path)).toEqual([
-      '/api/v2/product/50000005', '/api/v2/product/012345678905', '/api/v2/product/15000000000019',
+      '/api/v2/product/50000005',
+      '/api/v2/product/012345678905',
+      '/api/v2/product/15000000000019',
     ]);
   });
 
@@ -136,13 +184,20 @@ describe('POST /users/{user_id}/food-items/barcode (rule 6)', () => {
 });
 
 describe('labels as Open Food Facts really sends them (fixtures from its own tests)', () => {
-  test('energy only in kJ: calories = kJ / 4.184 to 0.1 kcal, marked derived; the label\'s other values as given, per 100 g', async () => {
+  test("energy only in kJ: calories = kJ / 4.184 to 0.1 kcal, marked derived; the label's other values as given, per 100 g", async () => {
     const res = await scan(alice, LABEL_FORMS.kjOnly);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: `Product ${LABEL_FORMS.kjOnly}`, brand: '', source: 'verified' });
     expect(res.body.serving_description).toMatch(/^per 100 g/);
     expect(res.body.nutrition).toEqual({
-      calories: 95.6, protein_g: 4.5, carbohydrates_g: 10.5, fat_g: 8.5, saturated_fat_g: 5.6, fiber_g: 2, sugar_g: 12.5, added_sugar_g: 0,
+      calories: 95.6,
+      protein_g: 4.5,
+      carbohydrates_g: 10.5,
+      fat_g: 8.5,
+      saturated_fat_g: 5.6,
+      fiber_g: 2,
+      sugar_g: 12.5,
+      added_sugar_g: 0,
       sodium_mg: 20.08,
     });
     expect(res.body.nutrition_derived).toEqual(['calories']);
@@ -155,27 +210,54 @@ describe('labels as Open Food Facts really sends them (fixtures from its own tes
     expect(res.body.nutrition_derived).toEqual(['sodium_mg']);
   });
 
-  test('the plain energy_100g with no unit is kJ (OFF\'s convention), and salt gives the sodium', async () => {
+  test("the plain energy_100g with no unit is kJ (OFF's convention), and salt gives the sodium", async () => {
     const res = await scan(alice, LABEL_FORMS.energyWithoutUnit);
-    expect(res.body.nutrition).toEqual({ calories: 95.6, protein_g: 4.5, carbohydrates_g: 10.5, fat_g: 8.5, sugar_g: 12.5, sodium_mg: 20.08 });
+    expect(res.body.nutrition).toEqual({
+      calories: 95.6,
+      protein_g: 4.5,
+      carbohydrates_g: 10.5,
+      fat_g: 8.5,
+      sugar_g: 12.5,
+      sodium_mg: 20.08,
+    });
     expect(res.body.nutrition_derived).toEqual(['calories', 'sodium_mg']);
   });
 
-  test('serving_quantity without _serving values: per 100 g x 10 g / 100, every value derived, the label\'s serving size kept', async () => {
+  test("serving_quantity without _serving values: per 100 g x 10 g / 100, every value derived, the label's serving size kept", async () => {
     const res = await scan(alice, LABEL_FORMS.servingQuantityOnly);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Test old nutrition fields', serving_description: '10g' });
     expect(res.body.nutrition).toEqual({
-      calories: 42.4, protein_g: 0.82, carbohydrates_g: 6.74, fat_g: 1.25, saturated_fat_g: 0.31, fiber_g: 0.45, sodium_mg: 47.2,
+      calories: 42.4,
+      protein_g: 0.82,
+      carbohydrates_g: 6.74,
+      fat_g: 1.25,
+      saturated_fat_g: 0.31,
+      fiber_g: 0.45,
+      sodium_mg: 47.2,
     });
-    expect(res.body.nutrition_derived).toEqual(['calories', 'protein_g', 'carbohydrates_g', 'fat_g', 'saturated_fat_g', 'fiber_g', 'sodium_mg']);
+    expect(res.body.nutrition_derived).toEqual([
+      'calories',
+      'protein_g',
+      'carbohydrates_g',
+      'fat_g',
+      'saturated_fat_g',
+      'fiber_g',
+      'sodium_mg',
+    ]);
   });
 
   test('a label with its own per-serving values for some nutrients: those as given, the rest scaled from per 100 g', async () => {
     const res = await scan(alice, LABEL_FORMS.servingPartly);
     expect(res.body.serving_description).toBe('10g');
     expect(res.body.nutrition).toEqual({
-      calories: 5, protein_g: 0.82, carbohydrates_g: 6.74, fat_g: 2, saturated_fat_g: 0.31, fiber_g: 0.45, sodium_mg: 47.2,
+      calories: 5,
+      protein_g: 0.82,
+      carbohydrates_g: 6.74,
+      fat_g: 2,
+      saturated_fat_g: 0.31,
+      fiber_g: 0.45,
+      sodium_mg: 47.2,
     });
     expect(res.body.nutrition_derived).toEqual(['protein_g', 'carbohydrates_g', 'saturated_fat_g', 'fiber_g', 'sodium_mg']);
   });
@@ -190,7 +272,9 @@ describe('labels as Open Food Facts really sends them (fixtures from its own tes
     expect(edited.body).toMatchObject({ source: 'user_edited', nutrition: { calories: 45, protein_g: 0.82 } });
     expect(edited.body.nutrition).not.toHaveProperty('sodium_mg');
     expect(edited.body.nutrition_derived).toEqual(['carbohydrates_g', 'fat_g', 'saturated_fat_g', 'fiber_g']);
-    expect((await server.api().get(`/users/${bob.id}/food-items/${item.id}`).set(bob.auth)).body.nutrition_derived).toEqual(edited.body.nutrition_derived);
+    expect((await server.api().get(`/users/${bob.id}/food-items/${item.id}`).set(bob.auth)).body.nutrition_derived).toEqual(
+      edited.body.nutrition_derived,
+    );
   });
 
   test('an item entered by hand has nothing derived', async () => {

@@ -10,28 +10,69 @@ withServer((f) => ({ server, owner: alice, other: bob } = f));
 
 const items = (u: TestUser) => `/users/${u.id}/food-items`;
 const create = (u: TestUser, body: object) => server.api().post(items(u)).set(u.auth).send(body);
-const search = (u: TestUser, query: string) => server.api().get(`${items(u)}${query}`).set(u.auth);
+const search = (u: TestUser, query: string) =>
+  server
+    .api()
+    .get(`${items(u)}${query}`)
+    .set(u.auth);
 const names = (res: { body: { name: string }[] }) => res.body.map((f) => f.name);
 
 describe('POST /users/{user_id}/food-items', () => {
   test('creates an item by hand with source user, nutrients per serving, unknown nutrients absent', async () => {
     const res = await create(alice, {
-      name: ' Oat porridge ', brand: 'Home', place: 'Kitchen', is_drink: false, serving_description: '1 bowl (250 g)',
-      calories: 310, protein_g: 11.5, sodium_mg: 120, vitamin_d_mcg: 0, fiber_g: null,
+      name: ' Oat porridge ',
+      brand: 'Home',
+      place: 'Kitchen',
+      is_drink: false,
+      serving_description: '1 bowl (250 g)',
+      calories: 310,
+      protein_g: 11.5,
+      sodium_mg: 120,
+      vitamin_d_mcg: 0,
+      fiber_g: null,
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['barcode', 'brand', 'confidence', 'created_at', 'id', 'is_drink', 'name', 'nutrition', 'nutrition_derived', 'place', 'serving_description',
-        'source', 'updated_at', 'usage_count'].sort(),
+      [
+        'barcode',
+        'brand',
+        'confidence',
+        'created_at',
+        'id',
+        'is_drink',
+        'name',
+        'nutrition',
+        'nutrition_derived',
+        'place',
+        'serving_description',
+        'source',
+        'updated_at',
+        'usage_count',
+      ].sort(),
     );
     expect(res.body).toMatchObject({
-      name: 'Oat porridge', brand: 'Home', place: 'Kitchen', is_drink: false, serving_description: '1 bowl (250 g)',
-      source: 'user', usage_count: 0, barcode: null, confidence: null, nutrition_derived: [],
+      name: 'Oat porridge',
+      brand: 'Home',
+      place: 'Kitchen',
+      is_drink: false,
+      serving_description: '1 bowl (250 g)',
+      source: 'user',
+      usage_count: 0,
+      barcode: null,
+      confidence: null,
+      nutrition_derived: [],
     });
     expect(res.body.nutrition).toEqual({ calories: 310, protein_g: 11.5, sodium_mg: 120, vitamin_d_mcg: 0 });
     expect(res.body.id).toMatch(UUID);
     expect(res.body.created_at).toMatch(ISO_UTC);
-    expect((await server.api().get(`${items(alice)}/${res.body.id}`).set(alice.auth)).body).toEqual(res.body);
+    expect(
+      (
+        await server
+          .api()
+          .get(`${items(alice)}/${res.body.id}`)
+          .set(alice.auth)
+      ).body,
+    ).toEqual(res.body);
   });
 
   test('only a name is required; brand defaults to empty, is_drink to false', async () => {
@@ -58,11 +99,42 @@ describe('POST /users/{user_id}/food-items', () => {
 describe('GET /users/{user_id}/food-items/{food_item_id}', () => {
   test("another user's item is a 404, an invalid id a 422 at the path, another user's path a 403", async () => {
     const mine = (await create(alice, { name: 'Private soup' })).body;
-    expectError(await server.api().get(`${items(bob)}/${mine.id}`).set(bob.auth), 404);
-    expectError(await server.api().patch(`${items(bob)}/${mine.id}`).set(bob.auth).send({ calories: 1 }), 404);
-    expectError(await server.api().get(`${items(bob)}/${randomUUID()}`).set(bob.auth), 404);
-    expect422(await server.api().get(`${items(alice)}/nope`).set(alice.auth), ['path', 'food_item_id']);
-    expectError(await server.api().get(`${items(alice)}/${mine.id}`).set(bob.auth), 403);
+    expectError(
+      await server
+        .api()
+        .get(`${items(bob)}/${mine.id}`)
+        .set(bob.auth),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .patch(`${items(bob)}/${mine.id}`)
+        .set(bob.auth)
+        .send({ calories: 1 }),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .get(`${items(bob)}/${randomUUID()}`)
+        .set(bob.auth),
+      404,
+    );
+    expect422(
+      await server
+        .api()
+        .get(`${items(alice)}/nope`)
+        .set(alice.auth),
+      ['path', 'food_item_id'],
+    );
+    expectError(
+      await server
+        .api()
+        .get(`${items(alice)}/${mine.id}`)
+        .set(bob.auth),
+      403,
+    );
     expectError(await server.api().get(items(alice)).set(bob.auth), 403);
     expectError(await create(alice, { name: 'x' }).set(bob.auth), 403);
   });
@@ -96,7 +168,13 @@ describe('GET /users/{user_id}/food-items (rule 7)', () => {
     const food: Record<string, string> = {};
     for (const name of ['A', 'B', 'C', 'D', 'E']) food[name] = (await create(dave, { name, calories: 10 })).body.id;
     const meal = async (name: string) =>
-      (await server.api().post(`/users/${dave.id}/saved-meals`).set(dave.auth).send({ name, items: [{ food_item_id: food[name] }] })).body.id;
+      (
+        await server
+          .api()
+          .post(`/users/${dave.id}/saved-meals`)
+          .set(dave.auth)
+          .send({ name, items: [{ food_item_id: food[name] }] })
+      ).body.id;
     const [mA, mB, mC] = [await meal('A'), await meal('B'), await meal('C')];
     const log = (saved_meal_id: string) => server.api().post(`/users/${dave.id}/events`).set(dave.auth).send({ saved_meal_id });
     // A twice; B then C once each (C more recently); D and E never (E created later).
@@ -121,7 +199,12 @@ describe('GET /users/{user_id}/food-items (rule 7)', () => {
 });
 
 describe('PATCH /users/{user_id}/food-items/{food_item_id}', () => {
-  const patch = (u: TestUser, id: string, body: object, query = '') => server.api().patch(`${items(u)}/${id}${query}`).set(u.auth).send(body);
+  const patch = (u: TestUser, id: string, body: object, query = '') =>
+    server
+      .api()
+      .patch(`${items(u)}/${id}${query}`)
+      .set(u.auth)
+      .send(body);
 
   test('omitted nutrients stay, null clears, a nutrient change makes the item user_edited', async () => {
     const item = (await create(alice, { name: 'Toast', calories: 90, protein_g: 3, fat_g: 1 })).body;
@@ -130,7 +213,14 @@ describe('PATCH /users/{user_id}/food-items/{food_item_id}', () => {
     expect(res.body.nutrition).toEqual({ calories: 95, protein_g: 3 });
     expect(res.body.source).toBe('user_edited');
     expect(Date.parse(res.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(item.updated_at));
-    expect((await server.api().get(`${items(alice)}/${item.id}`).set(alice.auth)).body).toEqual(res.body);
+    expect(
+      (
+        await server
+          .api()
+          .get(`${items(alice)}/${item.id}`)
+          .set(alice.auth)
+      ).body,
+    ).toEqual(res.body);
   });
 
   test('a serving change makes it user_edited; identity-only edits keep the source', async () => {
@@ -159,6 +249,13 @@ describe('PATCH /users/{user_id}/food-items/{food_item_id}', () => {
     const bobsEvent = (await server.api().post(`/users/${bob.id}/events`).set(bob.auth).send({})).body;
     expectError(await patch(alice, item.id, { calories: 1 }, `?refresh_event_id=${bobsEvent.id}`), 404);
     // Nothing was written by the refused edit.
-    expect((await server.api().get(`${items(alice)}/${item.id}`).set(alice.auth)).body.nutrition).toEqual({ calories: 50 });
+    expect(
+      (
+        await server
+          .api()
+          .get(`${items(alice)}/${item.id}`)
+          .set(alice.auth)
+      ).body.nutrition,
+    ).toEqual({ calories: 50 });
   });
 });

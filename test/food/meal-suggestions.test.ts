@@ -18,7 +18,9 @@ test('accepting a parsed meal resolves item names to food items (any case): meta
   const capture = await captureParsed(server, alice, 'lunch: chicken salad and a latte', { captured_at: '2026-03-10T15:30:00Z' });
   const suggestion = capture.suggestions[0];
   expect(suggestion.kind).toBe('meal');
-  const accepted = await post(alice, `/suggestions/${suggestion.id}/accept`, { items: [{ name: 'chicken salad', quantity: 2 }, { name: 'latte' }] });
+  const accepted = await post(alice, `/suggestions/${suggestion.id}/accept`, {
+    items: [{ name: 'chicken salad', quantity: 2 }, { name: 'latte' }],
+  });
   expect(accepted.status).toBe(200);
   const event = await get(alice, `/events/${accepted.body.resulting_event_id}`);
   expect(event.metadata.meal.items).toEqual([

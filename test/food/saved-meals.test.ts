@@ -11,8 +11,19 @@ withServer((f) => ({ server, owner: alice, other: bob } = f));
 const food = async (u: TestUser, body: object) => (await server.api().post(`/users/${u.id}/food-items`).set(u.auth).send(body)).body;
 const meals = (u: TestUser) => `/users/${u.id}/saved-meals`;
 const createMeal = (u: TestUser, body: object) => server.api().post(meals(u)).set(u.auth).send(body);
-const getMeal = async (u: TestUser, id: string) => (await server.api().get(`${meals(u)}/${id}`).set(u.auth)).body;
-const patchMeal = (u: TestUser, id: string, body: object) => server.api().patch(`${meals(u)}/${id}`).set(u.auth).send(body);
+const getMeal = async (u: TestUser, id: string) =>
+  (
+    await server
+      .api()
+      .get(`${meals(u)}/${id}`)
+      .set(u.auth)
+  ).body;
+const patchMeal = (u: TestUser, id: string, body: object) =>
+  server
+    .api()
+    .patch(`${meals(u)}/${id}`)
+    .set(u.auth)
+    .send(body);
 const logMeal = (u: TestUser, body: object) => server.api().post(`/users/${u.id}/events`).set(u.auth).send(body);
 const getEvent = async (u: TestUser, id: string) => (await server.api().get(`/users/${u.id}/events/${id}`).set(u.auth)).body;
 const patchFood = (u: TestUser, id: string, body: object, query = '') =>
@@ -28,10 +39,26 @@ describe('saved meals', () => {
     expect(res.body).toMatchObject({ name: 'Breakfast', usage_count: 0, _meta: { source: 'computed' } });
     expect(res.body.nutrition).toEqual({ calories: 220, protein_g: 12, fat_g: 10, fiber_g: 1.5 });
     expect(res.body.items).toEqual([
-      { id: expect.any(String), food_item_id: egg.id, servings: 2, name: 'Egg', brand: 'Farm', serving_description: '1 large',
-        nutrition: { calories: 140, protein_g: 12, fat_g: 10 }, snapshot_at: expect.stringMatching(ISO_UTC) },
-      { id: expect.any(String), food_item_id: toast.id, servings: 1, name: 'Toast', brand: '', serving_description: null,
-        nutrition: { calories: 80, fiber_g: 1.5 }, snapshot_at: expect.stringMatching(ISO_UTC) },
+      {
+        id: expect.any(String),
+        food_item_id: egg.id,
+        servings: 2,
+        name: 'Egg',
+        brand: 'Farm',
+        serving_description: '1 large',
+        nutrition: { calories: 140, protein_g: 12, fat_g: 10 },
+        snapshot_at: expect.stringMatching(ISO_UTC),
+      },
+      {
+        id: expect.any(String),
+        food_item_id: toast.id,
+        servings: 1,
+        name: 'Toast',
+        brand: '',
+        serving_description: null,
+        nutrition: { calories: 80, fiber_g: 1.5 },
+        snapshot_at: expect.stringMatching(ISO_UTC),
+      },
     ]);
     expect(await getMeal(alice, res.body.id)).toEqual(res.body);
     const list = await server.api().get(meals(alice)).set(alice.auth);
@@ -42,7 +69,10 @@ describe('saved meals', () => {
     const a = await food(alice, { name: 'Apple', calories: 95 });
     const b = await food(alice, { name: 'Cheese', calories: 110, protein_g: 7 });
     const meal = (await createMeal(alice, { name: 'Snack', items: [{ food_item_id: a.id }] })).body;
-    const renamed = await patchMeal(alice, meal.id, { name: 'Afternoon snack', items: [{ food_item_id: a.id }, { food_item_id: b.id, servings: 0.5 }] });
+    const renamed = await patchMeal(alice, meal.id, {
+      name: 'Afternoon snack',
+      items: [{ food_item_id: a.id }, { food_item_id: b.id, servings: 0.5 }],
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Afternoon snack');
     expect(calories(renamed.body.items)).toEqual([95, 55]);
@@ -73,7 +103,12 @@ describe('saved meals', () => {
   test("another user's food item in a meal is a 422 at its index; PATCH nutrition must be an object of numbers", async () => {
     const mine = await food(alice, { name: 'Mine' });
     const theirs = await food(bob, { name: 'Theirs' });
-    expect422(await createMeal(alice, { name: 'x', items: [{ food_item_id: mine.id }, { food_item_id: theirs.id }] }), ['body', 'items', 1, 'food_item_id']);
+    expect422(await createMeal(alice, { name: 'x', items: [{ food_item_id: mine.id }, { food_item_id: theirs.id }] }), [
+      'body',
+      'items',
+      1,
+      'food_item_id',
+    ]);
     const meal = (await createMeal(alice, { name: 'x', items: [{ food_item_id: mine.id }] })).body;
     expect422(await patchMeal(alice, meal.id, { nutrition: { calories: 'lots' } }), ['body', 'nutrition', 'calories']);
     expect422(await patchMeal(alice, meal.id, { name: null }), ['body', 'name']);
@@ -82,14 +117,57 @@ describe('saved meals', () => {
   test("foreign or unknown meal ids are 404 on every verb; another user's path is a 403; DELETE is 204 then 404", async () => {
     const f = await food(alice, { name: 'Soup' });
     const meal = (await createMeal(alice, { name: 'Lunch', items: [{ food_item_id: f.id }] })).body;
-    expectError(await server.api().get(`${meals(bob)}/${meal.id}`).set(bob.auth), 404);
+    expectError(
+      await server
+        .api()
+        .get(`${meals(bob)}/${meal.id}`)
+        .set(bob.auth),
+      404,
+    );
     expectError(await patchMeal(bob, meal.id, { name: 'mine now' }), 404);
-    expectError(await server.api().delete(`${meals(bob)}/${meal.id}`).set(bob.auth), 404);
-    expectError(await server.api().get(`${meals(alice)}/${meal.id}`).set(bob.auth), 403);
-    expect422(await server.api().get(`${meals(alice)}/x`).set(alice.auth), ['path', 'saved_meal_id']);
-    expect((await server.api().delete(`${meals(alice)}/${meal.id}`).set(alice.auth)).status).toBe(204);
-    expectError(await server.api().get(`${meals(alice)}/${meal.id}`).set(alice.auth), 404);
-    expectError(await server.api().delete(`${meals(alice)}/${meal.id}`).set(alice.auth), 404);
+    expectError(
+      await server
+        .api()
+        .delete(`${meals(bob)}/${meal.id}`)
+        .set(bob.auth),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .get(`${meals(alice)}/${meal.id}`)
+        .set(bob.auth),
+      403,
+    );
+    expect422(
+      await server
+        .api()
+        .get(`${meals(alice)}/x`)
+        .set(alice.auth),
+      ['path', 'saved_meal_id'],
+    );
+    expect(
+      (
+        await server
+          .api()
+          .delete(`${meals(alice)}/${meal.id}`)
+          .set(alice.auth)
+      ).status,
+    ).toBe(204);
+    expectError(
+      await server
+        .api()
+        .get(`${meals(alice)}/${meal.id}`)
+        .set(alice.auth),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .delete(`${meals(alice)}/${meal.id}`)
+        .set(alice.auth),
+      404,
+    );
   });
 });
 
@@ -97,7 +175,8 @@ describe('logging a saved meal (POST /events with saved_meal_id)', () => {
   test('copies the items as event-scoped snapshots, bumps usage_count once, and GET /events/{id} shows them', async () => {
     const oats = await food(alice, { name: 'Oats', calories: 150 });
     const milk = await food(alice, { name: 'Milk', calories: 60, is_drink: true });
-    const meal = (await createMeal(alice, { name: 'Porridge', items: [{ food_item_id: oats.id }, { food_item_id: milk.id, servings: 2 }] })).body;
+    const meal = (await createMeal(alice, { name: 'Porridge', items: [{ food_item_id: oats.id }, { food_item_id: milk.id, servings: 2 }] }))
+      .body;
     const client_id = randomUUID();
     const logged = await logMeal(alice, { saved_meal_id: meal.id, client_id, occurred_at: '2026-05-02T08:00:00Z' });
     expect(logged.status).toBe(201);
@@ -130,7 +209,10 @@ describe('logging a saved meal (POST /events with saved_meal_id)', () => {
     const f = await food(alice, { name: 'Cake', calories: 300 });
     const meal = (await createMeal(alice, { name: 'Dessert', items: [{ food_item_id: f.id }] })).body;
     const event = (await logMeal(alice, { saved_meal_id: meal.id })).body;
-    await server.api().delete(`${meals(alice)}/${meal.id}`).set(alice.auth);
+    await server
+      .api()
+      .delete(`${meals(alice)}/${meal.id}`)
+      .set(alice.auth);
     expect(calories((await getEvent(alice, event.id)).meal_items)).toEqual([300]);
   });
 });
@@ -139,7 +221,9 @@ describe('edit propagation (the spec two rules)', () => {
   test('template items re-snapshot and computed totals recompute; hand-edited totals stay; logged items stay frozen except refresh_event_id', async () => {
     const f = await food(alice, { name: 'Bagel', calories: 100, protein_g: 10 });
     const g = await food(alice, { name: 'Butter', calories: 50 });
-    const computed = (await createMeal(alice, { name: 'Bagel plate', items: [{ food_item_id: f.id, servings: 2 }, { food_item_id: g.id }] })).body;
+    const computed = (
+      await createMeal(alice, { name: 'Bagel plate', items: [{ food_item_id: f.id, servings: 2 }, { food_item_id: g.id }] })
+    ).body;
     const userEdited = (await createMeal(alice, { name: 'Bagel only', items: [{ food_item_id: f.id }] })).body;
     await patchMeal(alice, userEdited.id, { nutrition: { calories: 999 } });
     const e1 = (await logMeal(alice, { saved_meal_id: computed.id })).body;
@@ -192,7 +276,9 @@ describe('nutrition in the daily summary', () => {
     const post = (path: string, body: object) => server.api().post(`/users/${u.id}${path}`).set(u.auth).send(body);
     const pasta = (await post('/food-items', { name: 'Pasta', calories: 400, protein_g: 14 })).body;
     const salad = (await post('/food-items', { name: 'Salad', calories: 120 })).body;
-    const dinner = (await post('/saved-meals', { name: 'Dinner', items: [{ food_item_id: pasta.id, servings: 1.5 }, { food_item_id: salad.id }] })).body;
+    const dinner = (
+      await post('/saved-meals', { name: 'Dinner', items: [{ food_item_id: pasta.id, servings: 1.5 }, { food_item_id: salad.id }] })
+    ).body;
     const snack = (await post('/saved-meals', { name: 'Snack', items: [{ food_item_id: salad.id }] })).body;
     await server.api().put(`/users/${u.id}/goals/dietary_energy`).set(u.auth).send({ target: 1000, direction: 'at_most' });
     // 23:30 UTC on the 1st is the 2nd in Berlin.
@@ -214,8 +300,23 @@ describe('nutrition in the daily summary', () => {
     const u = await (await import('../helpers/users.ts')).signUp(server);
     const post = (path: string, body: object) => server.api().post(`/users/${u.id}${path}`).set(u.auth).send(body);
     const label = {
-      calories: 100, protein_g: 1, carbohydrates_g: 2, fat_g: 3, saturated_fat_g: 4, trans_fat_g: 5, fiber_g: 6, sugar_g: 7, added_sugar_g: 8,
-      cholesterol_mg: 9, sodium_mg: 10, potassium_mg: 11, calcium_mg: 12, iron_mg: 13, vitamin_a_mcg: 14, vitamin_c_mg: 15, vitamin_d_mcg: 16,
+      calories: 100,
+      protein_g: 1,
+      carbohydrates_g: 2,
+      fat_g: 3,
+      saturated_fat_g: 4,
+      trans_fat_g: 5,
+      fiber_g: 6,
+      sugar_g: 7,
+      added_sugar_g: 8,
+      cholesterol_mg: 9,
+      sodium_mg: 10,
+      potassium_mg: 11,
+      calcium_mg: 12,
+      iron_mg: 13,
+      vitamin_a_mcg: 14,
+      vitamin_c_mg: 15,
+      vitamin_d_mcg: 16,
     };
     const food = (await post('/food-items', { name: 'Everything bar', ...label })).body;
     const meal = (await post('/saved-meals', { name: 'Bars', items: [{ food_item_id: food.id, servings: 2 }] })).body;
@@ -223,8 +324,23 @@ describe('nutrition in the daily summary', () => {
 
     const day = (await server.api().get(`/users/${u.id}/days/2026-06-05`).set(u.auth)).body;
     expect(day.metrics).toEqual({
-      dietary_energy: 200, protein: 2, carbohydrates: 4, fat: 6, saturated_fat: 8, trans_fat: 10, fiber: 12, sugar: 14, added_sugar: 16,
-      cholesterol: 18, sodium: 20, potassium: 22, calcium: 24, iron: 26, vitamin_a: 28, vitamin_c: 30, vitamin_d: 32,
+      dietary_energy: 200,
+      protein: 2,
+      carbohydrates: 4,
+      fat: 6,
+      saturated_fat: 8,
+      trans_fat: 10,
+      fiber: 12,
+      sugar: 14,
+      added_sugar: 16,
+      cholesterol: 18,
+      sodium: 20,
+      potassium: 22,
+      calcium: 24,
+      iron: 26,
+      vitamin_a: 28,
+      vitamin_c: 30,
+      vitamin_d: 32,
     });
     const types = new Map((await server.api().get('/metric-types').set(u.auth)).body.map((t: { slug: string }) => [t.slug, t]));
     expect([types.get('sodium'), types.get('vitamin_d'), types.get('fiber')]).toEqual([

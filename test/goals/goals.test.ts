@@ -8,7 +8,12 @@ let u: TestUser;
 let other: TestUser;
 withServer((f) => ({ server, owner: u, other: other } = f));
 
-const put = (user: TestUser, slug: string, body: unknown) => server.api().put(`/users/${user.id}/goals/${slug}`).set(user.auth).send(body as object);
+const put = (user: TestUser, slug: string, body: unknown) =>
+  server
+    .api()
+    .put(`/users/${user.id}/goals/${slug}`)
+    .set(user.auth)
+    .send(body as object);
 const list = async (user: TestUser) => {
   const res = await server.api().get(`/users/${user.id}/goals`).set(user.auth);
   expect(res.status).toBe(200);
@@ -19,8 +24,15 @@ test('every goalable metric is listed, target null when unset', async () => {
   const goals = await list(u);
   expect(goals.map((g) => g.slug)).toEqual(METRIC_TYPES.filter((t) => t.goalable).map((t) => t.slug));
   expect(goals.find((g) => g.slug === 'steps')).toEqual({
-    slug: 'steps', label: 'Steps', unit: 'count', category: 'activity', direction: 'at_least', value_field: 'steps',
-    target: null, active: false, is_set: false,
+    slug: 'steps',
+    label: 'Steps',
+    unit: 'count',
+    category: 'activity',
+    direction: 'at_least',
+    value_field: 'steps',
+    target: null,
+    active: false,
+    is_set: false,
   });
   expect(goals.find((g) => g.slug === 'caffeine')).toMatchObject({ direction: 'at_most', value_field: 'caffeine_mg', unit: 'mg' });
   expect(goals.find((g) => g.slug === 'protein')).toMatchObject({ value_field: null });
@@ -29,10 +41,27 @@ test('every goalable metric is listed, target null when unset', async () => {
 test('PUT creates and then replaces the goal; DELETE removes it', async () => {
   let res = await put(u, 'steps', { target: 10000, direction: 'at_least' });
   expect(res.status).toBe(200);
-  expect(Object.keys(res.body).sort()).toEqual(['active', 'category', 'direction', 'is_set', 'label', 'slug', 'target', 'unit', 'value_field']);
+  expect(Object.keys(res.body).sort()).toEqual([
+    'active',
+    'category',
+    'direction',
+    'is_set',
+    'label',
+    'slug',
+    'target',
+    'unit',
+    'value_field',
+  ]);
   expect(res.body).toEqual({
-    slug: 'steps', label: 'Steps', unit: 'count', category: 'activity', direction: 'at_least', value_field: 'steps',
-    target: 10000, active: true, is_set: true,
+    slug: 'steps',
+    label: 'Steps',
+    unit: 'count',
+    category: 'activity',
+    direction: 'at_least',
+    value_field: 'steps',
+    target: 10000,
+    active: true,
+    is_set: true,
   });
   res = await put(u, 'steps', { target: 8000.5, direction: 'at_most', active: false });
   expect(res.body).toMatchObject({ target: 8000.5, direction: 'at_most', active: false, is_set: true });

@@ -22,9 +22,11 @@ const rest = (u: TestUser, path: string) => server.api().get(`/users/${u.id}${pa
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
 test('createLogCapture stores what POST stores; once parsed, logCapture(id) equals the REST capture with its suggestions', async () => {
-  const created = (await gqlData(server, owner, CREATE, {
-    input: { text: 'weight 70 kg, resting hr 50, slept 8h', capturedAt: '2026-03-10T15:30:00+01:00' },
-  })).createLogCapture;
+  const created = (
+    await gqlData(server, owner, CREATE, {
+      input: { text: 'weight 70 kg, resting hr 50, slept 8h', capturedAt: '2026-03-10T15:30:00+01:00' },
+    })
+  ).createLogCapture;
   const parsed = (await waitParsed(server, owner, created.id)) as Record<string, any>;
   expect(parsed).toMatchObject({ status: 'parsed', text: created.text, captured_at: '2026-03-10T14:30:00.000Z' });
   const expected = captureAsGraphQL(parsed);
@@ -44,14 +46,20 @@ test('a clientId replay returns the first capture, as REST does; the same key wi
   const first = (await gqlData(server, owner, CREATE, { input })).createLogCapture;
   await waitParsed(server, owner, first.id);
   const again = (await gqlData(server, owner, CREATE, { input })).createLogCapture;
-  const restReplay = await server.api().post(`/users/${owner.id}/log-captures`).set(owner.auth).send({ text: 'slept 7h', client_id: clientId });
+  const restReplay = await server
+    .api()
+    .post(`/users/${owner.id}/log-captures`)
+    .set(owner.auth)
+    .send({ text: 'slept 7h', client_id: clientId });
   expect(restReplay.status).toBe(200);
   expect(again).toEqual(captureAsGraphQL(restReplay.body));
   expect(again.id).toBe(first.id);
 
   const conflict = await gqlError(server, owner, CREATE, { input: { text: 'slept 9h', clientId } });
   expect(conflict.code).toBe('CONFLICT');
-  expect((await rest(owner, `/log-captures?limit=500`)).body.filter((c: { client_id: string }) => c.client_id === clientId)).toHaveLength(1);
+  expect((await rest(owner, `/log-captures?limit=500`)).body.filter((c: { client_id: string }) => c.client_id === clientId)).toHaveLength(
+    1,
+  );
 });
 
 test('logCaptures takes the REST filters: the same captures in the same order, each with its suggestions', async () => {
@@ -98,7 +106,7 @@ test('a read-only token reads the captures but cannot create one: FORBIDDEN, not
   expect(ids((await gqlData(server, ro, LIST, { limit: 100 })).me.logCaptures)).toEqual(ids(before));
 });
 
-test('another user cannot reach the owner\'s captures; an unknown id is NOT_FOUND', async () => {
+test("another user cannot reach the owner's captures; an unknown id is NOT_FOUND", async () => {
   const c = await captureParsed(server, owner, 'weight 70 kg');
   expect((await gqlError(server, other, ONE, { id: c.id })).code).toBe('NOT_FOUND');
   expect((await gqlError(server, owner, ONE, { id: randomUUID() })).code).toBe('NOT_FOUND');
@@ -107,15 +115,29 @@ test('another user cannot reach the owner\'s captures; an unknown id is NOT_FOUN
   expect(foreign.code).toBe('FORBIDDEN');
 });
 
-test('relations never show another user\'s row, even one pointing at the owner\'s capture', async () => {
+test("relations never show another user's row, even one pointing at the owner's capture", async () => {
   const c = await captureParsed(server, owner, 'resting hr 52');
   // A row no service would write: another user's suggestion naming the owner's capture.
-  const [planted] = await withContext(() => createSuggestions(other.id, [{
-    kind: 'event', source: 'log_capture', title: 'Planted', summary: 'Names the owner\'s capture',
-    payload: {}, provenance: {}, logCaptureId: c.id, captureOrdinal: 0,
-  }]), server.db.orm);
+  const [planted] = await withContext(
+    () =>
+      createSuggestions(other.id, [
+        {
+          kind: 'event',
+          source: 'log_capture',
+          title: 'Planted',
+          summary: "Names the owner's capture",
+          payload: {},
+          provenance: {},
+          logCaptureId: c.id,
+          captureOrdinal: 0,
+        },
+      ]),
+    server.db.orm,
+  );
 
-  const { me } = await gqlData(server, owner, `query($id: UUID!) { me { logCapture(id: $id) { suggestions { id capture { id } } } } }`, { id: c.id });
+  const { me } = await gqlData(server, owner, `query($id: UUID!) { me { logCapture(id: $id) { suggestions { id capture { id } } } } }`, {
+    id: c.id,
+  });
   expect(ids(me.logCapture.suggestions)).toEqual(ids(c.suggestions));
   expect(me.logCapture.suggestions.map((s: { capture: { id: string } }) => s.capture.id)).toEqual(c.suggestions.map(() => c.id));
 

@@ -25,10 +25,19 @@ test('one GraphQL query returns what the REST calls return', async () => {
   const capture = await captureParsed(server, owner, 'ran 5k this morning, weight 72.4 kg, 2 coffees');
   await server.api().post(`/users/${owner.id}/suggestions/${capture.suggestions[0].id}/accept`).set(owner.auth).send({});
 
-  const res = await server.api().post('/graphql').set(owner.auth).send({ query: DASHBOARD, variables: { end: END } });
+  const res = await server
+    .api()
+    .post('/graphql')
+    .set(owner.auth)
+    .send({ query: DASHBOARD, variables: { end: END } });
   expect(res.body.errors).toBeUndefined();
   const me = res.body.data.me;
-  const rest = (path: string) => server.api().get(`/users/${owner.id}${path}`).set(owner.auth).then((r) => r.body);
+  const rest = (path: string) =>
+    server
+      .api()
+      .get(`/users/${owner.id}${path}`)
+      .set(owner.auth)
+      .then((r) => r.body);
 
   const inbox = await rest('/suggestions?limit=20');
   expect(me.suggestions.pendingCount).toBe(inbox.pending_count);
@@ -38,26 +47,43 @@ test('one GraphQL query returns what the REST calls return', async () => {
   expect(me.accepted.items[0].resultingEvent).toEqual({ id: event.id, occurredAt: event.occurred_at, tags: event.tags });
 
   const goals = await rest('/goals');
-  expect(me.goals).toEqual(goals.map((g: Record<string, unknown>) => ({ slug: g.slug, target: g.target, active: g.active, isSet: g.is_set, direction: g.direction })));
+  expect(me.goals).toEqual(
+    goals.map((g: Record<string, unknown>) => ({
+      slug: g.slug,
+      target: g.target,
+      active: g.active,
+      isSet: g.is_set,
+      direction: g.direction,
+    })),
+  );
 
   const episodes = await rest(`/insights/episodes?end_date=${END}`);
   expect(me.episodes.windowDays).toBe(episodes.window_days);
-  expect(me.episodes.episodes.map((e: { id: string; z: number }) => [e.id, e.z])).toEqual(episodes.episodes.map((e: { id: string; z: number }) => [e.id, e.z]));
+  expect(me.episodes.episodes.map((e: { id: string; z: number }) => [e.id, e.z])).toEqual(
+    episodes.episodes.map((e: { id: string; z: number }) => [e.id, e.z]),
+  );
 
   const graph = await rest(`/insights/graph?metric=sleep_hours&end_date=${END}`);
   expect(me.insightGraph.center.key).toBe(graph.center.key);
   expect(me.insightGraph.edges.length).toBeGreaterThan(0);
-  expect(me.insightGraph.edges.map((e: { key: string; r: number; qValue: number; lag: number }) => [e.key, e.lag, e.r, e.qValue]))
-    .toEqual(graph.edges.map((e: { key: string; r: number; q_value: number; lag: number }) => [e.key, e.lag, e.r, e.q_value]));
+  expect(me.insightGraph.edges.map((e: { key: string; r: number; qValue: number; lag: number }) => [e.key, e.lag, e.r, e.qValue])).toEqual(
+    graph.edges.map((e: { key: string; r: number; q_value: number; lag: number }) => [e.key, e.lag, e.r, e.q_value]),
+  );
 });
 
 test('bad insight arguments are BAD_USER_INPUT with locs in argument names; another user cannot reach them', async () => {
-  const res = await server.api().post('/graphql').set(owner.auth)
+  const res = await server
+    .api()
+    .post('/graphql')
+    .set(owner.auth)
     .send({ query: '{ me { insightGraph(metric: "nope", windowDays: 3) { mode } } }' });
   expect(res.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   const locs = res.body.errors[0].extensions.detail.map((d: { loc: unknown[] }) => d.loc.join('.'));
   expect(locs).toEqual(expect.arrayContaining(['windowDays']));
-  const foreign = await server.api().post('/graphql').set(other.auth)
+  const foreign = await server
+    .api()
+    .post('/graphql')
+    .set(other.auth)
     .send({ query: 'query($id: UUID!) { user(id: $id) { episodes { windowDays } } }', variables: { id: owner.id } });
   expect(foreign.body.errors[0].extensions.code).toBe('FORBIDDEN');
 });

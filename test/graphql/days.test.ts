@@ -40,7 +40,11 @@ function asGraphQL(d: Rest, categories: Rest[]) {
       if (valueField) expect(d[valueField]).toBe(value);
       const r = d.resolution[slug];
       return {
-        slug, valueField, value, operator: r.operator, resolvedFrom: r.resolved_from,
+        slug,
+        valueField,
+        value,
+        operator: r.operator,
+        resolvedFrom: r.resolved_from,
         sources: Object.entries(r.sources).map(([source, v]) => ({ source, value: v })),
         metricType: { slug, unit },
       };
@@ -51,7 +55,13 @@ function asGraphQL(d: Rest, categories: Rest[]) {
       return { key, count, tag: kind === 'tag' ? id : null, category: kind === 'category' ? { id, name } : null };
     }),
     goals: d.goals.map((g: Rest) => ({
-      slug: g.slug, valueField: g.value_field, target: g.target, direction: g.direction, value: g.value, met: g.met, progress: g.progress,
+      slug: g.slug,
+      valueField: g.value_field,
+      target: g.target,
+      direction: g.direction,
+      value: g.value,
+      met: g.met,
+      progress: g.progress,
     })),
   };
 }
@@ -73,7 +83,11 @@ describe('queries', () => {
   });
 
   test('day(date) equals REST /days/{date} and the same day of days()', async () => {
-    const { me } = await gqlData(server, owner, `query { me { day(date: "${END}") { ${DAY} } range: days(from: "${END}", to: "${END}") { ${DAY} } } }`);
+    const { me } = await gqlData(
+      server,
+      owner,
+      `query { me { day(date: "${END}") { ${DAY} } range: days(from: "${END}", to: "${END}") { ${DAY} } } }`,
+    );
     const categories: Rest[] = await rest(owner, '/categories');
     expect(me.day).toEqual(asGraphQL(await rest(owner, `/days/${END}`), categories));
     expect(me.range).toEqual([me.day]);
@@ -88,7 +102,8 @@ describe('queries', () => {
   });
 
   test('relations cost the same statements for 3 days as for 60 (one batch per relation, no N+1)', async () => {
-    const statements = (from: string) => statementsOf(server, () => gqlData(server, owner, `{ me { days(from: "${from}", to: "${END}") { ${DAY} } } }`));
+    const statements = (from: string) =>
+      statementsOf(server, () => gqlData(server, owner, `{ me { days(from: "${from}", to: "${END}") { ${DAY} } } }`));
     const few = await statements('2026-06-28');
     expect(few).toBeGreaterThan(0);
     expect(await statements('2026-05-02')).toBe(few);

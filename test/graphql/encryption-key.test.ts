@@ -13,10 +13,20 @@ type Rest = Record<string, any>;
 const url = (u: TestUser) => `/users/${u.id}/encryption-key`;
 const KEY = 'kdfSalt verifier wrappedDek kdfParams createdAt updatedAt';
 const PUT = `mutation($input: EncryptionKeyPutInput!) { putEncryptionKey(input: $input) { ${KEY} } }`;
-const material = { kdfSalt: 'c2FsdA==', verifier: 'dmVyaWZpZXI=', wrappedDek: 'd3JhcHBlZA==', kdfParams: { alg: 'argon2id', m: 65536, t: 3 } };
+const material = {
+  kdfSalt: 'c2FsdA==',
+  verifier: 'dmVyaWZpZXI=',
+  wrappedDek: 'd3JhcHBlZA==',
+  kdfParams: { alg: 'argon2id', m: 65536, t: 3 },
+};
 
 const asGraphQL = (k: Rest) => ({
-  kdfSalt: k.kdf_salt, verifier: k.verifier, wrappedDek: k.wrapped_dek, kdfParams: k.kdf_params, createdAt: k.created_at, updatedAt: k.updated_at,
+  kdfSalt: k.kdf_salt,
+  verifier: k.verifier,
+  wrappedDek: k.wrapped_dek,
+  kdfParams: k.kdf_params,
+  createdAt: k.created_at,
+  updatedAt: k.updated_at,
 });
 const restKey = async (u: TestUser) => (await server.api().get(url(u)).set(u.auth)).body;
 
@@ -42,12 +52,25 @@ test('validation failures are BAD_USER_INPUT under input with the REST issues; n
     [{ ...material, wrappedDek: 'x'.repeat(4097) }, 'input.wrappedDek', { wrapped_dek: 'x'.repeat(4097) }],
     [{ ...material, kdfParams: { pad: 'x'.repeat(4096) } }, 'input.kdfParams', { kdf_params: { pad: 'x'.repeat(4096) } }],
   ];
-  const body = { kdf_salt: material.kdfSalt, verifier: material.verifier, wrapped_dek: material.wrappedDek, kdf_params: material.kdfParams };
+  const body = {
+    kdf_salt: material.kdfSalt,
+    verifier: material.verifier,
+    wrapped_dek: material.wrappedDek,
+    kdf_params: material.kdfParams,
+  };
   for (const [input, loc, change] of cases) {
     const error = await gqlError(server, owner, PUT, { input });
     expect(error.code).toBe('BAD_USER_INPUT');
     expect(error.locs).toEqual([loc]);
-    expect(error.detail).toEqual(asInputIssues(await server.api().put(url(owner)).set(owner.auth).send({ ...body, ...change })));
+    expect(error.detail).toEqual(
+      asInputIssues(
+        await server
+          .api()
+          .put(url(owner))
+          .set(owner.auth)
+          .send({ ...body, ...change }),
+      ),
+    );
   }
   expect(await restKey(owner)).toEqual(before);
 });

@@ -15,10 +15,19 @@ beforeAll(async () => {
   provider = await startFoodProvider();
 });
 afterAll(() => provider.stop());
-withServer((f) => ({ server, owner, other } = f), {}, () => ({ openFoodFactsUrl: provider.url, openFoodFactsTimeoutMs: 500 }));
+withServer(
+  (f) => ({ server, owner, other } = f),
+  {},
+  () => ({ openFoodFactsUrl: provider.url, openFoodFactsTimeoutMs: 500 }),
+);
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-const rest = (path: string) => server.api().get(`/users/${owner.id}${path}`).set(owner.auth).then((r) => r.body);
+const rest = (path: string) =>
+  server
+    .api()
+    .get(`/users/${owner.id}${path}`)
+    .set(owner.auth)
+    .then((r) => r.body);
 const post = (path: string, body: object) => server.api().post(`/users/${owner.id}${path}`).set(owner.auth).send(body);
 
 const NUTRITION = `nutrition { ${NUTRIENTS.map(camel).join(' ')} }`;
@@ -29,27 +38,68 @@ const MEAL = `id name usageCount totalsSource createdAt updatedAt ${NUTRITION} i
 /** REST nutrition (known nutrients only) as GraphQL's Nutrition (every field, unknown null). */
 const nutrition = (n: Record<string, number>) => Object.fromEntries(NUTRIENTS.map((k) => [camel(k), n[k] ?? null]));
 const asFood = (f: Record<string, any>) => ({
-  id: f.id, name: f.name, brand: f.brand, place: f.place, isDrink: f.is_drink, barcode: f.barcode, source: f.source,
-  usageCount: f.usage_count, confidence: f.confidence, servingDescription: f.serving_description, createdAt: f.created_at,
-  updatedAt: f.updated_at, nutrition: nutrition(f.nutrition), nutritionDerived: f.nutrition_derived.map(camel),
+  id: f.id,
+  name: f.name,
+  brand: f.brand,
+  place: f.place,
+  isDrink: f.is_drink,
+  barcode: f.barcode,
+  source: f.source,
+  usageCount: f.usage_count,
+  confidence: f.confidence,
+  servingDescription: f.serving_description,
+  createdAt: f.created_at,
+  updatedAt: f.updated_at,
+  nutrition: nutrition(f.nutrition),
+  nutritionDerived: f.nutrition_derived.map(camel),
 });
 const asMealItem = (i: Record<string, any>) => ({
-  id: i.id, foodItemId: i.food_item_id, servings: i.servings, name: i.name, brand: i.brand, servingDescription: i.serving_description,
-  snapshotAt: i.snapshot_at, nutrition: nutrition(i.nutrition),
+  id: i.id,
+  foodItemId: i.food_item_id,
+  servings: i.servings,
+  name: i.name,
+  brand: i.brand,
+  servingDescription: i.serving_description,
+  snapshotAt: i.snapshot_at,
+  nutrition: nutrition(i.nutrition),
 });
 const asMeal = (m: Record<string, any>) => ({
-  id: m.id, name: m.name, usageCount: m.usage_count, totalsSource: m._meta.source, createdAt: m.created_at, updatedAt: m.updated_at,
-  nutrition: nutrition(m.nutrition), items: m.items.map(asMealItem),
+  id: m.id,
+  name: m.name,
+  usageCount: m.usage_count,
+  totalsSource: m._meta.source,
+  createdAt: m.created_at,
+  updatedAt: m.updated_at,
+  nutrition: nutrition(m.nutrition),
+  items: m.items.map(asMealItem),
 });
 
 test('createFoodItem, foodItem(id) and foodItems(q, limit) equal REST, in the same order', async () => {
-  const input = { name: 'Flat white', brand: 'Roasters', place: 'Corner cafe', isDrink: true, servingDescription: '1 cup', calories: 120, proteinG: 6.5, vitaminDMcg: 0.2 };
-  const { createFoodItem: made } = await gqlData(server, owner, `mutation($input: FoodItemCreateInput!) { createFoodItem(input: $input) { ${FOOD} } }`, { input });
+  const input = {
+    name: 'Flat white',
+    brand: 'Roasters',
+    place: 'Corner cafe',
+    isDrink: true,
+    servingDescription: '1 cup',
+    calories: 120,
+    proteinG: 6.5,
+    vitaminDMcg: 0.2,
+  };
+  const { createFoodItem: made } = await gqlData(
+    server,
+    owner,
+    `mutation($input: FoodItemCreateInput!) { createFoodItem(input: $input) { ${FOOD} } }`,
+    { input },
+  );
   expect(made).toEqual(asFood(await rest(`/food-items/${made.id}`)));
   expect(made).toMatchObject({ source: 'user', nutrition: { calories: 120, proteinG: 6.5, vitaminDMcg: 0.2, fatG: null } });
   await post('/food-items', { name: 'Espresso', brand: 'Roasters' });
   await post('/food-items', { name: 'Croissant' });
-  const { me } = await gqlData(server, owner, `{ me { search: foodItems(q: "roast") { ${FOOD} } recent: foodItems(limit: 2) { ${FOOD} } } }`);
+  const { me } = await gqlData(
+    server,
+    owner,
+    `{ me { search: foodItems(q: "roast") { ${FOOD} } recent: foodItems(limit: 2) { ${FOOD} } } }`,
+  );
   expect(me.search).toEqual((await rest('/food-items?q=roast')).map(asFood));
   expect(me.search).toHaveLength(2);
   expect(me.recent).toEqual((await rest('/food-items?limit=2')).map(asFood));
@@ -74,7 +124,7 @@ test('lookUpBarcode resolves as REST does; unknown product NOT_FOUND, provider d
   expect(bad.detail).toEqual(asInputIssues(restBad));
 });
 
-test('each label form through lookUpBarcode equals REST, derived nutrients named as Nutrition\'s fields; foodItem reads them; an edit drops the nutrient it gives', async () => {
+test("each label form through lookUpBarcode equals REST, derived nutrients named as Nutrition's fields; foodItem reads them; an edit drops the nutrient it gives", async () => {
   const mutation = `mutation($barcode: String!) { lookUpBarcode(input: { barcode: $barcode }) { ${FOOD} } }`;
   for (const barcode of Object.values(LABEL_FORMS)) {
     const { lookUpBarcode: scanned } = await gqlData(server, owner, mutation, { barcode });
@@ -103,28 +153,49 @@ test('saved meals: create, read, hand-edit totals, delete; Event.mealItems after
   });
   expect(meal).toEqual(asMeal(await rest(`/saved-meals/${meal.id}`)));
   expect(meal.nutrition).toMatchObject({ calories: 360, sodiumMg: 700 });
-  const { me } = await gqlData(server, owner, `query($id: UUID!) { me { savedMeals { ${MEAL} } savedMeal(id: $id) { ${MEAL} items { foodItem { id name } } } } }`, { id: meal.id });
+  const { me } = await gqlData(
+    server,
+    owner,
+    `query($id: UUID!) { me { savedMeals { ${MEAL} } savedMeal(id: $id) { ${MEAL} items { foodItem { id name } } } } }`,
+    { id: meal.id },
+  );
   expect(me.savedMeals).toEqual((await rest('/saved-meals')).map(asMeal));
-  expect(me.savedMeal.items.map((i: any) => i.foodItem)).toEqual([{ id: soup.id, name: 'Soup' }, { id: bread.id, name: 'Bread' }]);
+  expect(me.savedMeal.items.map((i: any) => i.foodItem)).toEqual([
+    { id: soup.id, name: 'Soup' },
+    { id: bread.id, name: 'Bread' },
+  ]);
 
   const event = (await post('/events', { saved_meal_id: meal.id })).body;
-  const logged = await gqlData(server, owner, `query($id: UUID!) { me { event(id: $id) { mealItems { ${MEAL_ITEM} } } } }`, { id: event.id });
+  const logged = await gqlData(server, owner, `query($id: UUID!) { me { event(id: $id) { mealItems { ${MEAL_ITEM} } } } }`, {
+    id: event.id,
+  });
   expect(logged.me.event.mealItems).toEqual((await rest(`/events/${event.id}`)).meal_items.map(asMealItem));
 
   const update = `mutation($id: UUID!, $refresh: UUID, $input: FoodItemUpdateInput!) { updateFoodItem(id: $id, refreshEventId: $refresh, input: $input) { ${FOOD} } }`;
-  const { updateFoodItem: edited } = await gqlData(server, owner, update, { id: soup.id, refresh: event.id, input: { calories: 220, sodiumMg: null } });
+  const { updateFoodItem: edited } = await gqlData(server, owner, update, {
+    id: soup.id,
+    refresh: event.id,
+    input: { calories: 220, sodiumMg: null },
+  });
   expect(edited).toEqual(asFood(await rest(`/food-items/${soup.id}`)));
   expect(edited).toMatchObject({ source: 'user_edited', nutrition: { calories: 220, sodiumMg: null } });
   expect((await rest(`/events/${event.id}`)).meal_items[0].nutrition).toEqual({ calories: 220 });
   expect((await rest(`/saved-meals/${meal.id}`)).nutrition).toEqual({ calories: 380 });
 
   const edit = `mutation($id: UUID!, $input: SavedMealUpdateInput!) { updateSavedMeal(id: $id, input: $input) { ${MEAL} } }`;
-  const { updateSavedMeal: hand } = await gqlData(server, owner, edit, { id: meal.id, input: { name: 'Big lunch', nutrition: { calories: 500 } } });
+  const { updateSavedMeal: hand } = await gqlData(server, owner, edit, {
+    id: meal.id,
+    input: { name: 'Big lunch', nutrition: { calories: 500 } },
+  });
   expect(hand).toEqual(asMeal(await rest(`/saved-meals/${meal.id}`)));
   expect(hand).toMatchObject({ name: 'Big lunch', totalsSource: 'user', nutrition: { calories: 500 } });
 
   const badItems = await gqlError(server, owner, edit, { id: meal.id, input: { items: [{ foodItemId: soup.id, servings: 0 }] } });
-  const restBad = await server.api().patch(`/users/${owner.id}/saved-meals/${meal.id}`).set(owner.auth).send({ items: [{ food_item_id: soup.id, servings: 0 }] });
+  const restBad = await server
+    .api()
+    .patch(`/users/${owner.id}/saved-meals/${meal.id}`)
+    .set(owner.auth)
+    .send({ items: [{ food_item_id: soup.id, servings: 0 }] });
   expect(badItems.detail).toEqual(asInputIssues(restBad));
   expect((await gqlError(server, other, edit, { id: meal.id, input: { name: 'x' } })).code).toBe('NOT_FOUND');
   expect((await gqlData(server, owner, 'mutation($id: UUID!) { deleteSavedMeal(id: $id) }', { id: meal.id })).deleteSavedMeal).toBe(true);
@@ -151,7 +222,13 @@ test('saved meals with their items and foods, and events with their meal items, 
   const u = await (await import('../helpers/users.ts')).signUp(server);
   const add = async () => {
     const f = (await server.api().post(`/users/${u.id}/food-items`).set(u.auth).send({ name: 'Food', calories: 10 })).body;
-    const meal = (await server.api().post(`/users/${u.id}/saved-meals`).set(u.auth).send({ name: 'M', items: [{ food_item_id: f.id }, { food_item_id: f.id }] })).body;
+    const meal = (
+      await server
+        .api()
+        .post(`/users/${u.id}/saved-meals`)
+        .set(u.auth)
+        .send({ name: 'M', items: [{ food_item_id: f.id }, { food_item_id: f.id }] })
+    ).body;
     await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ saved_meal_id: meal.id });
   };
   const query = `{ me { savedMeals { id items { id foodItem { id name } } } events { id mealItems { id foodItem { id } } } } }`;

@@ -15,11 +15,17 @@ const gql = (user: { auth: Record<string, string> } | null, query: string, varia
 test('me returns the same profile, categories and events (with their category) as REST', async () => {
   const cat = await server.api().post(`/users/${owner.id}/categories`).set(owner.auth).send({ name: 'Sport' });
   for (let i = 0; i < 3; i++) {
-    await server.api().post(`/users/${owner.id}/events`).set(owner.auth)
+    await server
+      .api()
+      .post(`/users/${owner.id}/events`)
+      .set(owner.auth)
       .send({ category_id: cat.body.id, tags: ['run'], occurred_at: `2026-03-0${i + 1}T08:00:00Z`, scalar_value: i });
   }
-  const res = await gql(owner, `{ me { id profile { id email timezone totpEnabled }
-    categories { id name } events(limit: 10) { id occurredAt localDate scalarValue tags source category { id name } } } }`);
+  const res = await gql(
+    owner,
+    `{ me { id profile { id email timezone totpEnabled }
+    categories { id name } events(limit: 10) { id occurredAt localDate scalarValue tags source category { id name } } } }`,
+  );
   expect(res.status).toBe(200);
   expect(res.body.errors).toBeUndefined();
   const me = res.body.data.me;
@@ -28,8 +34,13 @@ test('me returns the same profile, categories and events (with their category) a
   const events = (await server.api().get(`/users/${owner.id}/events?limit=10`).set(owner.auth)).body;
   expect(me.events.map((e: { id: string }) => e.id)).toEqual(events.map((e: { id: string }) => e.id));
   expect(me.events[0]).toEqual({
-    id: events[0].id, occurredAt: events[0].occurred_at, localDate: events[0].local_date, scalarValue: events[0].scalar_value,
-    tags: ['run'], source: 'user', category: { id: cat.body.id, name: 'Sport' },
+    id: events[0].id,
+    occurredAt: events[0].occurred_at,
+    localDate: events[0].local_date,
+    scalarValue: events[0].scalar_value,
+    tags: ['run'],
+    source: 'user',
+    category: { id: cat.body.id, name: 'Sport' },
   });
   expect(me.categories).toEqual([{ id: cat.body.id, name: 'Sport' }]);
   // One user's data: no shared cache may keep it.
@@ -58,12 +69,18 @@ test('bad arguments are BAD_USER_INPUT with the same loc/msg/type list as REST, 
   expect(locs).toEqual(expect.arrayContaining([JSON.stringify(['limit']), JSON.stringify(['from'])]));
   const rest = await server.api().get(`/users/${owner.id}/events?limit=0&from=yesterday`).set(owner.auth);
   expect(rest.status).toBe(422);
-  expect(error.extensions.detail.map((d: { msg: string }) => d.msg).sort()).toEqual(rest.body.detail.map((d: { msg: string }) => d.msg).sort());
+  expect(error.extensions.detail.map((d: { msg: string }) => d.msg).sort()).toEqual(
+    rest.body.detail.map((d: { msg: string }) => d.msg).sort(),
+  );
 });
 
 test('CSRF prevention: a GET without a preflight-forcing header is refused', async () => {
   const res = await server.api().get('/graphql?query=%7B%20me%20%7B%20id%20%7D%20%7D').set(owner.auth);
   expect(res.status).toBe(400);
-  const ok = await server.api().get('/graphql?query=%7B%20me%20%7B%20id%20%7D%20%7D').set(owner.auth).set('apollo-require-preflight', 'true');
+  const ok = await server
+    .api()
+    .get('/graphql?query=%7B%20me%20%7B%20id%20%7D%20%7D')
+    .set(owner.auth)
+    .set('apollo-require-preflight', 'true');
   expect(ok.body.data.me.id).toBe(owner.id);
 });

@@ -26,11 +26,24 @@ beforeAll(async () => {
 const GOAL = 'slug label unit category direction valueField target active isSet';
 const PROGRESS = 'slug valueField target direction value met progress';
 const goalAsGraphQL = (g: Rest) => ({
-  slug: g.slug, label: g.label, unit: g.unit, category: g.category, direction: g.direction, valueField: g.value_field,
-  target: g.target, active: g.active, isSet: g.is_set,
+  slug: g.slug,
+  label: g.label,
+  unit: g.unit,
+  category: g.category,
+  direction: g.direction,
+  valueField: g.value_field,
+  target: g.target,
+  active: g.active,
+  isSet: g.is_set,
 });
 const progressAsGraphQL = (g: Rest) => ({
-  slug: g.slug, valueField: g.value_field, target: g.target, direction: g.direction, value: g.value, met: g.met, progress: g.progress,
+  slug: g.slug,
+  valueField: g.value_field,
+  target: g.target,
+  direction: g.direction,
+  value: g.value,
+  met: g.met,
+  progress: g.progress,
 });
 
 describe('goals', () => {
@@ -66,7 +79,10 @@ describe('goals', () => {
   });
 
   test('putGoal creates and replaces a goal: the same answer as REST PUT, and REST reads it back', async () => {
-    const { putGoal } = await gqlData(server, owner, PUT, { slug: 'water', input: { target: 2500.5, direction: 'at_most', active: false } });
+    const { putGoal } = await gqlData(server, owner, PUT, {
+      slug: 'water',
+      input: { target: 2500.5, direction: 'at_most', active: false },
+    });
     const listed = (await rest(owner, '/goals')).find((g: Rest) => g.slug === 'water');
     expect(putGoal).toEqual(goalAsGraphQL(listed));
     expect(putGoal).toMatchObject({ target: 2500.5, direction: 'at_most', active: false, isSet: true });
@@ -125,8 +141,17 @@ describe('insights', () => {
   const CARD = 'id key kind label direction z ratio headline caution corroboration baselineDays recentDays windowDays';
 
   const edgeAsGraphQL = (e: Rest, units: Map<string, string>) => ({
-    key: e.key, label: e.label, kind: e.kind, direction: e.direction, confidence: e.confidence, lag: e.lag, n: e.n, support: e.support,
-    r: e.r, qValue: e.q_value, metricType: e.kind === 'metric' ? { slug: e.key, unit: units.get(e.key) } : null,
+    key: e.key,
+    label: e.label,
+    kind: e.kind,
+    direction: e.direction,
+    confidence: e.confidence,
+    lag: e.lag,
+    n: e.n,
+    support: e.support,
+    r: e.r,
+    qValue: e.q_value,
+    metricType: e.kind === 'metric' ? { slug: e.key, unit: units.get(e.key) } : null,
   });
   const graphAsGraphQL = (g: Rest, units: Map<string, string>) => ({
     center: { ...g.center, metricType: units.has(g.center.key) ? { slug: g.center.key } : null },
@@ -135,8 +160,19 @@ describe('insights', () => {
     windowDays: g.window_days,
   });
   const cardAsGraphQL = (c: Rest) => ({
-    id: c.id, key: c.key, kind: c.kind, label: c.label, direction: c.direction, z: c.z, ratio: c.ratio ?? null, headline: c.headline,
-    caution: c.caution, corroboration: c.corroboration ?? null, baselineDays: c.baseline_days, recentDays: c.recent_days, windowDays: c.window_days,
+    id: c.id,
+    key: c.key,
+    kind: c.kind,
+    label: c.label,
+    direction: c.direction,
+    z: c.z,
+    ratio: c.ratio ?? null,
+    headline: c.headline,
+    caution: c.caution,
+    corroboration: c.corroboration ?? null,
+    baselineDays: c.baseline_days,
+    recentDays: c.recent_days,
+    windowDays: c.window_days,
   });
   let units: Map<string, string>;
   beforeAll(async () => {
@@ -148,9 +184,17 @@ describe('insights', () => {
     ['mood', 60, 'significant'],
     ['tag:coffee', 30, 'explore'],
   ])('insightGraph(%s, %i, %s) equals REST field by field: r, q-values, lags, metric types', async (metric, windowDays, mode) => {
-    const { me } = await gqlData(server, owner, `query($metric: String!, $w: Int, $mode: GraphMode, $end: Date) {
-      me { insightGraph(metric: $metric, windowDays: $w, mode: $mode, endDate: $end) { ${GRAPH} } } }`, { metric, w: windowDays, mode, end: today });
-    const graph = await rest(owner, `/insights/graph?metric=${encodeURIComponent(metric)}&window_days=${windowDays}&mode=${mode}&end_date=${today}`);
+    const { me } = await gqlData(
+      server,
+      owner,
+      `query($metric: String!, $w: Int, $mode: GraphMode, $end: Date) {
+      me { insightGraph(metric: $metric, windowDays: $w, mode: $mode, endDate: $end) { ${GRAPH} } } }`,
+      { metric, w: windowDays, mode, end: today },
+    );
+    const graph = await rest(
+      owner,
+      `/insights/graph?metric=${encodeURIComponent(metric)}&window_days=${windowDays}&mode=${mode}&end_date=${today}`,
+    );
     expect(me.insightGraph).toEqual(graphAsGraphQL(graph, units));
     expect(graph.edges.length).toBeGreaterThan(0);
   });
@@ -164,14 +208,23 @@ describe('insights', () => {
   });
 
   test.each([[90], [30]])('episodes(%i) equal REST field by field: ids, z, ratio, caution', async (windowDays) => {
-    const { me } = await gqlData(server, owner, `query($w: Int, $end: Date) { me { episodes(windowDays: $w, endDate: $end) { windowDays episodes { ${CARD} } } } }`, { w: windowDays, end: today });
+    const { me } = await gqlData(
+      server,
+      owner,
+      `query($w: Int, $end: Date) { me { episodes(windowDays: $w, endDate: $end) { windowDays episodes { ${CARD} } } } }`,
+      { w: windowDays, end: today },
+    );
     const episodes = await rest(owner, `/insights/episodes?window_days=${windowDays}&end_date=${today}`);
     expect(me.episodes).toEqual({ windowDays: episodes.window_days, episodes: episodes.episodes.map(cardAsGraphQL) });
     expect(me.episodes.episodes.length).toBeGreaterThan(0);
   });
 
   test('bad arguments are BAD_USER_INPUT in argument names', async () => {
-    const graph = await gqlError(server, owner, '{ me { insightGraph(metric: "tag:never-used", windowDays: 400, endDate: "2026-02-30") { mode } } }');
+    const graph = await gqlError(
+      server,
+      owner,
+      '{ me { insightGraph(metric: "tag:never-used", windowDays: 400, endDate: "2026-02-30") { mode } } }',
+    );
     expect(graph.code).toBe('BAD_USER_INPUT');
     expect(graph.locs.sort()).toEqual(['endDate', 'windowDays']);
     const unknown = await gqlError(server, owner, `{ me { insightGraph(metric: "tag:never-used", endDate: "${today}") { mode } } }`);
@@ -181,9 +234,15 @@ describe('insights', () => {
   });
 
   test("another user cannot reach the owner's insights, and their own show none of the owner's data", async () => {
-    const foreign = await gqlError(server, other, `query($id: UUID!) { user(id: $id) { insightGraph(metric: "mood") { mode } } }`, { id: owner.id });
+    const foreign = await gqlError(server, other, `query($id: UUID!) { user(id: $id) { insightGraph(metric: "mood") { mode } } }`, {
+      id: owner.id,
+    });
     expect(foreign.code).toBe('FORBIDDEN');
-    const { me } = await gqlData(server, other, `{ me { insightGraph(metric: "mood") { ${GRAPH} } episodes { windowDays episodes { id } } } }`);
+    const { me } = await gqlData(
+      server,
+      other,
+      `{ me { insightGraph(metric: "mood") { ${GRAPH} } episodes { windowDays episodes { id } } } }`,
+    );
     expect(me.insightGraph.edges).toEqual([]);
     expect(me.episodes.episodes).toEqual([]);
     expect((await gqlError(server, other, '{ me { insightGraph(metric: "tag:coffee") { mode } } }')).code).toBe('BAD_USER_INPUT');

@@ -63,8 +63,13 @@ test('a query text of more than 2,000 tokens', async () => {
 
 test('a batched (array) body', async () => {
   const { res, statements } = await answerAndStatements(() =>
-    server.api().post('/graphql').set(owner.auth).set('Content-Type', 'application/json')
-      .send([{ query: '{ me { id } }' }, { query: '{ me { id } }' }]));
+    server
+      .api()
+      .post('/graphql')
+      .set(owner.auth)
+      .set('Content-Type', 'application/json')
+      .send([{ query: '{ me { id } }' }, { query: '{ me { id } }' }]),
+  );
   expect(res.status).toBe(400);
   expect(res.text).toMatch(/batch/i);
   expect(statements).toBe(authOnly);

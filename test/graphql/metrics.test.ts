@@ -13,7 +13,10 @@ withServer((f) => ({ server, owner, other } = f));
 type Json = Record<string, any>;
 /** GET a path of the user's (or an absolute one, as /metric-types), insisting on 200. */
 const rest = async (user: TestUser, path: string) => {
-  const res = await server.api().get(path === '/metric-types' ? path : `/users/${user.id}${path}`).set(user.auth);
+  const res = await server
+    .api()
+    .get(path === '/metric-types' ? path : `/users/${user.id}${path}`)
+    .set(user.auth);
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
   return res.body;
 };
@@ -25,23 +28,47 @@ const DEFINITION = `id metricType { slug } displayName enabled manualFallback re
 
 /** A REST reading in the GraphQL shape (the users are in UTC, so the local day is the instant's date). */
 const asReading = (r: Json) => ({
-  id: r.id, metricType: { id: r.metric_type_id, slug: r.metric_type_slug, unit: r.unit }, recordedAt: r.recorded_at,
-  localDate: r.recorded_at.slice(0, 10), value: r.value, unit: r.unit, source: r.source, sourceId: r.source_id,
-  readingGroupId: r.reading_group_id, metadata: r.metadata, createdAt: r.created_at,
+  id: r.id,
+  metricType: { id: r.metric_type_id, slug: r.metric_type_slug, unit: r.unit },
+  recordedAt: r.recorded_at,
+  localDate: r.recorded_at.slice(0, 10),
+  value: r.value,
+  unit: r.unit,
+  source: r.source,
+  sourceId: r.source_id,
+  readingGroupId: r.reading_group_id,
+  metadata: r.metadata,
+  createdAt: r.created_at,
 });
 const asAutomation = (a: Json) => ({
-  id: a.id, enabled: a.enabled, triggerType: a.trigger_type, triggerConfig: a.trigger_config, actionType: a.action_type, actionConfig: a.action_config,
+  id: a.id,
+  enabled: a.enabled,
+  triggerType: a.trigger_type,
+  triggerConfig: a.trigger_config,
+  actionType: a.action_type,
+  actionConfig: a.action_config,
 });
 const asDefinition = (d: Json) => ({
-  id: d.id, metricType: { slug: d.metric_type_slug }, displayName: d.display_name, enabled: d.enabled, manualFallback: d.manual_fallback,
-  resolutionOperator: d.resolution_operator, sources: d.sources, automations: d.automations.map(asAutomation),
+  id: d.id,
+  metricType: { slug: d.metric_type_slug },
+  displayName: d.display_name,
+  enabled: d.enabled,
+  manualFallback: d.manual_fallback,
+  resolutionOperator: d.resolution_operator,
+  sources: d.sources,
+  automations: d.automations.map(asAutomation),
 });
 
 /** A reading in the GraphQL input's spelling. */
 const input = (r: Json) => ({
-  metricTypeSlug: r.metric_type_slug, recordedAt: r.recorded_at, source: r.source, value: r.value,
-  ...(r.unit !== undefined ? { unit: r.unit } : {}), ...(r.source_id !== undefined ? { sourceId: r.source_id } : {}),
-  ...(r.reading_group_id !== undefined ? { readingGroupId: r.reading_group_id } : {}), ...(r.metadata !== undefined ? { metadata: r.metadata } : {}),
+  metricTypeSlug: r.metric_type_slug,
+  recordedAt: r.recorded_at,
+  source: r.source,
+  value: r.value,
+  ...(r.unit !== undefined ? { unit: r.unit } : {}),
+  ...(r.source_id !== undefined ? { sourceId: r.source_id } : {}),
+  ...(r.reading_group_id !== undefined ? { readingGroupId: r.reading_group_id } : {}),
+  ...(r.metadata !== undefined ? { metadata: r.metadata } : {}),
 });
 
 const INGEST = `mutation($input: ReadingBatchInput!) { ingestReadings(input: $input) { skippedCount created { ${READING} } } }`;
@@ -55,19 +82,39 @@ const DELETE_AUTOMATION = 'mutation($def: UUID!, $id: UUID!) { deleteAutomation(
 
 describe('queries', () => {
   test('metricTypes is the catalogue of GET /metric-types, field by field', async () => {
-    const { me } = await gqlData(server, owner, '{ me { metricTypes { id slug label category unit aggregation goalable valueField acceptedUnits } } }');
+    const { me } = await gqlData(
+      server,
+      owner,
+      '{ me { metricTypes { id slug label category unit aggregation goalable valueField acceptedUnits } } }',
+    );
     const types = await rest(owner, '/metric-types');
-    expect(me.metricTypes).toEqual(types.map((t: Json) => ({
-      id: t.id, slug: t.slug, label: t.label, category: t.category, unit: t.unit, aggregation: t.aggregation,
-      goalable: t.goalable, valueField: t.value_field, acceptedUnits: t.accepted_units,
-    })));
+    expect(me.metricTypes).toEqual(
+      types.map((t: Json) => ({
+        id: t.id,
+        slug: t.slug,
+        label: t.label,
+        category: t.category,
+        unit: t.unit,
+        aggregation: t.aggregation,
+        goalable: t.goalable,
+        valueField: t.value_field,
+        acceptedUnits: t.accepted_units,
+      })),
+    );
   });
 
   test('readings take the same filters and paging as GET /health/metrics and resolve their metric type', async () => {
     await ingestOk(server, owner, [
       reading({ source_id: 'q-1', recorded_at: '2026-04-01T08:00:00Z', value: 4000 }),
       reading({ source_id: 'q-2', recorded_at: '2026-04-02T08:00:00Z', value: 5000, source: 'phone', metadata: { device: 'x' } }),
-      reading({ source_id: 'q-3', metric_type_slug: 'weight', recorded_at: '2026-04-02T07:00:00Z', value: 160, unit: 'lb', reading_group_id: randomUUID() }),
+      reading({
+        source_id: 'q-3',
+        metric_type_slug: 'weight',
+        recorded_at: '2026-04-02T07:00:00Z',
+        value: 160,
+        unit: 'lb',
+        reading_group_id: randomUUID(),
+      }),
       reading({ source_id: 'q-4', metric_type_slug: 'mood', recorded_at: '2026-04-03T20:00:00Z', value: 7, source: 'manual' }),
     ]);
     const cases: [string, string][] = [
@@ -99,22 +146,45 @@ describe('queries', () => {
 
   test('metricDefinitions and metricDefinition equal the REST definitions, with sources and automations', async () => {
     const steps = await definitionOf(server, owner, 'steps');
-    await server.api().patch(`/users/${owner.id}/metric-definitions/${steps.id}`).set(owner.auth)
-      .send({ display_name: 'Walking', resolution_operator: 'max', sources: [{ source: 'watch' }, { source: 'phone', condition: { type: 'prefer_if_present' } }] });
+    await server
+      .api()
+      .patch(`/users/${owner.id}/metric-definitions/${steps.id}`)
+      .set(owner.auth)
+      .send({
+        display_name: 'Walking',
+        resolution_operator: 'max',
+        sources: [{ source: 'watch' }, { source: 'phone', condition: { type: 'prefer_if_present' } }],
+      });
     for (const body of [
-      { trigger_type: 'threshold', trigger_config: { operator: 'gte', value: 10000 }, action_type: 'log_event', action_config: { tags: ['goal'] } },
-      { trigger_type: 'missing_by', trigger_config: { time: '20:00' }, action_type: 'create_suggestion', action_config: {}, enabled: false },
+      {
+        trigger_type: 'threshold',
+        trigger_config: { operator: 'gte', value: 10000 },
+        action_type: 'log_event',
+        action_config: { tags: ['goal'] },
+      },
+      {
+        trigger_type: 'missing_by',
+        trigger_config: { time: '20:00' },
+        action_type: 'create_suggestion',
+        action_config: {},
+        enabled: false,
+      },
     ]) {
       const res = await server.api().post(`/users/${owner.id}/metric-definitions/${steps.id}/automations`).set(owner.auth).send(body);
       expect(res.status).toBe(201);
     }
 
-    const { me } = await gqlData(server, owner, `query($id: UUID!) { me {
+    const { me } = await gqlData(
+      server,
+      owner,
+      `query($id: UUID!) { me {
       all: metricDefinitions(limit: 500) { ${DEFINITION} }
       page: metricDefinitions(limit: 3, offset: 2) { id }
       first: metricDefinitions { id }
       one: metricDefinition(id: $id) { ${DEFINITION} createdAt updatedAt }
-    } }`, { id: steps.id });
+    } }`,
+      { id: steps.id },
+    );
     const all = await rest(owner, '/metric-definitions?limit=500');
     expect(me.all).toEqual(all.map(asDefinition));
     expect(me.page.map((d: Json) => d.id)).toEqual((await rest(owner, '/metric-definitions?limit=3&offset=2')).map((d: Json) => d.id));
@@ -131,36 +201,55 @@ describe('queries', () => {
     expect(Date.parse(updatedAt)).toBeGreaterThanOrEqual(Date.parse(createdAt));
   });
 
-  test('metricDefinition of an unknown or another user\'s id is NOT_FOUND; bad paging is BAD_USER_INPUT', async () => {
+  test("metricDefinition of an unknown or another user's id is NOT_FOUND; bad paging is BAD_USER_INPUT", async () => {
     const foreign = await definitionOf(server, other, 'steps');
     for (const id of [foreign.id, randomUUID()]) {
-      expect((await gqlError(server, owner, 'query($id: UUID!) { me { metricDefinition(id: $id) { id } } }', { id })).code).toBe('NOT_FOUND');
+      expect((await gqlError(server, owner, 'query($id: UUID!) { me { metricDefinition(id: $id) { id } } }', { id })).code).toBe(
+        'NOT_FOUND',
+      );
     }
     const paging = await gqlError(server, owner, '{ me { metricDefinitions(limit: 501, offset: -1) { id } } }');
     expect(paging.code).toBe('BAD_USER_INPUT');
     expect(paging.locs.sort()).toEqual(['limit', 'offset']);
   });
 
-  test('another user reaches none of it: user(id) is FORBIDDEN, and their own lists hold none of the owner\'s rows', async () => {
-    const foreign = await gqlError(server, other, 'query($id: UUID!) { user(id: $id) { readings { id } metricDefinitions { id } } }', { id: owner.id });
+  test("another user reaches none of it: user(id) is FORBIDDEN, and their own lists hold none of the owner's rows", async () => {
+    const foreign = await gqlError(server, other, 'query($id: UUID!) { user(id: $id) { readings { id } metricDefinitions { id } } }', {
+      id: owner.id,
+    });
     expect(foreign.code).toBe('FORBIDDEN');
-    const { me } = await gqlData(server, other, `{ me { readings(limit: 500) { id } metricDefinitions(limit: 500) { id metricType { slug } } } }`);
+    const { me } = await gqlData(
+      server,
+      other,
+      `{ me { readings(limit: 500) { id } metricDefinitions(limit: 500) { id metricType { slug } } } }`,
+    );
     const ownerReadings = new Set((await rest(owner, '/health/metrics?limit=500')).map((r: Json) => r.id));
     const ownerDefinitions = new Set((await rest(owner, '/metric-definitions?limit=500')).map((d: Json) => d.id));
     expect(me.readings.filter((r: Json) => ownerReadings.has(r.id))).toEqual([]);
     expect(me.metricDefinitions.filter((d: Json) => ownerDefinitions.has(d.id))).toEqual([]);
-    expect(me.metricDefinitions.map((d: Json) => d.id)).toEqual((await rest(other, '/metric-definitions?limit=500')).map((d: Json) => d.id));
+    expect(me.metricDefinitions.map((d: Json) => d.id)).toEqual(
+      (await rest(other, '/metric-definitions?limit=500')).map((d: Json) => d.id),
+    );
   });
 });
 
 describe('ingestReadings', () => {
   test('takes a full batch of 10,000 readings (a body over 1 MiB), as the REST ingest route does', async () => {
     const u = await signUp(server);
-    const batch = Array.from({ length: 10_000 }, (_, i) => reading({
-      source_id: `full-${i}`, recorded_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), value: i % 500,
-    }));
+    const batch = Array.from({ length: 10_000 }, (_, i) =>
+      reading({
+        source_id: `full-${i}`,
+        recorded_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+        value: i % 500,
+      }),
+    );
     expect(JSON.stringify({ readings: batch.map(input) }).length).toBeGreaterThan(1024 * 1024);
-    const res = await gqlData(server, u, 'mutation($input: ReadingBatchInput!) { ingestReadings(input: $input) { skippedCount created { id } } }', { input: { readings: batch.map(input) } });
+    const res = await gqlData(
+      server,
+      u,
+      'mutation($input: ReadingBatchInput!) { ingestReadings(input: $input) { skippedCount created { id } } }',
+      { input: { readings: batch.map(input) } },
+    );
     expect(res.ingestReadings.created).toHaveLength(10_000);
     expect(res.ingestReadings.skippedCount).toBe(0);
   });
@@ -169,19 +258,29 @@ describe('ingestReadings', () => {
     // A batch with a duplicate inside it: the same batch through GraphQL (owner) and REST (other), on the same state.
     const batch = [
       reading({ source_id: 'i-1', recorded_at: '2026-05-01T06:00:00Z', value: 1200 }),
-      reading({ source_id: 'i-2', metric_type_slug: 'weight', recorded_at: '2026-05-01T07:00:00Z', value: 154, unit: 'lb', metadata: { scale: 'home' } }),
+      reading({
+        source_id: 'i-2',
+        metric_type_slug: 'weight',
+        recorded_at: '2026-05-01T07:00:00Z',
+        value: 154,
+        unit: 'lb',
+        metadata: { scale: 'home' },
+      }),
       reading({ source_id: 'i-1', recorded_at: '2026-05-01T06:05:00Z', value: 1300 }),
       reading({ source_id: null, metric_type_slug: 'water', recorded_at: '2026-05-01T09:00:00Z', value: 0.5, unit: 'L', source: 'manual' }),
     ];
     const first = await ingestGql(owner, batch);
     const firstRest = await ingestOk(server, other, batch);
     expect(first.skippedCount).toBe(firstRest.skipped_count);
-    expect(first.created.map((r: Json) => [r.metricType.slug, r.value, r.unit, r.sourceId]))
-      .toEqual(firstRest.created.map((r: Json) => [r.metric_type_slug, r.value, r.unit, r.source_id]));
+    expect(first.created.map((r: Json) => [r.metricType.slug, r.value, r.unit, r.sourceId])).toEqual(
+      firstRest.created.map((r: Json) => [r.metric_type_slug, r.value, r.unit, r.source_id]),
+    );
     expect(first.created.find((r: Json) => r.sourceId === 'i-2').value).toBeCloseTo(69.853, 3);
 
     const listed = (await rest(owner, '/health/metrics?from=2026-05-01&to=2026-05-01')).map(asReading);
-    expect([...first.created].sort((a: Json, b: Json) => a.id.localeCompare(b.id))).toEqual([...listed].sort((a, b) => a.id.localeCompare(b.id)));
+    expect([...first.created].sort((a: Json, b: Json) => a.id.localeCompare(b.id))).toEqual(
+      [...listed].sort((a, b) => a.id.localeCompare(b.id)),
+    );
 
     const resent = await ingestGql(owner, batch);
     const resentRest = await ingestOk(server, other, batch);
@@ -205,14 +304,18 @@ describe('ingestReadings', () => {
     expect(restError.status).toBe(422);
     expect(error.detail!.map((d) => d.msg)).toEqual(restError.body.detail.map((d: Json) => d.msg));
     // A malformed field fails the batch before any catalogue check, as in REST.
-    const blank = await gqlError(server, owner, INGEST, { input: { readings: [...bad, reading({ source_id: 'bad-3', source: ' ' })].map(input) } });
+    const blank = await gqlError(server, owner, INGEST, {
+      input: { readings: [...bad, reading({ source_id: 'bad-3', source: ' ' })].map(input) },
+    });
     expect(blank.locs).toEqual(['input.readings.3.source']);
     expect((await rest(owner, '/health/metrics?limit=500')).length).toBe(before);
   });
 
-  test('a read-only token is FORBIDDEN and writes nothing; another user\'s ingest lands in their own data only', async () => {
+  test("a read-only token is FORBIDDEN and writes nothing; another user's ingest lands in their own data only", async () => {
     const before = (await rest(owner, '/health/metrics?limit=500')).length;
-    const error = await gqlError(server, await readOnly(server, owner), INGEST, { input: { readings: [input(reading({ source_id: 'ro-1' }))] } });
+    const error = await gqlError(server, await readOnly(server, owner), INGEST, {
+      input: { readings: [input(reading({ source_id: 'ro-1' }))] },
+    });
     expect(error.code).toBe('FORBIDDEN');
     const byOther = await ingestGql(other, [reading({ source_id: 'i-1', recorded_at: '2026-05-01T06:00:00Z' })]);
     // 'i-1' exists for both users: the other user's duplicate is skipped in their data, the owner's untouched.
@@ -224,17 +327,35 @@ describe('ingestReadings', () => {
 describe('updateMetricDefinition', () => {
   test('omitted fields stay, sources replace the whole list, null clears; the answer equals GET', async () => {
     const def = await definitionOf(server, owner, 'sleep_duration');
-    const set = await gqlData(server, owner, UPDATE_DEFINITION, { id: def.id, input: {
-      displayName: 'Sleep', manualFallback: false, resolutionOperator: 'latest',
-      sources: [{ source: 'oura' }, { source: 'watch', condition: { type: 'prefer_if_present' } }, { source: 'phone' }],
-    } });
+    const set = await gqlData(server, owner, UPDATE_DEFINITION, {
+      id: def.id,
+      input: {
+        displayName: 'Sleep',
+        manualFallback: false,
+        resolutionOperator: 'latest',
+        sources: [{ source: 'oura' }, { source: 'watch', condition: { type: 'prefer_if_present' } }, { source: 'phone' }],
+      },
+    });
     expect(set.updateMetricDefinition).toEqual(asDefinition(await rest(owner, `/metric-definitions/${def.id}`)));
-    expect(set.updateMetricDefinition).toMatchObject({ displayName: 'Sleep', enabled: true, manualFallback: false, resolutionOperator: 'latest' });
-    expect(set.updateMetricDefinition.sources.map((s: Json) => [s.source, s.rank])).toEqual([['oura', 1], ['watch', 2], ['phone', 3]]);
+    expect(set.updateMetricDefinition).toMatchObject({
+      displayName: 'Sleep',
+      enabled: true,
+      manualFallback: false,
+      resolutionOperator: 'latest',
+    });
+    expect(set.updateMetricDefinition.sources.map((s: Json) => [s.source, s.rank])).toEqual([
+      ['oura', 1],
+      ['watch', 2],
+      ['phone', 3],
+    ]);
 
     const replaced = await gqlData(server, owner, UPDATE_DEFINITION, { id: def.id, input: { sources: [{ source: 'phone' }] } });
     expect(replaced.updateMetricDefinition).toEqual(asDefinition(await rest(owner, `/metric-definitions/${def.id}`)));
-    expect(replaced.updateMetricDefinition).toMatchObject({ displayName: 'Sleep', resolutionOperator: 'latest', sources: [{ source: 'phone', rank: 1, condition: null }] });
+    expect(replaced.updateMetricDefinition).toMatchObject({
+      displayName: 'Sleep',
+      resolutionOperator: 'latest',
+      sources: [{ source: 'phone', rank: 1, condition: null }],
+    });
 
     const cleared = await gqlData(server, owner, UPDATE_DEFINITION, { id: def.id, input: { displayName: null, sources: null } });
     expect(cleared.updateMetricDefinition).toMatchObject({ displayName: null, sources: [], resolutionOperator: 'latest' });
@@ -244,9 +365,13 @@ describe('updateMetricDefinition', () => {
   test('validation, NOT_FOUND, FORBIDDEN', async () => {
     const def = await definitionOf(server, owner, 'water');
     const before = await rest(owner, `/metric-definitions/${def.id}`);
-    const invalid = await gqlError(server, owner, UPDATE_DEFINITION, { id: def.id, input: {
-      displayName: '', sources: [{ source: 'a' }, { source: 'b', condition: { type: 'always' } }],
-    } });
+    const invalid = await gqlError(server, owner, UPDATE_DEFINITION, {
+      id: def.id,
+      input: {
+        displayName: '',
+        sources: [{ source: 'a' }, { source: 'b', condition: { type: 'always' } }],
+      },
+    });
     expect(invalid.code).toBe('BAD_USER_INPUT');
     expect(invalid.locs.sort()).toEqual(['input.displayName', 'input.sources.1.condition.type']);
     const twice = await gqlError(server, owner, UPDATE_DEFINITION, { id: def.id, input: { sources: [{ source: 'a' }, { source: 'a' }] } });
@@ -269,21 +394,47 @@ describe('updateMetricDefinition', () => {
 describe('automations', () => {
   test('create, update and delete answer what REST then shows', async () => {
     const def = await definitionOf(server, owner, 'weight');
-    const created = (await gqlData(server, owner, CREATE_AUTOMATION, { def: def.id, input: {
-      triggerType: 'threshold', triggerConfig: { operator: 'gt', value: 80, unit: 'kg', extra: 'dropped' },
-      actionType: 'create_suggestion', actionConfig: { title: 'Heavy day' },
-    } })).createAutomation;
+    const created = (
+      await gqlData(server, owner, CREATE_AUTOMATION, {
+        def: def.id,
+        input: {
+          triggerType: 'threshold',
+          triggerConfig: { operator: 'gt', value: 80, unit: 'kg', extra: 'dropped' },
+          actionType: 'create_suggestion',
+          actionConfig: { title: 'Heavy day' },
+        },
+      })
+    ).createAutomation;
     const shown = () => rest(owner, `/metric-definitions/${def.id}`).then((d) => d.automations.map(asAutomation));
     expect(await shown()).toEqual([created]);
     expect(created).toMatchObject({ enabled: true, triggerConfig: { operator: 'gt', value: 80, unit: 'kg', basis: 'day' } });
 
-    const updated = (await gqlData(server, owner, UPDATE_AUTOMATION, { def: def.id, id: created.id, input: {
-      enabled: false, triggerType: 'missing_by', triggerConfig: { time: '09:30' },
-    } })).updateAutomation;
+    const updated = (
+      await gqlData(server, owner, UPDATE_AUTOMATION, {
+        def: def.id,
+        id: created.id,
+        input: {
+          enabled: false,
+          triggerType: 'missing_by',
+          triggerConfig: { time: '09:30' },
+        },
+      })
+    ).updateAutomation;
     expect(await shown()).toEqual([updated]);
-    expect(updated).toMatchObject({ id: created.id, enabled: false, triggerType: 'missing_by', triggerConfig: { time: '09:30' }, actionConfig: { title: 'Heavy day' } });
+    expect(updated).toMatchObject({
+      id: created.id,
+      enabled: false,
+      triggerType: 'missing_by',
+      triggerConfig: { time: '09:30' },
+      actionConfig: { title: 'Heavy day' },
+    });
 
-    const { me } = await gqlData(server, owner, `query($id: UUID!) { me { metricDefinition(id: $id) { automations { ${AUTOMATION} } } } }`, { id: def.id });
+    const { me } = await gqlData(
+      server,
+      owner,
+      `query($id: UUID!) { me { metricDefinition(id: $id) { automations { ${AUTOMATION} } } } }`,
+      { id: def.id },
+    );
     expect(me.metricDefinition.automations).toEqual([updated]);
 
     expect((await gqlData(server, owner, DELETE_AUTOMATION, { def: def.id, id: created.id })).deleteAutomation).toBe(true);
@@ -293,40 +444,73 @@ describe('automations', () => {
 
   test('invalid configs are BAD_USER_INPUT at input.<argument>.<key>', async () => {
     const def = await definitionOf(server, owner, 'weight');
-    const missing = await gqlError(server, owner, CREATE_AUTOMATION, { def: def.id, input: { triggerType: 'missing_by', actionType: 'log_event', actionConfig: { tags: ['x'] } } });
+    const missing = await gqlError(server, owner, CREATE_AUTOMATION, {
+      def: def.id,
+      input: { triggerType: 'missing_by', actionType: 'log_event', actionConfig: { tags: ['x'] } },
+    });
     expect(missing.code).toBe('BAD_USER_INPUT');
     expect(missing.locs).toEqual(['input.triggerConfig.time']);
-    const unit = await gqlError(server, owner, CREATE_AUTOMATION, { def: def.id, input: {
-      triggerType: 'threshold', triggerConfig: { operator: 'gt', value: 1, unit: 'parsec' }, actionType: 'log_event', actionConfig: { tags: ['x'] },
-    } });
+    const unit = await gqlError(server, owner, CREATE_AUTOMATION, {
+      def: def.id,
+      input: {
+        triggerType: 'threshold',
+        triggerConfig: { operator: 'gt', value: 1, unit: 'parsec' },
+        actionType: 'log_event',
+        actionConfig: { tags: ['x'] },
+      },
+    });
     expect(unit.locs).toEqual(['input.triggerConfig.unit']);
-    const category = await gqlError(server, owner, CREATE_AUTOMATION, { def: def.id, input: {
-      triggerType: 'reading_received', actionType: 'log_event', actionConfig: { category_id: randomUUID() },
-    } });
+    const category = await gqlError(server, owner, CREATE_AUTOMATION, {
+      def: def.id,
+      input: {
+        triggerType: 'reading_received',
+        actionType: 'log_event',
+        actionConfig: { category_id: randomUUID() },
+      },
+    });
     // The service's loc keys are camelCased like every loc, those inside a JSON config too.
     expect(category.locs).toEqual(['input.actionConfig.categoryId']);
 
-    const a = (await gqlData(server, owner, CREATE_AUTOMATION, { def: def.id, input: { triggerType: 'reading_received', actionType: 'log_event', actionConfig: { tags: ['w'] } } })).createAutomation;
+    const a = (
+      await gqlData(server, owner, CREATE_AUTOMATION, {
+        def: def.id,
+        input: { triggerType: 'reading_received', actionType: 'log_event', actionConfig: { tags: ['w'] } },
+      })
+    ).createAutomation;
     const retype = await gqlError(server, owner, UPDATE_AUTOMATION, { def: def.id, id: a.id, input: { triggerType: 'missing_by' } });
     expect(retype.locs).toEqual(['input.triggerConfig.time']);
     expect((await rest(owner, `/metric-definitions/${def.id}`)).automations.map(asAutomation)).toEqual([a]);
     await gqlData(server, owner, DELETE_AUTOMATION, { def: def.id, id: a.id });
   });
 
-  test('another user\'s or an unknown definition or automation is NOT_FOUND; a read-only token is FORBIDDEN; nothing changes', async () => {
+  test("another user's or an unknown definition or automation is NOT_FOUND; a read-only token is FORBIDDEN; nothing changes", async () => {
     const def = await definitionOf(server, owner, 'steps');
     const foreignDef = await definitionOf(server, other, 'steps');
     const body = { triggerType: 'reading_received', actionType: 'log_event', actionConfig: { tags: ['x'] } };
-    const foreign = (await server.api().post(`/users/${other.id}/metric-definitions/${foreignDef.id}/automations`).set(other.auth)
-      .send({ trigger_type: 'reading_received', action_type: 'log_event', action_config: { tags: ['theirs'] } })).body;
-    const mine = (await server.api().post(`/users/${owner.id}/metric-definitions/${def.id}/automations`).set(owner.auth)
-      .send({ trigger_type: 'reading_received', action_type: 'log_event', action_config: { tags: ['mine'] } })).body;
+    const foreign = (
+      await server
+        .api()
+        .post(`/users/${other.id}/metric-definitions/${foreignDef.id}/automations`)
+        .set(other.auth)
+        .send({ trigger_type: 'reading_received', action_type: 'log_event', action_config: { tags: ['theirs'] } })
+    ).body;
+    const mine = (
+      await server
+        .api()
+        .post(`/users/${owner.id}/metric-definitions/${def.id}/automations`)
+        .set(owner.auth)
+        .send({ trigger_type: 'reading_received', action_type: 'log_event', action_config: { tags: ['mine'] } })
+    ).body;
     const ownerBefore = await rest(owner, `/metric-definitions/${def.id}`);
 
     for (const defId of [foreignDef.id, randomUUID()]) {
       expect((await gqlError(server, owner, CREATE_AUTOMATION, { def: defId, input: body })).code).toBe('NOT_FOUND');
     }
-    for (const [defId, id] of [[foreignDef.id, foreign.id], [def.id, foreign.id], [def.id, randomUUID()]]) {
+    for (const [defId, id] of [
+      [foreignDef.id, foreign.id],
+      [def.id, foreign.id],
+      [def.id, randomUUID()],
+    ]) {
       expect((await gqlError(server, owner, UPDATE_AUTOMATION, { def: defId, id, input: { enabled: false } })).code).toBe('NOT_FOUND');
       expect((await gqlError(server, owner, DELETE_AUTOMATION, { def: defId, id })).code).toBe('NOT_FOUND');
     }

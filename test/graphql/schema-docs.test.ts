@@ -1,5 +1,11 @@
 import {
-  getNamedType, isEnumType, isInputObjectType, isObjectType, isScalarType, isSpecifiedScalarType, type GraphQLNamedType,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isObjectType,
+  isScalarType,
+  isSpecifiedScalarType,
+  type GraphQLNamedType,
 } from 'graphql';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,9 +32,13 @@ test('every type and field has a description', () => {
 
 test('each type is defined in one schema file only (a second definition would be merged into it silently)', () => {
   const dir = join(import.meta.dirname, '../../schema');
-  const definitions = readdirSync(dir).filter((f) => f.endsWith('.graphql')).flatMap((f) =>
-    parse(readFileSync(join(dir, f), 'utf8')).definitions.flatMap((d) =>
-      'name' in d && d.name && !d.kind.endsWith('Extension') && d.kind !== Kind.DIRECTIVE_DEFINITION ? [`${d.name.value} (${f})`] : []));
+  const definitions = readdirSync(dir)
+    .filter((f) => f.endsWith('.graphql'))
+    .flatMap((f) =>
+      parse(readFileSync(join(dir, f), 'utf8')).definitions.flatMap((d) =>
+        'name' in d && d.name && !d.kind.endsWith('Extension') && d.kind !== Kind.DIRECTIVE_DEFINITION ? [`${d.name.value} (${f})`] : [],
+      ),
+    );
   const names = definitions.map((d) => d.split(' ')[0]);
   expect(definitions.filter((_, i) => names.indexOf(names[i]) !== i)).toEqual([]);
 });

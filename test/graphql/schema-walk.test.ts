@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
-  getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType,
-  type GraphQLArgument, type GraphQLField, type GraphQLInputType, type GraphQLObjectType,
+  getNamedType,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLObjectType,
 } from 'graphql';
 import { buildSchema } from '../../src/graphql/schema.ts';
 import type { Route } from '../../src/rest/route.ts';
@@ -44,7 +54,9 @@ test('every mutation and every User field is the twin of a REST route', () => {
   const twins = new Set(dataRoutes.map((r) => r.graphql));
   const orphans = [
     ...Object.keys(mutations).map((f) => `Mutation.${f}`),
-    ...Object.keys(userFields.getFields()).filter((f) => f !== 'id').map((f) => `User.${f}`),
+    ...Object.keys(userFields.getFields())
+      .filter((f) => f !== 'id')
+      .map((f) => `User.${f}`),
   ].filter((f) => !twins.has(f as Route['graphql']));
   expect(orphans).toEqual([]);
 });
@@ -60,8 +72,13 @@ function sample(type: GraphQLInputType): string {
   if (isEnumType(t)) return t.getValues()[0].name;
   if (isScalarType(t)) {
     const scalars: Record<string, string> = {
-      UUID: `"${randomUUID()}"`, Int: '1', Float: '1', Boolean: 'true', JSONObject: '{}',
-      DateTime: '"2026-01-01T00:00:00Z"', Date: '"2026-01-01"',
+      UUID: `"${randomUUID()}"`,
+      Int: '1',
+      Float: '1',
+      Boolean: 'true',
+      JSONObject: '{}',
+      DateTime: '"2026-01-01T00:00:00Z"',
+      Date: '"2026-01-01"',
     };
     return scalars[t.name] ?? '"x"';
   }

@@ -32,9 +32,22 @@ const DASHBOARD = `query($end: Date!) { me {
 async function seed(user: TestUser, n: number, goals: number) {
   await withContext(() => seedDemo(user.id, 'UTC', { days: 40, seed: 3, today: new Date(`${END}T12:00:00Z`) }), server.db.orm);
   const categories: string[] = [];
-  for (let c = 0; c < 5; c++) categories.push((await server.api().post(`/users/${user.id}/categories`).set(user.auth).send({ name: `C${c}` })).body.id);
+  for (let c = 0; c < 5; c++)
+    categories.push(
+      (
+        await server
+          .api()
+          .post(`/users/${user.id}/categories`)
+          .set(user.auth)
+          .send({ name: `C${c}` })
+      ).body.id,
+    );
   for (let t = 0; t < Math.min(n, 5); t++) {
-    await server.api().post(`/users/${user.id}/tracking-timers`).set(user.auth).send({ category_id: categories[t], label: `timer ${t}` });
+    await server
+      .api()
+      .post(`/users/${user.id}/tracking-timers`)
+      .set(user.auth)
+      .send({ category_id: categories[t], label: `timer ${t}` });
   }
   await withContext(async () => {
     await query(
@@ -81,6 +94,8 @@ test('the dashboard query costs the same statements for 5 rows as for 200', asyn
   expect(b.me.goals.filter((g: any) => g.isSet)).toHaveLength(allGoals);
   expect(b.me.goals.filter((g: any) => g.today).length).toBeGreaterThan(5);
   expect(b.me.insightGraph.edges.length).toBeGreaterThan(0);
-  console.log(`dashboard query: ${a.statements} SQL statements with 5 rows, ${b.statements} with 200 (suggestions, events, captures) and ${allGoals} goals`);
+  console.log(
+    `dashboard query: ${a.statements} SQL statements with 5 rows, ${b.statements} with 200 (suggestions, events, captures) and ${allGoals} goals`,
+  );
   expect(b.statements).toBe(a.statements);
 });

@@ -22,7 +22,12 @@ const ACCEPT = `mutation($id: UUID!, $input: SuggestionAcceptInput) { acceptSugg
   resultingEvent { id occurredAt localDate notes tags metadata source category { id } } } }`;
 const DISMISS = `mutation($id: UUID!) { dismissSuggestion(id: $id) { ${SUGGESTION_FIELDS} } }`;
 
-const rest = (u: TestUser, path: string) => server.api().get(`/users/${u.id}${path}`).set(u.auth).then((r) => r.body);
+const rest = (u: TestUser, path: string) =>
+  server
+    .api()
+    .get(`/users/${u.id}${path}`)
+    .set(u.auth)
+    .then((r) => r.body);
 const restDecide = (u: TestUser, id: string, decision: 'accept' | 'dismiss', body: object = {}) =>
   server.api().post(`/users/${u.id}/suggestions/${id}/${decision}`).set(u.auth).send(body);
 
@@ -34,21 +39,44 @@ async function one(u: TestUser, text: string): Promise<Rest> {
 
 /** A suggestion of source automation, already expired: no capture, and read as expired before the expiry job runs. */
 async function expired(u: TestUser): Promise<string> {
-  const [s] = await withContext(() => createSuggestions(u.id, [{
-    kind: 'event', source: 'automation', title: 'Old', summary: 'Old one', expiresAt: new Date(Date.now() - 60_000),
-    payload: { notes: 'old' }, provenance: { automation: 'test' },
-  }]), server.db.orm);
+  const [s] = await withContext(
+    () =>
+      createSuggestions(u.id, [
+        {
+          kind: 'event',
+          source: 'automation',
+          title: 'Old',
+          summary: 'Old one',
+          expiresAt: new Date(Date.now() - 60_000),
+          payload: { notes: 'old' },
+          provenance: { automation: 'test' },
+        },
+      ]),
+    server.db.orm,
+  );
   return s.id;
 }
 
 /** What accepting created, as REST shows it, without what differs between two accepts (ids, times, the suggestion's id). */
 async function createdBy(u: TestUser, s: Rest): Promise<Rest> {
   if (s.resulting_event_id) {
-    const { id: _id, created_at: _c, updated_at: _u, metadata: { suggestion_id: _s, ...metadata }, ...event } = await rest(u, `/events/${s.resulting_event_id}`);
+    const {
+      id: _id,
+      created_at: _c,
+      updated_at: _u,
+      metadata: { suggestion_id: _s, ...metadata },
+      ...event
+    } = await rest(u, `/events/${s.resulting_event_id}`);
     return { ...event, metadata };
   }
   const reading = (await rest(u, '/health/metrics?limit=500')).find((r: Rest) => r.id === s.resulting_reading_id);
-  return { metric_type_slug: reading.metric_type_slug, value: reading.value, unit: reading.unit, recorded_at: reading.recorded_at, source: reading.source };
+  return {
+    metric_type_slug: reading.metric_type_slug,
+    value: reading.value,
+    unit: reading.unit,
+    recorded_at: reading.recorded_at,
+    source: reading.source,
+  };
 }
 
 test('suggestions equals the REST inbox: pendingCount, every field, status filters and paging', async () => {
@@ -100,7 +128,11 @@ test('acceptSuggestion with typed overrides creates what the REST accept body cr
   const u = await signUp(server, { timezone: 'Europe/Berlin' });
   const cat = (await server.api().post(`/users/${u.id}/categories`).set(u.auth).send({ name: 'Migraine' })).body;
   const kinds: { text: string; input: Rest; body: Rest }[] = [
-    { text: 'yesterday 9pm headache', input: { categoryId: cat.id, notes: 'bad one', tags: ['Aura'] }, body: { category_id: cat.id, notes: 'bad one', tags: ['Aura'] } },
+    {
+      text: 'yesterday 9pm headache',
+      input: { categoryId: cat.id, notes: 'bad one', tags: ['Aura'] },
+      body: { category_id: cat.id, notes: 'bad one', tags: ['Aura'] },
+    },
     { text: 'weight 72.4 kg', input: { value: 160, unit: 'lb' }, body: { value: 160, unit: 'lb' } },
     {
       text: 'lunch at Café Nero: chicken salad and a latte',
@@ -122,8 +154,14 @@ test('acceptSuggestion with typed overrides creates what the REST accept body cr
     if (stored.resulting_event_id) {
       const event = await rest(u, `/events/${stored.resulting_event_id}`);
       expect(resultingEvent).toEqual({
-        id: event.id, occurredAt: event.occurred_at, localDate: event.local_date, notes: event.notes, tags: event.tags,
-        metadata: event.metadata, source: 'suggestion', category: event.category_id ? { id: event.category_id } : null,
+        id: event.id,
+        occurredAt: event.occurred_at,
+        localDate: event.local_date,
+        notes: event.notes,
+        tags: event.tags,
+        metadata: event.metadata,
+        source: 'suggestion',
+        category: event.category_id ? { id: event.category_id } : null,
       });
     } else {
       expect(resultingEvent).toBeNull();
@@ -141,7 +179,14 @@ test('an accepted reading suggestion resolves its resultingReading, equal to the
   const reading = (await rest(u, '/health/metrics')).find((r: Rest) => r.id === stored.resulting_reading_id);
   expect(acceptSuggestion).toEqual({
     resultingEvent: null,
-    resultingReading: { id: reading.id, value: reading.value, unit: reading.unit, source: reading.source, recordedAt: reading.recorded_at, metricType: { slug: reading.metric_type_slug } },
+    resultingReading: {
+      id: reading.id,
+      value: reading.value,
+      unit: reading.unit,
+      source: reading.source,
+      recordedAt: reading.recorded_at,
+      metricType: { slug: reading.metric_type_slug },
+    },
   });
 });
 
@@ -185,9 +230,12 @@ test('bad overrides are BAD_USER_INPUT at input.<field>, and nothing is applied'
   expect(await rest(u, '/events')).toEqual([]);
 });
 
-test('another user\'s or an unknown id is NOT_FOUND for suggestion, acceptSuggestion and dismissSuggestion', async () => {
+test("another user's or an unknown id is NOT_FOUND for suggestion, acceptSuggestion and dismissSuggestion", async () => {
   const s = await one(owner, 'weight 69 kg');
-  for (const [caller, id] of [[other, s.id], [owner, randomUUID()]] as const) {
+  for (const [caller, id] of [
+    [other, s.id],
+    [owner, randomUUID()],
+  ] as const) {
     expect((await gqlError(server, caller, ONE, { id })).code).toBe('NOT_FOUND');
     expect((await gqlError(server, caller, ACCEPT, { id, input: { value: 1 } })).code).toBe('NOT_FOUND');
     expect((await gqlError(server, caller, DISMISS, { id })).code).toBe('NOT_FOUND');

@@ -28,14 +28,27 @@ async function asGraphQL(u: TestUser, t: Rest) {
   const categories: Rest[] = (await rest(u, '/categories')).body;
   const c = categories.find((x) => x.id === t.category_id);
   return {
-    id: t.id, label: t.label, startedAt: t.started_at, createdAt: t.created_at, updatedAt: t.updated_at,
+    id: t.id,
+    label: t.label,
+    startedAt: t.started_at,
+    createdAt: t.created_at,
+    updatedAt: t.updated_at,
     category: c ? { id: c.id, name: c.name } : null,
   };
 }
 
 const eventAsGraphQL = (e: Rest) => ({
-  id: e.id, clientId: e.client_id, occurredAt: e.occurred_at, localDate: e.local_date, duration: e.duration, notes: e.notes,
-  tags: e.tags, metadata: e.metadata, source: e.source, createdAt: e.created_at, updatedAt: e.updated_at,
+  id: e.id,
+  clientId: e.client_id,
+  occurredAt: e.occurred_at,
+  localDate: e.local_date,
+  duration: e.duration,
+  notes: e.notes,
+  tags: e.tags,
+  metadata: e.metadata,
+  source: e.source,
+  createdAt: e.created_at,
+  updatedAt: e.updated_at,
   category: e.category_id ? { id: e.category_id } : null,
 });
 
@@ -50,8 +63,15 @@ describe('queries', () => {
     const b = await startRest(owner, { label: 'Deep work', category_id: reading.id, started_at: '2026-03-10T09:00:00Z' });
     await startRest(owner, { label: 'Chores', started_at: '2026-03-10T10:00:00Z' });
 
-    const me = (await gqlData(server, owner, `query($id: UUID!) { me {
-      trackingTimers { ${TIMER} } page: trackingTimers(limit: 1, offset: 1) { id } trackingTimer(id: $id) { ${TIMER} } } }`, { id: a.id })).me;
+    const me = (
+      await gqlData(
+        server,
+        owner,
+        `query($id: UUID!) { me {
+      trackingTimers { ${TIMER} } page: trackingTimers(limit: 1, offset: 1) { id } trackingTimer(id: $id) { ${TIMER} } } }`,
+        { id: a.id },
+      )
+    ).me;
     const list: Rest[] = (await rest(owner, '/tracking-timers')).body;
     expect(list.map((t) => t.id)).toContain(b.id);
     expect(me.trackingTimers).toEqual(await Promise.all(list.map((t) => asGraphQL(owner, t))));
@@ -72,8 +92,12 @@ describe('queries', () => {
     const mine = await startRest(owner, { label: 'Mine' });
     const foreign = await gqlError(server, other, 'query($id: UUID!) { me { trackingTimer(id: $id) { id } } }', { id: mine.id });
     expect(foreign.code).toBe('NOT_FOUND');
-    expect((await gqlError(server, owner, 'query($id: UUID!) { me { trackingTimer(id: $id) { id } } }', { id: randomUUID() })).code).toBe('NOT_FOUND');
-    expect((await gqlData(server, other, '{ me { trackingTimers { id } } }')).me.trackingTimers.map((t: Rest) => t.id)).not.toContain(mine.id);
+    expect((await gqlError(server, owner, 'query($id: UUID!) { me { trackingTimer(id: $id) { id } } }', { id: randomUUID() })).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await gqlData(server, other, '{ me { trackingTimers { id } } }')).me.trackingTimers.map((t: Rest) => t.id)).not.toContain(
+      mine.id,
+    );
     const path = await gqlError(server, other, 'query($id: UUID!) { user(id: $id) { trackingTimers { id } } }', { id: owner.id });
     expect(path.code).toBe('FORBIDDEN');
   });
@@ -84,7 +108,9 @@ describe('queries', () => {
     // The API refuses a foreign category_id; only a row written behind its back can hold one.
     await withContext(() => query('update tracking_timers set category_id = $1 where id = $2', [theirs.id, mine.id]), server.db.orm);
     expect((await rest(owner, `/tracking-timers/${mine.id}`)).body.category_id).toBe(theirs.id);
-    const me = (await gqlData(server, owner, `query($id: UUID!) { me { trackingTimer(id: $id) { id category { id name } } } }`, { id: mine.id })).me;
+    const me = (
+      await gqlData(server, owner, `query($id: UUID!) { me { trackingTimer(id: $id) { id category { id name } } } }`, { id: mine.id })
+    ).me;
     expect(me.trackingTimer).toEqual({ id: mine.id, category: null });
   });
 });
@@ -92,8 +118,9 @@ describe('queries', () => {
 describe('startTrackingTimer', () => {
   test('answers the timer REST then shows', async () => {
     const focus = await category(owner, 'Focus');
-    const { startTrackingTimer: t } = await gqlData(server, owner, START,
-      { input: { categoryId: focus.id, label: 'Writing', startedAt: '2026-03-10T09:00:00+01:00' } });
+    const { startTrackingTimer: t } = await gqlData(server, owner, START, {
+      input: { categoryId: focus.id, label: 'Writing', startedAt: '2026-03-10T09:00:00+01:00' },
+    });
     expect(t).toMatchObject({ label: 'Writing', startedAt: '2026-03-10T08:00:00.000Z', category: { id: focus.id, name: 'Focus' } });
     expect(t).toEqual(await asGraphQL(owner, (await rest(owner, `/tracking-timers/${t.id}`)).body));
   });
@@ -106,7 +133,11 @@ describe('startTrackingTimer', () => {
       [{ categoryId: randomUUID() }, 'input.categoryId', { category_id: randomUUID() }],
       [{ categoryId: theirs.id }, 'input.categoryId', { category_id: theirs.id }],
       [{ label: 'x', startedAt: 'now' }, 'input.startedAt', { label: 'x', started_at: 'now' }],
-      [{ label: 'x', startedAt: new Date(Date.now() + 3600_000).toISOString() }, 'input.startedAt', { label: 'x', started_at: new Date(Date.now() + 3600_000).toISOString() }],
+      [
+        { label: 'x', startedAt: new Date(Date.now() + 3600_000).toISOString() },
+        'input.startedAt',
+        { label: 'x', started_at: new Date(Date.now() + 3600_000).toISOString() },
+      ],
     ];
     const before = await runningIds(owner);
     for (const [input, loc, body] of cases) {
@@ -130,11 +161,19 @@ describe('stopTrackingTimer', () => {
   test('answers the logged event REST then shows; the timer is gone and a second stop is NOT_FOUND', async () => {
     const focus = await category(owner, 'Stop focus');
     const t = await startRest(owner, { category_id: focus.id, label: 'Writing', started_at: '2026-03-10T09:00:00Z' });
-    const { stopTrackingTimer: e } = await gqlData(server, owner, STOP,
-      { id: t.id, input: { endedAt: '2026-03-10T10:30:00Z', tags: ['#Deep'] } });
+    const { stopTrackingTimer: e } = await gqlData(server, owner, STOP, {
+      id: t.id,
+      input: { endedAt: '2026-03-10T10:30:00Z', tags: ['#Deep'] },
+    });
     expect(e).toMatchObject({
-      clientId: t.id, source: 'timer', occurredAt: '2026-03-10T09:00:00.000Z', localDate: '2026-03-10',
-      duration: 'PT1H30M', notes: 'Writing', tags: ['deep'], category: { id: focus.id },
+      clientId: t.id,
+      source: 'timer',
+      occurredAt: '2026-03-10T09:00:00.000Z',
+      localDate: '2026-03-10',
+      duration: 'PT1H30M',
+      notes: 'Writing',
+      tags: ['deep'],
+      category: { id: focus.id },
       metadata: { timer: { id: t.id, label: 'Writing', started_at: '2026-03-10T09:00:00.000Z', ended_at: '2026-03-10T10:30:00.000Z' } },
     });
     expect(e).toEqual(eventAsGraphQL((await rest(owner, `/events/${e.id}`)).body));
@@ -162,7 +201,9 @@ describe('stopTrackingTimer', () => {
       const error = await gqlError(server, owner, STOP, { id: t.id, input });
       expect(error.code).toBe('BAD_USER_INPUT');
       expect(error.locs).toEqual([loc]);
-      expect(error.detail).toEqual(asInputIssues(await server.api().post(`/users/${owner.id}/tracking-timers/${t.id}/stop`).set(owner.auth).send(body)));
+      expect(error.detail).toEqual(
+        asInputIssues(await server.api().post(`/users/${owner.id}/tracking-timers/${t.id}/stop`).set(owner.auth).send(body)),
+      );
     }
     expect((await rest(owner, `/tracking-timers/${t.id}`)).status).toBe(200);
   });

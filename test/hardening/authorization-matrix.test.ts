@@ -36,7 +36,8 @@ async function aliceIds(): Promise<Record<string, string>> {
     });
   };
   const capture = await captureParsed(server, alice, 'coffee at 9am');
-  const definition = (await api('get', '/metric-definitions')).find((d: { metric_type: { slug: string } }) => d.metric_type?.slug === 'steps') ??
+  const definition =
+    (await api('get', '/metric-definitions')).find((d: { metric_type: { slug: string } }) => d.metric_type?.slug === 'steps') ??
     (await api('get', '/metric-definitions'))[0];
   const food = await api('post', '/food-items', { name: 'oat milk', calories: 45 });
   const place = await api('post', '/places', { name: 'Café Uno', lat: 52.52, lng: 13.405 });
@@ -50,9 +51,14 @@ async function aliceIds(): Promise<Record<string, string>> {
     capture_id: capture.id,
     suggestion_id: capture.suggestions[0].id,
     definition_id: definition.id,
-    automation_id: (await api('post', `/metric-definitions/${definition.id}/automations`, {
-      trigger_type: 'threshold', trigger_config: { operator: 'gte', value: 10000 }, action_type: 'log_event', action_config: { tags: ['goal'] },
-    })).id,
+    automation_id: (
+      await api('post', `/metric-definitions/${definition.id}/automations`, {
+        trigger_type: 'threshold',
+        trigger_config: { operator: 'gte', value: 10000 },
+        action_type: 'log_event',
+        action_config: { tags: ['goal'] },
+      })
+    ).id,
     source_id: feed.id,
     timer_id: (await api('post', '/tracking-timers', { label: 'reading' })).id,
     food_item_id: food.id,
@@ -79,7 +85,9 @@ function fill(r: Route, userId: string, ids: Record<string, string>): string {
 
 test("B's session, access token and OAuth token get nothing of A's, on A's paths or with A's ids, and change nothing", async () => {
   const ids = await aliceIds();
-  const secrets = Object.entries(ids).filter(([k]) => k.endsWith('_id')).map(([, v]) => v);
+  const secrets = Object.entries(ids)
+    .filter(([k]) => k.endsWith('_id'))
+    .map(([, v]) => v);
   const writePat = (await server.api().post('/auth/tokens').set(bob.auth).send({ name: 'rw', scope: 'write' })).body.token as string;
   const credentials = {
     session: bob.auth,
@@ -96,7 +104,8 @@ test("B's session, access token and OAuth token get nothing of A's, on A's paths
     };
     for (const [who, auth] of Object.entries(credentials)) {
       const onAlicesPath = await send(fill(r, alice.id, ids), auth);
-      if (onAlicesPath.status !== 403) throw new Error(`${label(r)} with Bob's ${who} on Alice's path: ${onAlicesPath.status} ${onAlicesPath.text}`);
+      if (onAlicesPath.status !== 403)
+        throw new Error(`${label(r)} with Bob's ${who} on Alice's path: ${onAlicesPath.status} ${onAlicesPath.text}`);
 
       if (!/\{(?!user_id)\w+\}/.test(r.path) || r.path.includes('{slug}') || r.path.includes('{date}')) continue;
       const withAlicesIds = await send(fill(r, bob.id, ids), auth);

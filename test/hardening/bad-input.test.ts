@@ -43,8 +43,26 @@ function operations(doc: Doc) {
 
 // Query strings arrive as text: a coercing validator tells which strings the document calls invalid.
 const QUERY_JUNK = fc.oneof(
-  fc.constantFrom('abc', '1.5', '-1', '1e400', 'NaN', 'Infinity', '99999999999999999999', '2026-02-30', '2026-13-01',
-    '2026-11-23T25:61:00Z', 'yesterday', 'not-a-uuid', 'maybe', '%00', '\u{1F4A5}', "' or 1=1 --", 'x'.repeat(5000), 'bogus_value'),
+  fc.constantFrom(
+    'abc',
+    '1.5',
+    '-1',
+    '1e400',
+    'NaN',
+    'Infinity',
+    '99999999999999999999',
+    '2026-02-30',
+    '2026-13-01',
+    '2026-11-23T25:61:00Z',
+    'yesterday',
+    'not-a-uuid',
+    'maybe',
+    '%00',
+    '\u{1F4A5}',
+    "' or 1=1 --",
+    'x'.repeat(5000),
+    'bogus_value',
+  ),
   fc.string({ minLength: 1, maxLength: 12 }),
   fc.integer().map(String),
 );
@@ -58,8 +76,18 @@ const BODY_JUNK = fc.oneof(
   fc.constant(null),
   fc.array(fc.integer(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
-  fc.constantFrom('not-a-uuid', '2026-02-30', '2026-11-23T25:61:00Z', 'bogus_value', 'x'.repeat(300_000), deep(40),
-    Number.MAX_SAFE_INTEGER * 4, -1e300, '\u0000', ['\u0000']),
+  fc.constantFrom(
+    'not-a-uuid',
+    '2026-02-30',
+    '2026-11-23T25:61:00Z',
+    'bogus_value',
+    'x'.repeat(300_000),
+    deep(40),
+    Number.MAX_SAFE_INTEGER * 4,
+    -1e300,
+    '\u0000',
+    ['\u0000'],
+  ),
 );
 
 function statusOk(res: Response, label: string, sent: unknown) {
@@ -72,7 +100,10 @@ function expectLoc(res: Response, prefix: (string | number)[], label: string, se
   if (res.status !== 422) return;
   const locs: unknown[][] = res.body.detail.map((d: { loc: unknown[] }) => d.loc);
   const hit = locs.some((loc) => prefix.every((p, i) => loc[i] === p));
-  if (!hit) throw new Error(`${label}: 422 for ${JSON.stringify(sent)?.slice(0, 200)} names ${JSON.stringify(locs)}, not ${JSON.stringify(prefix)}`);
+  if (!hit)
+    throw new Error(
+      `${label}: 422 for ${JSON.stringify(sent)?.slice(0, 200)} names ${JSON.stringify(locs)}, not ${JSON.stringify(prefix)}`,
+    );
 }
 
 test('every operation answers malformed parameters and bodies with a documented 4xx, names the field, and changes nothing', async () => {
@@ -96,7 +127,16 @@ test('every operation answers malformed parameters and bodies with a documented 
     // Path parameters of the wrong shape (ids, dates, slugs), as the document describes them.
     for (const p of params.filter((p) => p.in === 'path' && p.name !== 'user_id')) {
       const check = coercing.compile({ $id: `p:${label}:${p.name}`, type: 'object', properties: { v: p.schema } });
-      for (const bad of ['not-a-uuid', '123', '00000000-0000-0000-0000-00000000000g', '2026-02-30', '-1', 'x'.repeat(300), '%00', "'%20or%201=1"]) {
+      for (const bad of [
+        'not-a-uuid',
+        '123',
+        '00000000-0000-0000-0000-00000000000g',
+        '2026-02-30',
+        '-1',
+        'x'.repeat(300),
+        '%00',
+        "'%20or%201=1",
+      ]) {
         const res = await send(url({ [p.name]: bad }));
         count++;
         statusOk(res, label, { [p.name]: bad });
@@ -108,16 +148,13 @@ test('every operation answers malformed parameters and bodies with a documented 
     for (const p of params.filter((p) => p.in === 'query')) {
       const check = coercing.compile({ $id: `q:${label}:${p.name}`, type: 'object', properties: { v: p.schema } });
       await fc.assert(
-        fc.asyncProperty(
-          QUERY_JUNK,
-          async (v) => {
-            if (check({ v })) return; // a value this parameter accepts: not junk for it
-            const res = await send(url({}, `?${p.name}=${encodeURIComponent(v)}`));
-            count++;
-            statusOk(res, label, { [p.name]: v });
-            expectLoc(res, ['query', p.name], label, v);
-          },
-        ),
+        fc.asyncProperty(QUERY_JUNK, async (v) => {
+          if (check({ v })) return; // a value this parameter accepts: not junk for it
+          const res = await send(url({}, `?${p.name}=${encodeURIComponent(v)}`));
+          count++;
+          statusOk(res, label, { [p.name]: v });
+          expectLoc(res, ['query', p.name], label, v);
+        }),
         { numRuns: 8 },
       );
       const twice = await send(url({}, `?${p.name}=1&${p.name}=2`));
@@ -134,20 +171,16 @@ test('every operation answers malformed parameters and bodies with a documented 
       // One field of the wrong type, size or format at a time; the answer must point at it.
       if (props.length) {
         await fc.assert(
-          fc.asyncProperty(
-            fc.constantFrom(...props),
-            BODY_JUNK,
-            async (prop, junk) => {
-              const v = JSON.parse(JSON.stringify(junk ?? null)); // what the wire carries: NaN and Infinity become null
-              void validBody({ [prop]: v }); // synchronous: its result is read from .errors below
-              const wrong = (validBody.errors ?? []).some((e) => e.instancePath === `/${prop}` || e.instancePath.startsWith(`/${prop}/`));
-              if (!wrong) return; // a value this field accepts: not junk for it
-              const res = await send(url()).send({ [prop]: v });
-              count++;
-              statusOk(res, label, { [prop]: v });
-              expectLoc(res, ['body', prop], label, { [prop]: v });
-            },
-          ),
+          fc.asyncProperty(fc.constantFrom(...props), BODY_JUNK, async (prop, junk) => {
+            const v = JSON.parse(JSON.stringify(junk ?? null)); // what the wire carries: NaN and Infinity become null
+            void validBody({ [prop]: v }); // synchronous: its result is read from .errors below
+            const wrong = (validBody.errors ?? []).some((e) => e.instancePath === `/${prop}` || e.instancePath.startsWith(`/${prop}/`));
+            if (!wrong) return; // a value this field accepts: not junk for it
+            const res = await send(url()).send({ [prop]: v });
+            count++;
+            statusOk(res, label, { [prop]: v });
+            expectLoc(res, ['body', prop], label, { [prop]: v });
+          }),
           { numRuns: 40 },
         );
       }

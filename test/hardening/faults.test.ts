@@ -50,17 +50,21 @@ function rawRequest(url: string, method: string, path: string, headers: Record<s
   let accepted!: () => void;
   const inFlight = new Promise<void>((resolve) => (accepted = resolve));
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(`${url}${path}`, {
-      method,
-      agent: false,
-      headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(bytes.length), Expect: '100-continue' },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: text }));
-      res.on('error', reject);
-    });
+    const req = request(
+      `${url}${path}`,
+      {
+        method,
+        agent: false,
+        headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(bytes.length), Expect: '100-continue' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.on('continue', () => req.write(bytes.subarray(0, bytes.length - 1), () => accepted()));
     req.flushHeaders();
@@ -90,79 +94,92 @@ const outages = [
   ['stopped (connections dropped and refused)', 'reset', 3000],
   ['frozen (connections go silent, new ones are never answered)', 'hang', 7000],
 ] as const;
-onPostgres.each(outages)('the database %s during traffic: 503s within seconds (no hang), and back to 200 by itself once it returns', async (_what, mode, dataLimitMs) => {
-  const target = new URL(db.url!);
-  const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const viaProxy = new URL(db.url!);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  const s = await spawnServer({ DATABASE_URL: viaProxy.toString(), WORKERS: '1', DATABASE_STATEMENT_TIMEOUT_MS: '2000' });
-  try {
-    const u = await signUp(s);
-    const events = () => s.api().get(`/users/${u.id}/events`).set(u.auth).timeout(15_000);
-    const readyz = () => s.api().get('/readyz').timeout(15_000);
+onPostgres.each(outages)(
+  'the database %s during traffic: 503s within seconds (no hang), and back to 200 by itself once it returns',
+  async (_what, mode, dataLimitMs) => {
+    const target = new URL(db.url!);
+    const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(db.url!);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const s = await spawnServer({ DATABASE_URL: viaProxy.toString(), WORKERS: '1', DATABASE_STATEMENT_TIMEOUT_MS: '2000' });
+    try {
+      const u = await signUp(s);
+      const events = () => s.api().get(`/users/${u.id}/events`).set(u.auth).timeout(15_000);
+      const readyz = () => s.api().get('/readyz').timeout(15_000);
 
-    // Background traffic (reads and writes) all along: none of it may hang or be a 500.
-    let traffic = true;
-    const statuses: number[] = [];
-    let slowest = 0;
-    const client = async () => {
-      for (let i = 0; traffic; i++) {
+      // Background traffic (reads and writes) all along: none of it may hang or be a 500.
+      let traffic = true;
+      const statuses: number[] = [];
+      let slowest = 0;
+      const client = async () => {
+        for (let i = 0; traffic; i++) {
+          const started = Date.now();
+          const res =
+            i % 2
+              ? await events()
+              : await s
+                  .api()
+                  .post(`/users/${u.id}/events`)
+                  .set(u.auth)
+                  .send({ notes: `traffic ${i}` })
+                  .timeout(15_000);
+          slowest = Math.max(slowest, Date.now() - started);
+          statuses.push(res.status);
+        }
+      };
+      const clients = Promise.all([client(), client(), client()]);
+      await waitFor(async () => (statuses.filter((x) => x < 300).length >= 10 ? true : undefined), 'traffic to flow');
+
+      proxy[mode]();
+      const down = Date.now();
+      const timed = async (send: () => Promise<{ status: number }>) => {
         const started = Date.now();
-        const res = i % 2
-          ? await events()
-          : await s.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: `traffic ${i}` }).timeout(15_000);
-        slowest = Math.max(slowest, Date.now() - started);
-        statuses.push(res.status);
-      }
-    };
-    const clients = Promise.all([client(), client(), client()]);
-    await waitFor(async () => (statuses.filter((x) => x < 300).length >= 10 ? true : undefined), 'traffic to flow');
+        const res = await send();
+        return { status: res.status, ms: Date.now() - started };
+      };
+      const ready = await timed(readyz);
+      const data = await timed(events);
+      expect(ready.status).toBe(503);
+      expect(data.status).toBe(503);
+      expect(ready.ms).toBeLessThan(3000);
+      expect(data.ms).toBeLessThan(dataLimitMs);
+      // Every answer while it is down is a prompt 503, however many come.
+      const more = await Promise.all(Array.from({ length: 5 }, () => timed(events)));
+      expect(more.map((r) => r.status)).toEqual([503, 503, 503, 503, 503]);
+      for (const r of more) expect(r.ms).toBeLessThan(dataLimitMs);
+      const downMs = Date.now() - down;
 
-    proxy[mode]();
-    const down = Date.now();
-    const timed = async (send: () => Promise<{ status: number }>) => {
-      const started = Date.now();
-      const res = await send();
-      return { status: res.status, ms: Date.now() - started };
-    };
-    const ready = await timed(readyz);
-    const data = await timed(events);
-    expect(ready.status).toBe(503);
-    expect(data.status).toBe(503);
-    expect(ready.ms).toBeLessThan(3000);
-    expect(data.ms).toBeLessThan(dataLimitMs);
-    // Every answer while it is down is a prompt 503, however many come.
-    const more = await Promise.all(Array.from({ length: 5 }, () => timed(events)));
-    expect(more.map((r) => r.status)).toEqual([503, 503, 503, 503, 503]);
-    for (const r of more) expect(r.ms).toBeLessThan(dataLimitMs);
-    const downMs = Date.now() - down;
+      proxy.restore();
+      const back = Date.now();
+      await waitFor(async () => ((await readyz()).status === 200 && (await events()).status === 200 ? true : undefined), 'recovery', 5000);
+      const recoveredMs = Date.now() - back;
+      // Writes work again too.
+      expect((await s.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'after' })).status).toBe(201);
 
-    proxy.restore();
-    const back = Date.now();
-    await waitFor(async () => ((await readyz()).status === 200 && (await events()).status === 200 ? true : undefined), 'recovery', 5000);
-    const recoveredMs = Date.now() - back;
-    // Writes work again too.
-    expect((await s.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'after' })).status).toBe(201);
-
-    traffic = false;
-    await clients;
-    measured(`${mode}: readyz while down (ms)`, ready.ms);
-    measured(`${mode}: events while down (ms)`, data.ms);
-    measured(`${mode}: further 503s (ms)`, more.map((r) => r.ms));
-    measured(`${mode}: time down`, downMs);
-    measured(`${mode}: time to recover after the database returned (ms)`, recoveredMs);
-    measured(`${mode}: slowest traffic request (ms)`, slowest);
-    expect(recoveredMs).toBeLessThan(5000);
-    expect(slowest).toBeLessThan(dataLimitMs + 2000);
-    expect([...new Set(statuses)].sort()).toEqual(expect.arrayContaining([503]));
-    expect(statuses.filter((x) => ![200, 201, 503].includes(x))).toEqual([]);
-    expect(await s.stop()).toBe(0);
-  } finally {
-    await s.kill();
-    await proxy.cut();
-  }
-}, 120_000);
+      traffic = false;
+      await clients;
+      measured(`${mode}: readyz while down (ms)`, ready.ms);
+      measured(`${mode}: events while down (ms)`, data.ms);
+      measured(
+        `${mode}: further 503s (ms)`,
+        more.map((r) => r.ms),
+      );
+      measured(`${mode}: time down`, downMs);
+      measured(`${mode}: time to recover after the database returned (ms)`, recoveredMs);
+      measured(`${mode}: slowest traffic request (ms)`, slowest);
+      expect(recoveredMs).toBeLessThan(5000);
+      expect(slowest).toBeLessThan(dataLimitMs + 2000);
+      expect([...new Set(statuses)].sort()).toEqual(expect.arrayContaining([503]));
+      expect(statuses.filter((x) => ![200, 201, 503].includes(x))).toEqual([]);
+      expect(await s.stop()).toBe(0);
+    } finally {
+      await s.kill();
+      await proxy.cut();
+    }
+  },
+  120_000,
+);
 
 test('SIGTERM during traffic: every in-flight request completes, new connections are refused, exit code 0', async () => {
   // Four 10,000-reading batches in flight take PGlite well over the default 10 s grace on a busy
@@ -178,7 +195,13 @@ test('SIGTERM during traffic: every in-flight request completes, new connections
       rawRequest(s.url, 'POST', `/users/${a.id}/health/metrics`, auth(a), JSON.stringify({ readings: tenThousand('held-a') })),
       rawRequest(s.url, 'POST', `/users/${b.id}/health/metrics`, auth(b), JSON.stringify({ readings: tenThousand('held-b') })),
       rawRequest(s.url, 'POST', `/users/${a.id}/events`, auth(a), JSON.stringify({ notes: 'held' })),
-      rawRequest(s.url, 'POST', '/graphql', auth(b), JSON.stringify({ query: '{ me { days(from: "2026-01-01", to: "2026-12-31") { date metrics { slug value } } } }' })),
+      rawRequest(
+        s.url,
+        'POST',
+        '/graphql',
+        auth(b),
+        JSON.stringify({ query: '{ me { days(from: "2026-01-01", to: "2026-12-31") { date metrics { slug value } } } }' }),
+      ),
     ];
     // And complete ones that are still being worked on when the signal comes.
     const working = [
@@ -234,7 +257,11 @@ test('kill -9 in the middle of a 10,000-reading ingest: after a restart the batc
     let took = 0;
     for (const tag of ['warm-up', 'ref']) {
       const started = Date.now();
-      const res = await s.api().post(`/users/${ref.id}/health/metrics`).set(ref.auth).send({ readings: tenThousand(tag) });
+      const res = await s
+        .api()
+        .post(`/users/${ref.id}/health/metrics`)
+        .set(ref.auth)
+        .send({ readings: tenThousand(tag) });
       expect(res.status).toBe(200);
       took = Date.now() - started;
     }
@@ -250,19 +277,28 @@ test('kill -9 in the middle of a 10,000-reading ingest: after a restart the batc
     for (const plan of plans) {
       const u = await signUp(s);
       const readings = tenThousand(u.id);
-      const sending = s.api().post(`/users/${u.id}/health/metrics`).set(u.auth).send({ readings }).then(
-        (res) => res.status,
-        () => 'no answer' as const,
-      );
+      const sending = s
+        .api()
+        .post(`/users/${u.id}/health/metrics`)
+        .set(u.auth)
+        .send({ readings })
+        .then(
+          (res) => res.status,
+          () => 'no answer' as const,
+        );
       let kill: string;
       if (plan === 'during the insert') {
-        await waitFor(async () => {
-          const { rows } = await inserting[0].query(
-            `select 1 from pg_stat_activity where datname = current_database() and state = 'active'
+        await waitFor(
+          async () => {
+            const { rows } = await inserting[0].query(
+              `select 1 from pg_stat_activity where datname = current_database() and state = 'active'
                and query like '%jsonb_to_recordset%' and pid <> pg_backend_pid()`,
-          );
-          return rows.length ? true : undefined;
-        }, 'the insert to run', 30_000);
+            );
+            return rows.length ? true : undefined;
+          },
+          'the insert to run',
+          30_000,
+        );
         kill = plan;
       } else {
         await new Promise((r) => setTimeout(r, Math.round(took * plan)));
@@ -304,7 +340,11 @@ test('queued background jobs survive a restart: captures sent to a server withou
   try {
     u = await signUp(producer);
     for (let i = 0; i < 6; i++) {
-      const res = await producer.api().post(`/users/${u.id}/log-captures`).set(u.auth).send({ text: `weight 7${i}.5 kg` });
+      const res = await producer
+        .api()
+        .post(`/users/${u.id}/log-captures`)
+        .set(u.auth)
+        .send({ text: `weight 7${i}.5 kg` });
       expect(res.status).toBe(201);
       expect(res.body.status).toBe('queued');
       ids.push(res.body.id);

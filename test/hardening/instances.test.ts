@@ -51,14 +51,28 @@ onPostgres('two server processes on one PostgreSQL database', () => {
     const batch = (round: number, from: number, to: number) =>
       Array.from({ length: to - from }, (_, k) => {
         const i = from + k;
-        return { metric_type_slug: 'steps', recorded_at: new Date(DAY0 + i * 60_000).toISOString(), source: 'watch', source_id: `r${round}-${i}`, value: i };
+        return {
+          metric_type_slug: 'steps',
+          recorded_at: new Date(DAY0 + i * 60_000).toISOString(),
+          source: 'watch',
+          source_id: `r${round}-${i}`,
+          value: i,
+        };
       });
     const rounds = 3;
     for (let round = 0; round < rounds; round++) {
       // 0..5999 to one, 4000..9999 to two: 2,000 readings are in both batches.
       const [a, b] = await Promise.all([
-        one.api().post(`/users/${u.id}/health/metrics`).set(u.auth).send({ readings: batch(round, 0, 6000) }),
-        two.api().post(`/users/${u.id}/health/metrics`).set(u.auth).send({ readings: batch(round, 4000, 10_000) }),
+        one
+          .api()
+          .post(`/users/${u.id}/health/metrics`)
+          .set(u.auth)
+          .send({ readings: batch(round, 0, 6000) }),
+        two
+          .api()
+          .post(`/users/${u.id}/health/metrics`)
+          .set(u.auth)
+          .send({ readings: batch(round, 4000, 10_000) }),
       ]);
       expect([a.status, b.status]).toEqual([200, 200]);
       expect(a.body.created.length + b.body.created.length).toBe(10_000);
@@ -111,7 +125,11 @@ onPostgres('two server processes on one PostgreSQL database', () => {
     const n = 30;
     const sent = await Promise.all(
       Array.from({ length: n }, (_, i) =>
-        (i % 2 ? one : two).api().post(`/users/${v.id}/log-captures`).set(v.auth).send({ text: `weight ${60 + i}.5 kg` }),
+        (i % 2 ? one : two)
+          .api()
+          .post(`/users/${v.id}/log-captures`)
+          .set(v.auth)
+          .send({ text: `weight ${60 + i}.5 kg` }),
       ),
     );
     expect(sent.map((r) => r.status)).toEqual(Array(n).fill(201));
@@ -125,7 +143,8 @@ onPostgres('two server processes on one PostgreSQL database', () => {
     const inbox = await one.api().get(`/users/${v.id}/suggestions?limit=500`).set(v.auth);
     expect(inbox.body.pending_count).toBe(n);
     const perCapture = new Map<string, number>();
-    for (const s of inbox.body.suggestions) perCapture.set(s.provenance.log_capture_id, (perCapture.get(s.provenance.log_capture_id) ?? 0) + 1);
+    for (const s of inbox.body.suggestions)
+      perCapture.set(s.provenance.log_capture_id, (perCapture.get(s.provenance.log_capture_id) ?? 0) + 1);
     expect([...perCapture.values()]).toEqual(Array(n).fill(1));
   });
 });

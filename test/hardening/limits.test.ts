@@ -50,7 +50,6 @@ describe('write budget per user', () => {
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(5); // nothing refused was written
     expect((await event(bob)).status).toBe(201);
-
   });
 
   test('the bucket refills at the configured rate, up to the burst, per user', async () => {
@@ -73,14 +72,17 @@ describe('write budget per user', () => {
 const onPostgres = process.env.DATABASE_URL ? test : test.skip;
 
 describe('statement timeout', () => {
-  onPostgres("the serving pool's connections stop a statement at DATABASE_STATEMENT_TIMEOUT_MS, and that is a 503 to the client", async () => {
-    const [setting] = await withContext(() => query<{ statement_timeout: string }>('show statement_timeout'), server.db.orm);
-    expect(setting.statement_timeout).toBe('200ms');
-    const slow = withContext(() => query('select pg_sleep(2)'), server.db.orm);
-    await expect(slow).rejects.toMatchObject({ code: '57014' });
-    const { isDatabaseDown } = await import('../../src/http/errors.ts');
-    expect(isDatabaseDown(await slow.catch((e: unknown) => e))).toBe(true);
-  });
+  onPostgres(
+    "the serving pool's connections stop a statement at DATABASE_STATEMENT_TIMEOUT_MS, and that is a 503 to the client",
+    async () => {
+      const [setting] = await withContext(() => query<{ statement_timeout: string }>('show statement_timeout'), server.db.orm);
+      expect(setting.statement_timeout).toBe('200ms');
+      const slow = withContext(() => query('select pg_sleep(2)'), server.db.orm);
+      await expect(slow).rejects.toMatchObject({ code: '57014' });
+      const { isDatabaseDown } = await import('../../src/http/errors.ts');
+      expect(isDatabaseDown(await slow.catch((e: unknown) => e))).toBe(true);
+    },
+  );
 });
 
 describe('what an operator sees', () => {

@@ -11,9 +11,15 @@ export function gql(server: TestServer, caller: Caller, query: string, variables
 }
 
 /** The data of a query that must succeed; fails the test with the errors otherwise. */
-export async function gqlData<T = Record<string, any>>(server: TestServer, caller: Caller, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function gqlData<T = Record<string, any>>(
+  server: TestServer,
+  caller: Caller,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
   const res = await gql(server, caller, query, variables);
-  if (res.status !== 200 || res.body.errors) throw new Error(`GraphQL failed (${res.status}): ${JSON.stringify(res.body.errors ?? res.body)}`);
+  if (res.status !== 200 || res.body.errors)
+    throw new Error(`GraphQL failed (${res.status}): ${JSON.stringify(res.body.errors ?? res.body)}`);
   return res.body.data as T;
 }
 

@@ -26,7 +26,9 @@ export async function startIcsServer(opts: { bigBytes: number }): Promise<IcsSer
       return;
     }
     if (path === '/page.html') {
-      return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body>Sign in to see this calendar</body></html>');
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><html><body>Sign in to see this calendar</body></html>');
     }
     if (path === '/big.ics') {
       res.writeHead(200, { 'content-type': 'text/calendar' });
@@ -72,7 +74,16 @@ const icsDay = (offset: number) => isoDay(offset).replaceAll('-', '');
 /** The UTC instant at which a zone's wall clock shows `date`T`time`, found by trying offsets (test-side, independent of the code). */
 export function zonedInstant(date: string, time: string, timezone: string): string {
   const wall = Date.parse(`${date}T${time}Z`);
-  const f = new Intl.DateTimeFormat('sv-SE', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const f = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   for (let minutes = -14 * 60; minutes <= 14 * 60; minutes += 15) {
     const utc = wall - minutes * 60_000;
     if (f.format(new Date(utc)).replace(' ', 'T') === `${date}T${time}`) return new Date(utc).toISOString();
@@ -116,35 +127,54 @@ export function workFeed(version: 1 | 2, userEmail: string): string {
   const weeklyExdates = version === 1 ? [icsDay(7)] : [icsDay(7), icsDay(21)];
   const events = [
     vevent([
-      'UID:standup@test', 'SUMMARY:Standup', `DTSTART;TZID=Europe/Berlin:${icsDay(-14)}T090000`, `DTEND;TZID=Europe/Berlin:${icsDay(-14)}T093000`,
-      'RRULE:FREQ=WEEKLY;COUNT=6', ...weeklyExdates.map((d) => `EXDATE;TZID=Europe/Berlin:${d}T090000`),
+      'UID:standup@test',
+      'SUMMARY:Standup',
+      `DTSTART;TZID=Europe/Berlin:${icsDay(-14)}T090000`,
+      `DTEND;TZID=Europe/Berlin:${icsDay(-14)}T093000`,
+      'RRULE:FREQ=WEEKLY;COUNT=6',
+      ...weeklyExdates.map((d) => `EXDATE;TZID=Europe/Berlin:${d}T090000`),
     ]),
     vevent([
-      'UID:standup@test', `RECURRENCE-ID;TZID=Europe/Berlin:${icsDay(14)}T090000`, 'SUMMARY:Standup (moved)',
-      `DTSTART;TZID=Europe/Berlin:${icsDay(14)}T150000`, `DTEND;TZID=Europe/Berlin:${icsDay(14)}T160000`,
+      'UID:standup@test',
+      `RECURRENCE-ID;TZID=Europe/Berlin:${icsDay(14)}T090000`,
+      'SUMMARY:Standup (moved)',
+      `DTSTART;TZID=Europe/Berlin:${icsDay(14)}T150000`,
+      `DTEND;TZID=Europe/Berlin:${icsDay(14)}T160000`,
     ]),
     vevent([
-      'UID:ny@test', `SUMMARY:${version === 1 ? 'New York sync' : 'New York sync (renamed)'}`,
-      `DTSTART;TZID=America/New_York:${icsDay(3)}T100000`, `DTEND;TZID=America/New_York:${icsDay(3)}T110000`,
+      'UID:ny@test',
+      `SUMMARY:${version === 1 ? 'New York sync' : 'New York sync (renamed)'}`,
+      `DTSTART;TZID=America/New_York:${icsDay(3)}T100000`,
+      `DTEND;TZID=America/New_York:${icsDay(3)}T110000`,
     ]),
     vevent(['UID:allday@test', 'SUMMARY:Conference', `DTSTART;VALUE=DATE:${icsDay(5)}`, `DTEND;VALUE=DATE:${icsDay(7)}`]),
     vevent(['UID:cancelled@test', 'SUMMARY:Called off', 'STATUS:CANCELLED', `DTSTART:${icsDay(2)}T120000Z`, `DTEND:${icsDay(2)}T130000Z`]),
     vevent([
-      'UID:tentative@test', 'SUMMARY:Maybe lunch', 'STATUS:TENTATIVE', `DTSTART:${icsDay(4)}T110000Z`, 'DURATION:PT1H30M',
-      'ORGANIZER:mailto:boss@example.org', `ATTENDEE;PARTSTAT=TENTATIVE:mailto:${userEmail.toUpperCase()}`, 'ATTENDEE;PARTSTAT=ACCEPTED:mailto:boss@example.org',
+      'UID:tentative@test',
+      'SUMMARY:Maybe lunch',
+      'STATUS:TENTATIVE',
+      `DTSTART:${icsDay(4)}T110000Z`,
+      'DURATION:PT1H30M',
+      'ORGANIZER:mailto:boss@example.org',
+      `ATTENDEE;PARTSTAT=TENTATIVE:mailto:${userEmail.toUpperCase()}`,
+      'ATTENDEE;PARTSTAT=ACCEPTED:mailto:boss@example.org',
     ]),
     vevent(['UID:floating@test', 'SUMMARY:Breakfast', `DTSTART:${icsDay(8)}T080000`, `DTEND:${icsDay(8)}T090000`]),
     vevent(['UID:old@test', 'SUMMARY:Long ago', `DTSTART:${icsDay(-60)}T100000Z`, `DTEND:${icsDay(-60)}T110000Z`]),
   ];
-  if (version === 1) events.push(vevent(['UID:dropped@test', 'SUMMARY:Dropped later', `DTSTART:${icsDay(6)}T130000Z`, `DTEND:${icsDay(6)}T140000Z`]));
+  if (version === 1)
+    events.push(vevent(['UID:dropped@test', 'SUMMARY:Dropped later', `DTSTART:${icsDay(6)}T130000Z`, `DTEND:${icsDay(6)}T140000Z`]));
   return calendar('Work', events);
 }
 
 /** A small feed of one-hour events at 10:00Z on the given days from today, for route tests. */
 export function eventsFeed(events: { uid: string; day: number; title?: string }[], name = 'Personal'): string {
-  return calendar(name, events.map((e) => vevent([
-    `UID:${e.uid}`, `SUMMARY:${e.title ?? 'Dentist'}`, `DTSTART:${icsDay(e.day)}T100000Z`, `DTEND:${icsDay(e.day)}T110000Z`,
-  ])));
+  return calendar(
+    name,
+    events.map((e) =>
+      vevent([`UID:${e.uid}`, `SUMMARY:${e.title ?? 'Dentist'}`, `DTSTART:${icsDay(e.day)}T100000Z`, `DTEND:${icsDay(e.day)}T110000Z`]),
+    ),
+  );
 }
 
 /** Starts like a calendar but has a line that is no property: the parser refuses it. */

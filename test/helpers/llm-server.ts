@@ -30,7 +30,12 @@ export async function startLlmServer(): Promise<LlmServer> {
     url: '',
     requests: [],
     behaviour: 'ok',
-    reply: { content: 'You slept a little less than usual this week.', model: 'local-model-2026-11', promptTokens: 812, completionTokens: 143 },
+    reply: {
+      content: 'You slept a little less than usual this week.',
+      model: 'local-model-2026-11',
+      promptTokens: 812,
+      completionTokens: 143,
+    },
     stop: async () => {},
   };
   const server: Server = createServer((req, res) => {
@@ -40,7 +45,8 @@ export async function startLlmServer(): Promise<LlmServer> {
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return res.writeHead(404).end('{"error":"not found"}');
       llm.requests.push({ path: req.url, headers: req.headers, body: JSON.parse(raw) });
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       switch (llm.behaviour) {
         case 'http_error':
           return json(500, { error: { message: 'model overloaded', type: 'server_error' } });

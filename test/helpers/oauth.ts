@@ -19,10 +19,23 @@ export async function registerClient(server: TestServer, redirectUris = [REDIREC
   return res.body.client_id as string;
 }
 
-export type AuthorizeFields = Partial<Record<
-  'action' | 'client_id' | 'code_challenge' | 'code_challenge_method' | 'email' | 'password' | 'redirect_uri' | 'resource' | 'response_type' | 'scope' | 'state' | 'totp_code',
-  string
->>;
+export type AuthorizeFields = Partial<
+  Record<
+    | 'action'
+    | 'client_id'
+    | 'code_challenge'
+    | 'code_challenge_method'
+    | 'email'
+    | 'password'
+    | 'redirect_uri'
+    | 'resource'
+    | 'response_type'
+    | 'scope'
+    | 'state'
+    | 'totp_code',
+    string
+  >
+>;
 
 /** POST /oauth/authorize with the form's fields (application/x-www-form-urlencoded). */
 export function submitAuthorize(server: TestServer, fields: AuthorizeFields) {
@@ -38,7 +51,11 @@ export function redirectParams(res: { status: number; headers: Record<string, st
 export type Approved = { clientId: string; code: string; verifier: string; redirectUri: string };
 
 /** Registers a client (unless given) and approves it as the user: a fresh code and its verifier. */
-export async function approve(server: TestServer, user: TestUser, opts: { clientId?: string; resource?: string; extra?: AuthorizeFields } = {}): Promise<Approved> {
+export async function approve(
+  server: TestServer,
+  user: TestUser,
+  opts: { clientId?: string; resource?: string; extra?: AuthorizeFields } = {},
+): Promise<Approved> {
   const clientId = opts.clientId ?? (await registerClient(server));
   const { verifier, challenge } = pkce();
   const res = await submitAuthorize(server, {
@@ -65,7 +82,12 @@ export function tokenRequest(server: TestServer, fields: Record<string, string>)
 
 export function exchange(server: TestServer, a: Approved, extra: Record<string, string> = {}) {
   return tokenRequest(server, {
-    grant_type: 'authorization_code', code: a.code, code_verifier: a.verifier, redirect_uri: a.redirectUri, client_id: a.clientId, ...extra,
+    grant_type: 'authorization_code',
+    code: a.code,
+    code_verifier: a.verifier,
+    redirect_uri: a.redirectUri,
+    client_id: a.clientId,
+    ...extra,
   });
 }
 

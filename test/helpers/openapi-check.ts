@@ -47,7 +47,9 @@ async function buildChecker(baseUrl: string): Promise<(res: Response) => void> {
     const declared = op.responses[String(res.status)];
     if (!declared) {
       const log = res.status >= 500 ? `\nserver errors:\n${recentErrors.join('')}` : '';
-      throw new Error(`${where}, which /openapi.json does not declare (${Object.keys(op.responses).join(', ')}): ${res.text?.slice(0, 300)}${log}`);
+      throw new Error(
+        `${where}, which /openapi.json does not declare (${Object.keys(op.responses).join(', ')}): ${res.text?.slice(0, 300)}${log}`,
+      );
     }
     checked.__openapiChecked = (checked.__openapiChecked ?? 0) + 1;
     if (!declared.content?.['application/json']) return;
@@ -55,7 +57,9 @@ async function buildChecker(baseUrl: string): Promise<(res: Response) => void> {
     if (!compiled.has(ref)) compiled.set(ref, ajv.getSchema(ref) ?? ajv.compile({ $ref: ref }));
     const validate = compiled.get(ref)!;
     if (!validate(res.body)) {
-      throw new Error(`${where} with a body that does not match its schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body).slice(0, 500)}`);
+      throw new Error(
+        `${where} with a body that does not match its schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body).slice(0, 500)}`,
+      );
     }
   };
 }

@@ -65,7 +65,10 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
           resolve(m[1] ?? m[0]);
         }
       };
-      const timer = setTimeout(() => (done(), reject(new Error(`no ${pattern} in the output within ${ms} ms:\n${output.slice(-4000)}`))), ms);
+      const timer = setTimeout(
+        () => (done(), reject(new Error(`no ${pattern} in the output within ${ms} ms:\n${output.slice(-4000)}`))),
+        ms,
+      );
       const onExit = () => (done(), reject(new Error(`server exited before ${pattern}:\n${output.slice(-4000)}`)));
       const done = () => {
         clearTimeout(timer);

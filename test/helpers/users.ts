@@ -7,7 +7,10 @@ export type TestUser = { id: string; email: string; password: string; token: str
 export async function signUp(server: Pick<TestServer, 'api'>, opts: { timezone?: string } = {}): Promise<TestUser> {
   const email = `u-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct horse battery';
-  const reg = await server.api().post('/auth/register').send({ email, password, timezone: opts.timezone ?? 'UTC' });
+  const reg = await server
+    .api()
+    .post('/auth/register')
+    .send({ email, password, timezone: opts.timezone ?? 'UTC' });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   const login = await server.api().post('/auth/login').send({ email, password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);

@@ -22,7 +22,11 @@ test('malformed JSON is a 400 with a sentence', async () => {
 });
 
 test('a body over 1 MiB is a 413', async () => {
-  const res = await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'x'.repeat(1_100_000) });
+  const res = await server
+    .api()
+    .post(`/users/${u.id}/events`)
+    .set(u.auth)
+    .send({ notes: 'x'.repeat(1_100_000) });
   expectError(res, 413);
 });
 

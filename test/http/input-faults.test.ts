@@ -14,14 +14,18 @@ const events = () => `/users/${owner.id}/events`;
 /** A raw gzip upload (supertest would re-serialize a Buffer sent as JSON). */
 function postGzip(path: string, body: Buffer, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: { detail?: unknown; notes?: string } }>((resolve, reject) => {
-    const req = request(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length },
-    }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-    });
+    const req = request(
+      `${server.url}${path}`,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -34,8 +38,22 @@ const expectStatus = async (reply: Promise<{ status: number; body: { detail?: un
 
 test('a NUL character in any body string or key is a 422 at its loc, and nothing is stored', async () => {
   expect422(await server.api().post(events()).set(owner.auth).send({ notes: 'a\u0000b' }), ['body', 'notes']);
-  expect422(await server.api().post(events()).set(owner.auth).send({ metadata: { deep: ['ok', 'x\u0000'] } }), ['body', 'metadata', 'deep', 1]);
-  expect422(await server.api().post(events()).set(owner.auth).send({ metadata: { 'k\u0000': 1 } }), ['body', 'metadata', 'k\u0000']);
+  expect422(
+    await server
+      .api()
+      .post(events())
+      .set(owner.auth)
+      .send({ metadata: { deep: ['ok', 'x\u0000'] } }),
+    ['body', 'metadata', 'deep', 1],
+  );
+  expect422(
+    await server
+      .api()
+      .post(events())
+      .set(owner.auth)
+      .send({ metadata: { 'k\u0000': 1 } }),
+    ['body', 'metadata', 'k\u0000'],
+  );
   expect((await server.api().get(events()).set(owner.auth)).body).toHaveLength(0);
 });
 

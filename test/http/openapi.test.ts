@@ -8,7 +8,10 @@ let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
 
 type Doc = {
-  paths: Record<string, Record<string, { requestBody?: { required: boolean }; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { required: boolean }; responses: Record<string, { headers?: Record<string, unknown> }> }>
+  >;
   components: { schemas: Record<string, Record<string, unknown>> };
   servers: unknown[];
   tags: { name: string; description: string }[];
@@ -64,7 +67,9 @@ test('a request body is required only where an empty one is refused; servers and
   expect(doc.paths['/users/{user_id}/log-captures'].post.requestBody!.required).toBe(true);
   expect(doc.paths['/auth/login'].post.requestBody!.required).toBe(true);
   expect(doc.servers.length).toBeGreaterThan(0);
-  const used = new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags?: string[] }).tags ?? [])));
+  const used = new Set(
+    Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op as { tags?: string[] }).tags ?? [])),
+  );
   for (const name of used) {
     const tag = doc.tags.find((t) => t.name === name);
     expect(tag?.description.length).toBeGreaterThan(10);

@@ -25,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const fill = (path: string, userId: string) =>
-  path.replace('{user_id}', userId).replace(/\{\w+\}/g, () => randomUUID());
+const fill = (path: string, userId: string) => path.replace('{user_id}', userId).replace(/\{\w+\}/g, () => randomUUID());
 const call = (method: string, path: string) => {
   const req = server.api()[method as 'get'](path);
   return method === 'get' || method === 'delete' ? req : req.send({});
@@ -43,15 +42,12 @@ test('every route declares its access, a summary and its responses', () => {
   expect(new Set(routes.map(label)).size).toBe(routes.length);
 });
 
-test.each(routes.filter((r) => r.access !== 'public').map((r) => [label(r), r] as const))(
-  '%s needs a token (401)',
-  async (_l, r) => {
-    const res = await call(r.method, fill(r.path, owner.id));
-    expect(res.status).toBe(401);
-    // RFC 9728: the challenge says where to learn how to get a token.
-    expect(res.headers['www-authenticate']).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
-  },
-);
+test.each(routes.filter((r) => r.access !== 'public').map((r) => [label(r), r] as const))('%s needs a token (401)', async (_l, r) => {
+  const res = await call(r.method, fill(r.path, owner.id));
+  expect(res.status).toBe(401);
+  // RFC 9728: the challenge says where to learn how to get a token.
+  expect(res.headers['www-authenticate']).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource"`);
+});
 
 // Another user's credentials of every kind, on this user's paths and ids: test/hardening/authorization-matrix.test.ts.
 
@@ -102,7 +98,9 @@ test('every route is in /openapi.json with its access rule', async () => {
   expect(doc.paths['/users/{user_id}/events'].post.requestBody.content['application/json'].schema).toEqual({
     $ref: '#/components/schemas/EventCreate',
   });
-  expect(doc.components.schemas.EventRead.required).toEqual(expect.arrayContaining(['id', 'user_id', 'occurred_at', 'metadata', 'tags', 'source']));
+  expect(doc.components.schemas.EventRead.required).toEqual(
+    expect.arrayContaining(['id', 'user_id', 'occurred_at', 'metadata', 'tags', 'source']),
+  );
 });
 
 test('/docs serves Swagger UI from this server, no CDN', async () => {
@@ -116,26 +114,37 @@ test('/docs serves Swagger UI from this server, no CDN', async () => {
 
 /** Bad input never gets a 500: every route with a body or query, fed junk by its owner. */
 const JUNK_BODIES: unknown[] = [[], [1, 2], 'text', 42, null, { a: { b: { c: [null] } } }, { limit: -1, id: '💥', text: 'x'.repeat(3000) }];
-const JUNK_QUERIES = ['?limit=abc', '?offset=-5&limit=0', '?from=%00&to=never', '?status=%F0%9F%92%A5&metric=;drop table users', '?window_days=1e9&mode=all'];
+const JUNK_QUERIES = [
+  '?limit=abc',
+  '?offset=-5&limit=0',
+  '?from=%00&to=never',
+  '?status=%F0%9F%92%A5&metric=;drop table users',
+  '?window_days=1e9&mode=all',
+];
 
 // Logout is left out: it takes no body and would end the owner's session for the tests after it.
 const withBodies = routes.filter((r) => r.access !== 'public' && !['get', 'delete'].includes(r.method) && r.path !== '/auth/logout');
-test.each(withBodies.map((r) => [label(r), r] as const))(
-  '%s answers junk bodies without a 500',
-  async (_l, r) => {
-    for (const body of JUNK_BODIES) {
-      const res = await server.api()[r.method as 'post'](fill(r.path, owner.id)).set(owner.auth).set('Content-Type', 'application/json').send(JSON.stringify(body));
-      if (res.status >= 500) throw new Error(`${res.status} for body ${JSON.stringify(body).slice(0, 80)}`);
-      if (res.status >= 400) expect(res.body.detail).toBeDefined();
-    }
-  },
-);
+test.each(withBodies.map((r) => [label(r), r] as const))('%s answers junk bodies without a 500', async (_l, r) => {
+  for (const body of JUNK_BODIES) {
+    const res = await server
+      .api()
+      [r.method as 'post'](fill(r.path, owner.id))
+      .set(owner.auth)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(body));
+    if (res.status >= 500) throw new Error(`${res.status} for body ${JSON.stringify(body).slice(0, 80)}`);
+    if (res.status >= 400) expect(res.body.detail).toBeDefined();
+  }
+});
 
 test.each(routes.filter((r) => r.access !== 'public' && r.method === 'get').map((r) => [label(r), r] as const))(
   '%s answers junk queries without a 500',
   async (_l, r) => {
     for (const q of JUNK_QUERIES) {
-      const res = await server.api().get(fill(r.path, owner.id) + q).set(owner.auth);
+      const res = await server
+        .api()
+        .get(fill(r.path, owner.id) + q)
+        .set(owner.auth);
       if (res.status >= 500) throw new Error(`${res.status} for query ${q}`);
     }
   },

@@ -37,15 +37,33 @@ describe('episodes', () => {
     const result = episodes(m);
     expect(result.windowDays).toBe(90);
     const byKey = new Map(result.episodes.map((e) => [e.key, e]));
-    expect(byKey.get('resting_heart_rate')).toMatchObject({ direction: 'above', kind: 'metric', recentDays: 7, baselineDays: 83, windowDays: 90 });
+    expect(byKey.get('resting_heart_rate')).toMatchObject({
+      direction: 'above',
+      kind: 'metric',
+      recentDays: 7,
+      baselineDays: 83,
+      windowDays: 90,
+    });
     expect(byKey.get('sleep_duration')!.direction).toBe('below');
     for (const e of result.episodes) {
       expect(Math.abs(e.z)).toBeGreaterThanOrEqual(2.5);
       expect(e.z).toBe(Math.round(e.z * 100) / 100);
     }
     const card = byKey.get('resting_heart_rate')!;
-    expect(card.headline).toMatch(/^Resting heart rate has been above your usual: a median of [\d.]+ bpm over the last 7 days, against [\d.]+ bpm over the 83 days before\.$/);
-    const steps = computeEpisodes(matrix(days, [column('steps', 'metric', rhr.map((v) => v * 100), { label: 'Steps', unit: 'count' })]), { userId: USER, windowDays: days });
+    expect(card.headline).toMatch(
+      /^Resting heart rate has been above your usual: a median of [\d.]+ bpm over the last 7 days, against [\d.]+ bpm over the 83 days before\.$/,
+    );
+    const steps = computeEpisodes(
+      matrix(days, [
+        column(
+          'steps',
+          'metric',
+          rhr.map((v) => v * 100),
+          { label: 'Steps', unit: 'count' },
+        ),
+      ]),
+      { userId: USER, windowDays: days },
+    );
     expect(steps.episodes[0].headline).toMatch(/a median of \d+ steps over the last 7 days, against \d+ steps over/);
     expect(card.ratio).toBeGreaterThan(1);
     expect(card.caution).toBe('');
@@ -57,8 +75,16 @@ describe('episodes', () => {
     const m = matrix(days, [
       column('weight', 'metric', Array(days).fill(72.4)),
       column('steps', 'metric', noise(r, days, 8000, 1500).map(Math.round)),
-      column('mood', 'metric', noise(r, days, 6, 1).map((v) => Math.round(v))),
-      column('tag:coffee', 'factor', Array.from({ length: days }, (_, d) => (d % 2 ? 1 : 2))),
+      column(
+        'mood',
+        'metric',
+        noise(r, days, 6, 1).map((v) => Math.round(v)),
+      ),
+      column(
+        'tag:coffee',
+        'factor',
+        Array.from({ length: days }, (_, d) => (d % 2 ? 1 : 2)),
+      ),
     ]);
     expect(episodes(m).episodes).toEqual([]);
   });
@@ -87,7 +113,9 @@ describe('episodes', () => {
     expect(e).toMatchObject({ key: 'tag:wine', kind: 'factor', direction: 'above', recentDays: 7, baselineDays: 53 });
     expect(e.ratio).toBeNull(); // baseline median 0
     expect(e.caution).toBe('Most baseline days share one value (0), so a small change scores high.');
-    expect(e.headline).toBe('#wine has come up more often than usual: a median of 3 events a day over the last 7 days, against 0 events a day over the 53 days before.');
+    expect(e.headline).toBe(
+      '#wine has come up more often than usual: a median of 3 events a day over the last 7 days, against 0 events a day over the 53 days before.',
+    );
   });
 
   test('ordered by |z| descending, then key; ids stable for user, key and window', () => {
@@ -108,7 +136,9 @@ describe('episodes', () => {
 
   test('caution names thin baselines, missing recent days, gaps and source changes', () => {
     const days = 50;
-    const values = Array.from({ length: days }, (_, d) => (d < 20 ? null : d >= 26 && d <= 30 ? null : d >= days - 7 ? (d === days - 2 ? null : 90) : 60 + (d % 3)));
+    const values = Array.from({ length: days }, (_, d) =>
+      d < 20 ? null : d >= 26 && d <= 30 ? null : d >= days - 7 ? (d === days - 2 ? null : 90) : 60 + (d % 3),
+    );
     const sources = new Map([['hr', values.map((v, d) => (v === null ? null : d < 31 ? 'watch' : 'ring'))]]);
     const m = matrix(days, [column('hr', 'metric', values)]);
     const [e] = computeEpisodes(m, { userId: USER, windowDays: days, sources }).episodes;
@@ -142,7 +172,19 @@ describe('episodes', () => {
     // REST cards keep one key order (byte-identical JSON): corroboration after caution, left out when there is none.
     const cards = new Map(presentEpisodes(result).episodes.map((e) => [e.key, e]));
     expect(Object.keys(cards.get('alpha')!)).toEqual([
-      'id', 'key', 'kind', 'label', 'direction', 'z', 'ratio', 'headline', 'caution', 'corroboration', 'baseline_days', 'recent_days', 'window_days',
+      'id',
+      'key',
+      'kind',
+      'label',
+      'direction',
+      'z',
+      'ratio',
+      'headline',
+      'caution',
+      'corroboration',
+      'baseline_days',
+      'recent_days',
+      'window_days',
     ]);
     expect(Object.keys(cards.get('gamma')!)).not.toContain('corroboration');
   });

@@ -41,8 +41,16 @@ describe('planted effects', () => {
         const key = `c${String(i).padStart(2, '0')}`;
         columns.push(
           i % 3 === 0
-            ? column(`tag:${key}`, 'factor', Array.from({ length: days }, () => r.bernoulli(0.3)))
-            : column(key, 'metric', noise(r, days).map((v) => Math.round(v * 10) / 10)),
+            ? column(
+                `tag:${key}`,
+                'factor',
+                Array.from({ length: days }, () => r.bernoulli(0.3)),
+              )
+            : column(
+                key,
+                'metric',
+                noise(r, days).map((v) => Math.round(v * 10) / 10),
+              ),
         );
       }
       const graph = computeGraph(matrix(days, columns), 'centre', { mode: 'significant', windowDays: days });
@@ -95,7 +103,11 @@ test('ranking each pair subset through a presorted order equals sorting the subs
       column('centre', 'metric', gappy(3)),
       column('a', 'metric', gappy(2)),
       column('b', 'metric', gappy(10)),
-      column('tag:t', 'factor', Array.from({ length: days }, (_, d) => (d < 2 ? null : r.uniform() < 0.3 ? 1 + r.bernoulli(0.3) : 0))),
+      column(
+        'tag:t',
+        'factor',
+        Array.from({ length: days }, (_, d) => (d < 2 ? null : r.uniform() < 0.3 ? 1 + r.bernoulli(0.3) : 0)),
+      ),
     ]);
     for (const t of centreTests(m, 'centre')) {
       const x: number[] = [];
@@ -137,8 +149,16 @@ describe('tiers, modes and order', () => {
     ]);
     // Rounded at the edge only: 4 significant digits of the reference values.
     expect(explore.edges[0]).toEqual({
-      key: 'sleep_duration', label: 'Sleep duration', kind: 'metric', direction: 'positive', confidence: 'strong',
-      lag: 1, n: 31, support: 31, r: 0.6141, qValue: 0.003805,
+      key: 'sleep_duration',
+      label: 'Sleep duration',
+      kind: 'metric',
+      direction: 'positive',
+      confidence: 'strong',
+      lag: 1,
+      n: 31,
+      support: 31,
+      r: 0.6141,
+      qValue: 0.003805,
     });
     const significant = computeGraph(m, 'mood', { mode: 'significant', windowDays: 40 });
     expect(significant.edges.map((e) => e.key)).toEqual(['sleep_duration']);
@@ -150,9 +170,21 @@ describe('tiers, modes and order', () => {
     const base = Array.from({ length: days }, (_, i) => i);
     const m = matrix(days, [
       column('centre', 'metric', base),
-      column('b', 'metric', base.map((v) => v * 2)),
-      column('a', 'metric', base.map((v) => v * 3)),
-      column('c', 'metric', base.map((v) => -v)),
+      column(
+        'b',
+        'metric',
+        base.map((v) => v * 2),
+      ),
+      column(
+        'a',
+        'metric',
+        base.map((v) => v * 3),
+      ),
+      column(
+        'c',
+        'metric',
+        base.map((v) => -v),
+      ),
     ]);
     const edges = computeGraph(m, 'centre', { mode: 'explore', windowDays: days }).edges;
     expect(edges.map((e) => [e.key, e.lag, e.r, e.qValue])).toEqual([

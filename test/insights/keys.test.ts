@@ -16,7 +16,10 @@ const DAYS = 40;
 const END = '2026-03-01';
 const DATES = datesFrom('2026-01-21', DAYS);
 const graph = (metric: string) =>
-  server.api().get(`/users/${user.id}/insights/graph?metric=${encodeURIComponent(metric)}&window_days=${DAYS}&end_date=${END}`).set(user.auth);
+  server
+    .api()
+    .get(`/users/${user.id}/insights/graph?metric=${encodeURIComponent(metric)}&window_days=${DAYS}&end_date=${END}`)
+    .set(user.auth);
 
 /** Every core metric that has a value_field, except weight: it stays without data in the window. */
 const WITH_DATA = METRIC_TYPES.filter((t) => t.valueField && t.slug !== 'weight');
@@ -27,7 +30,10 @@ beforeAll(async () => {
   const r = rng(5);
   const readings = DATES.flatMap((date) =>
     WITH_DATA.map((t) => ({
-      metric_type_slug: t.slug, recorded_at: `${date}T12:00:00Z`, source: 'manual', source_id: `${t.slug}-${date}`,
+      metric_type_slug: t.slug,
+      recorded_at: `${date}T12:00:00Z`,
+      source: 'manual',
+      source_id: `${t.slug}-${date}`,
       value: Math.round((t.slug === 'mood' || t.slug === 'energy' ? 3 + 4 * r.uniform() : 10 + 100 * r.uniform()) * 10) / 10,
     })),
   );
@@ -37,7 +43,10 @@ beforeAll(async () => {
   categoryId = cat.body.id;
   for (const [d, date] of DATES.entries()) {
     if (d % 3 === 0) {
-      const res = await server.api().post(`/users/${user.id}/events`).set(user.auth)
+      const res = await server
+        .api()
+        .post(`/users/${user.id}/events`)
+        .set(user.auth)
         .send({ tags: ['wine'], category_id: categoryId, occurred_at: `${date}T20:00:00Z`, local_date: date });
       expect(res.status).toBe(201);
     }
@@ -51,12 +60,15 @@ test('a metric slug centres on itself', async () => {
   expect(res.body.center).toEqual({ key: 'sleep_duration', label: 'Sleep', unit: 'h' });
 });
 
-test.each(WITH_DATA.map((t) => [t.valueField!, t.slug]))('the day summary column %s centres on the slug %s, with the same answer', async (field, slug) => {
-  const [alias, canonical] = [await graph(field), await graph(slug)];
-  expect(alias.status).toBe(200);
-  expect(alias.body.center.key).toBe(slug);
-  expect(alias.text).toBe(canonical.text);
-});
+test.each(WITH_DATA.map((t) => [t.valueField!, t.slug]))(
+  'the day summary column %s centres on the slug %s, with the same answer',
+  async (field, slug) => {
+    const [alias, canonical] = [await graph(field), await graph(slug)];
+    expect(alias.status).toBe(200);
+    expect(alias.body.center.key).toBe(slug);
+    expect(alias.text).toBe(canonical.text);
+  },
+);
 
 test('a day summary column of a metric without data in the window: its centre and no edges', async () => {
   const res = await graph('weight_kg');

@@ -17,7 +17,19 @@ const graphUrl = (q: string) => `/users/${user.id}/insights/graph?${q}`;
 const episodesUrl = (q: string) => `/users/${user.id}/insights/episodes?${q}`;
 
 const EDGE_KEYS = ['confidence', 'direction', 'key', 'kind', 'label', 'lag', 'n', 'q_value', 'r', 'support'];
-const CARD_REQUIRED = ['baseline_days', 'caution', 'direction', 'headline', 'id', 'key', 'kind', 'label', 'recent_days', 'window_days', 'z'];
+const CARD_REQUIRED = [
+  'baseline_days',
+  'caution',
+  'direction',
+  'headline',
+  'id',
+  'key',
+  'kind',
+  'label',
+  'recent_days',
+  'window_days',
+  'z',
+];
 
 async function seed(u: TestUser): Promise<void> {
   const r = rng(42);
@@ -26,10 +38,24 @@ async function seed(u: TestUser): Promise<void> {
     const mood = Math.round((5 + 1.5 * ((d ? sleep[d - 1] : 7) - 7) + 0.3 * r.normal()) * 10) / 10;
     const rhr = Math.round((58 + 1.5 * r.normal() + (d >= DAYS - 5 ? 12 : 0)) * 10) / 10;
     return [
-      { metric_type_slug: 'sleep_duration', recorded_at: `${date}T07:00:00Z`, source: 'watch', source_id: `s-${date}`, value: sleep[d], unit: 'h' },
+      {
+        metric_type_slug: 'sleep_duration',
+        recorded_at: `${date}T07:00:00Z`,
+        source: 'watch',
+        source_id: `s-${date}`,
+        value: sleep[d],
+        unit: 'h',
+      },
       { metric_type_slug: 'mood', recorded_at: `${date}T20:00:00Z`, source: 'manual', source_id: `m-${date}`, value: mood },
       // The heart rate moves from the watch to a ring halfway: the episode's caution says so.
-      { metric_type_slug: 'resting_heart_rate', recorded_at: `${date}T08:00:00Z`, source: d < 30 ? 'watch' : 'ring', source_id: `r-${date}`, value: rhr, unit: 'bpm' },
+      {
+        metric_type_slug: 'resting_heart_rate',
+        recorded_at: `${date}T08:00:00Z`,
+        source: d < 30 ? 'watch' : 'ring',
+        source_id: `r-${date}`,
+        value: rhr,
+        unit: 'bpm',
+      },
     ];
   });
   const ingest = await server.api().post(`/users/${u.id}/health/metrics`).set(u.auth).send({ readings });
@@ -39,12 +65,18 @@ async function seed(u: TestUser): Promise<void> {
   expect(exercise.status).toBe(201);
   for (const [d, date] of DATES.entries()) {
     if (r.uniform() < 0.4) {
-      const res = await server.api().post(`/users/${u.id}/events`).set(u.auth)
+      const res = await server
+        .api()
+        .post(`/users/${u.id}/events`)
+        .set(u.auth)
         .send({ tags: ['coffee'], occurred_at: `${date}T09:00:00Z`, local_date: date });
       expect(res.status).toBe(201);
     }
     if (d % 3 === 0) {
-      const res = await server.api().post(`/users/${u.id}/events`).set(u.auth)
+      const res = await server
+        .api()
+        .post(`/users/${u.id}/events`)
+        .set(u.auth)
         .send({ category_id: exercise.body.id, occurred_at: `${date}T18:00:00Z`, local_date: date });
       expect(res.status).toBe(201);
     }
@@ -61,7 +93,10 @@ afterAll(() => server.stop());
 
 describe('GET /users/{user_id}/insights/graph', () => {
   test('centred on a metric: InsightGraphResponse and InsightEdge field for field', async () => {
-    const res = await server.api().get(graphUrl(`metric=mood&window_days=${DAYS}&end_date=${END}`)).set(user.auth);
+    const res = await server
+      .api()
+      .get(graphUrl(`metric=mood&window_days=${DAYS}&end_date=${END}`))
+      .set(user.auth);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['center', 'edges', 'mode', 'window_days']);
     expect(res.body.center).toEqual({ key: 'mood', label: expect.any(String), unit: 'score' });
@@ -89,15 +124,27 @@ describe('GET /users/{user_id}/insights/graph', () => {
     }
     // Mood follows the previous night's sleep.
     expect(res.body.edges[0]).toMatchObject({
-      key: 'sleep_duration', kind: 'metric', lag: 1, direction: 'positive', confidence: 'strong', n: DAYS - 1, support: DAYS - 1,
+      key: 'sleep_duration',
+      kind: 'metric',
+      lag: 1,
+      direction: 'positive',
+      confidence: 'strong',
+      n: DAYS - 1,
+      support: DAYS - 1,
     });
   });
 
   test('defaults: window_days 90, mode explore; mode=significant keeps strong and moderate only', async () => {
-    const res = await server.api().get(graphUrl(`metric=mood&end_date=${END}`)).set(user.auth);
+    const res = await server
+      .api()
+      .get(graphUrl(`metric=mood&end_date=${END}`))
+      .set(user.auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ window_days: 90, mode: 'explore' });
-    const sig = await server.api().get(graphUrl(`metric=mood&end_date=${END}&mode=significant&window_days=${DAYS}`)).set(user.auth);
+    const sig = await server
+      .api()
+      .get(graphUrl(`metric=mood&end_date=${END}&mode=significant&window_days=${DAYS}`))
+      .set(user.auth);
     expect(sig.status).toBe(200);
     expect(sig.body.mode).toBe('significant');
     expect(sig.body.edges.length).toBeGreaterThan(0);
@@ -105,18 +152,27 @@ describe('GET /users/{user_id}/insights/graph', () => {
   });
 
   test('a factor can be the centre: tag:<tag> and category:<id>', async () => {
-    const tag = await server.api().get(graphUrl(`metric=tag:coffee&window_days=${DAYS}&end_date=${END}`)).set(user.auth);
+    const tag = await server
+      .api()
+      .get(graphUrl(`metric=tag:coffee&window_days=${DAYS}&end_date=${END}`))
+      .set(user.auth);
     expect(tag.status).toBe(200);
     expect(tag.body.center.key).toBe('tag:coffee');
     const categories = await server.api().get(`/users/${user.id}/categories`).set(user.auth);
     const id = categories.body.find((c: { name: string }) => c.name === 'Exercise').id;
-    const cat = await server.api().get(graphUrl(`metric=category:${id}&window_days=${DAYS}&end_date=${END}`)).set(user.auth);
+    const cat = await server
+      .api()
+      .get(graphUrl(`metric=category:${id}&window_days=${DAYS}&end_date=${END}`))
+      .set(user.auth);
     expect(cat.status).toBe(200);
     expect(cat.body.center.key).toBe(`category:${id}`);
   });
 
   test('a catalogue metric without data in the window: its centre and no edges', async () => {
-    const res = await server.api().get(graphUrl(`metric=weight&window_days=${DAYS}&end_date=${END}`)).set(user.auth);
+    const res = await server
+      .api()
+      .get(graphUrl(`metric=weight&window_days=${DAYS}&end_date=${END}`))
+      .set(user.auth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ center: { key: 'weight', label: 'Weight', unit: 'kg' }, edges: [], mode: 'explore', window_days: DAYS });
   });
@@ -133,10 +189,19 @@ describe('GET /users/{user_id}/insights/graph', () => {
     const u = await signUp(server);
     const url = `/users/${u.id}/insights/graph?metric=tag:tea&window_days=30&end_date=${END}`;
     expect((await server.api().get(url).set(u.auth)).status).toBe(422);
-    await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ tags: ['tea'], occurred_at: `${END}T10:00:00Z`, local_date: END });
+    await server
+      .api()
+      .post(`/users/${u.id}/events`)
+      .set(u.auth)
+      .send({ tags: ['tea'], occurred_at: `${END}T10:00:00Z`, local_date: END });
     const res = await server.api().get(url).set(u.auth);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ center: { key: 'tag:tea', label: expect.any(String), unit: expect.any(String) }, edges: [], mode: 'explore', window_days: 30 });
+    expect(res.body).toEqual({
+      center: { key: 'tag:tea', label: expect.any(String), unit: expect.any(String) },
+      edges: [],
+      mode: 'explore',
+      window_days: 30,
+    });
   });
 
   test.each([
@@ -152,7 +217,10 @@ describe('GET /users/{user_id}/insights/graph', () => {
     ['metric=mood&end_date=2026-02-30', ['query', 'end_date'], undefined],
     ['metric=mood&end_date=yesterday', ['query', 'end_date'], undefined],
   ])('422 for ?%s at %j', async (query, loc, type) => {
-    const res = await server.api().get(graphUrl(`${query}${query.includes('end_date') ? '' : `&end_date=${END}`}`)).set(user.auth);
+    const res = await server
+      .api()
+      .get(graphUrl(`${query}${query.includes('end_date') ? '' : `&end_date=${END}`}`))
+      .set(user.auth);
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual([{ loc, msg: expect.any(String), type: type ?? expect.any(String) }]);
   });
@@ -160,7 +228,10 @@ describe('GET /users/{user_id}/insights/graph', () => {
 
 describe('GET /users/{user_id}/insights/episodes', () => {
   test('EpisodesResponse and EpisodeCard field for field; the planted 5-day rise is an episode', async () => {
-    const res = await server.api().get(episodesUrl(`window_days=${DAYS}&end_date=${END}`)).set(user.auth);
+    const res = await server
+      .api()
+      .get(episodesUrl(`window_days=${DAYS}&end_date=${END}`))
+      .set(user.auth);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['episodes', 'window_days']);
     expect(res.body.window_days).toBe(DAYS);
@@ -190,7 +261,9 @@ describe('GET /users/{user_id}/insights/episodes', () => {
     expect([...zs].sort((a, b) => b - a)).toEqual(zs);
     const rhr = res.body.episodes.find((e: { key: string }) => e.key === 'resting_heart_rate');
     expect(rhr).toMatchObject({ kind: 'metric', direction: 'above', recent_days: 7, baseline_days: DAYS - 7 });
-    expect(rhr.headline).toMatch(/^Resting heart rate has been above your usual: a median of [\d.]+ bpm over the last 7 days, against [\d.]+ bpm over the 53 days before\.$/);
+    expect(rhr.headline).toMatch(
+      /^Resting heart rate has been above your usual: a median of [\d.]+ bpm over the last 7 days, against [\d.]+ bpm over the 53 days before\.$/,
+    );
     expect(rhr.caution).toBe(`The source changed from watch to ring on ${DATES[30]}.`);
     expect(rhr.ratio).toBeGreaterThan(1);
   });
@@ -200,14 +273,20 @@ describe('GET /users/{user_id}/insights/episodes', () => {
     const a = await server.api().get(url).set(user.auth);
     const b = await server.api().get(url).set(user.auth);
     expect(b.text).toBe(a.text);
-    const shorter = await server.api().get(episodesUrl(`window_days=${DAYS - 1}&end_date=${END}`)).set(user.auth);
+    const shorter = await server
+      .api()
+      .get(episodesUrl(`window_days=${DAYS - 1}&end_date=${END}`))
+      .set(user.auth);
     const id = (body: { episodes: { key: string; id: string }[] }) => body.episodes.find((e) => e.key === 'resting_heart_rate')?.id;
     expect(id(shorter.body)).toBeDefined();
     expect(id(shorter.body)).not.toBe(id(a.body));
   });
 
   test('defaults to a 90-day window', async () => {
-    const res = await server.api().get(episodesUrl(`end_date=${END}`)).set(user.auth);
+    const res = await server
+      .api()
+      .get(episodesUrl(`end_date=${END}`))
+      .set(user.auth);
     expect(res.status).toBe(200);
     expect(res.body.window_days).toBe(90);
   });

@@ -35,7 +35,11 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 async function pat(user: TestUser, scope: 'read' | 'write'): Promise<string> {
-  const res = await server.api().post('/auth/tokens').set(user.auth).send({ name: `mcp ${scope}`, scope });
+  const res = await server
+    .api()
+    .post('/auth/tokens')
+    .set(user.auth)
+    .send({ name: `mcp ${scope}`, scope });
   expect(res.status).toBe(201);
   return res.body.token as string;
 }
@@ -95,17 +99,36 @@ beforeAll(async () => {
   const api = () => server.api();
   const day = today();
   await ingestOk(server, owner, [reading({ metric_type_slug: 'steps', value: 6500, recorded_at: `${day}T10:00:00+01:00` })]);
-  expect((await api().put(`/users/${owner.id}/goals/steps`).set(owner.auth).send({ target: 10000, direction: 'at_least' })).status).toBe(200);
-  const event = await api().post(`/users/${owner.id}/events`).set(owner.auth).send({ tags: ['coffee'], notes: 'flat white' });
+  expect((await api().put(`/users/${owner.id}/goals/steps`).set(owner.auth).send({ target: 10000, direction: 'at_least' })).status).toBe(
+    200,
+  );
+  const event = await api()
+    .post(`/users/${owner.id}/events`)
+    .set(owner.auth)
+    .send({ tags: ['coffee'], notes: 'flat white' });
   expect(event.status).toBe(201);
   eventId = event.body.id;
-  expect((await api().post(`/users/${owner.id}/events`).set(owner.auth).send({ tags: ['walk'] })).status).toBe(201);
+  expect(
+    (
+      await api()
+        .post(`/users/${owner.id}/events`)
+        .set(owner.auth)
+        .send({ tags: ['walk'] })
+    ).status,
+  ).toBe(201);
   const place = await api().post(`/users/${owner.id}/places`).set(owner.auth).send({ name: 'Café Uno', lat: 52.52, lng: 13.405 });
   expect(place.status).toBe(201);
   placeId = place.body.id;
   expect((await api().post(`/users/${owner.id}/places/${placeId}/visits`).set(owner.auth).send({})).status).toBe(201);
-  expect((await api().post(`/users/${owner.id}/food-items`).set(owner.auth).send({ name: 'greek yogurt', brand: 'FAGE', calories: 150 })).status).toBe(201);
-  foreignEventId = (await api().post(`/users/${other.id}/events`).set(other.auth).send({ tags: ['secret'] })).body.id;
+  expect(
+    (await api().post(`/users/${owner.id}/food-items`).set(owner.auth).send({ name: 'greek yogurt', brand: 'FAGE', calories: 150 })).status,
+  ).toBe(201);
+  foreignEventId = (
+    await api()
+      .post(`/users/${other.id}/events`)
+      .set(other.auth)
+      .send({ tags: ['secret'] })
+  ).body.id;
 });
 
 describe('tools', () => {
@@ -130,7 +153,10 @@ describe('tools', () => {
   });
 
   test('list_narratives, get_narrative_digest and list_calendar_events equal REST', async () => {
-    const posted = await server.api().post(`/users/${owner.id}/narratives`).set(owner.auth)
+    const posted = await server
+      .api()
+      .post(`/users/${owner.id}/narratives`)
+      .set(owner.auth)
       .send({ period_start: '2026-11-09', narrative_text: 'A steady week.' });
     expect(posted.status).toBe(201);
     const c = await client(readToken);
@@ -138,7 +164,9 @@ describe('tools', () => {
     expect(narratives).toEqual(await rest('/narratives?limit=5'));
     expect(narratives).toMatchObject([{ id: posted.body.id, period_start: '2026-11-09', narrative_text: 'A steady week.' }]);
     expect(await json(c, 'get_narrative_digest', { week: '2026-11-16' })).toEqual(await rest('/narratives/digest?week=2026-11-16'));
-    expect(await json(c, 'list_calendar_events', { include_cancelled: true })).toEqual(await rest('/calendar/events?include_cancelled=true'));
+    expect(await json(c, 'list_calendar_events', { include_cancelled: true })).toEqual(
+      await rest('/calendar/events?include_cancelled=true'),
+    );
     const notMonday = await c.callTool({ name: 'get_narrative_digest', arguments: { week: '2026-11-17' } });
     expect(notMonday.isError).toBe(true);
     expect(JSON.stringify(notMonday.content)).toContain('week');
@@ -240,7 +268,9 @@ describe('errors are tool results, not protocol failures', () => {
 describe('authentication', () => {
   const metadataUrl = () => `${server.url}/.well-known/oauth-protected-resource/mcp`;
   const initialize = {
-    jsonrpc: '2.0', id: 1, method: 'initialize',
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
   };
   const post = (headers: Record<string, string> = {}) =>
@@ -264,7 +294,9 @@ describe('authentication', () => {
     for (const token of ['ptk_not_a_real_token_at_all_0000000000000', 'garbage']) {
       const res = await post(bearer(token));
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${metadataUrl()}", error="invalid_token", error_description="[^"]+"$`));
+      expect(res.headers.get('www-authenticate')).toMatch(
+        new RegExp(`^Bearer resource_metadata="${metadataUrl()}", error="invalid_token", error_description="[^"]+"$`),
+      );
       expect(((await res.json()) as { detail: unknown }).detail).toEqual(expect.any(String));
     }
     const revoked = await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'gone' });
@@ -325,7 +357,11 @@ describe('transport', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(1024 * 1024) } }),
     });
     expect(big.status).toBe(413);
-    const text = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...bearer(readToken), 'Content-Type': 'text/plain' }, body: 'hi' });
+    const text = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { ...bearer(readToken), 'Content-Type': 'text/plain' },
+      body: 'hi',
+    });
     expect(text.status).toBe(415);
   });
 
@@ -366,13 +402,17 @@ describe('read-only guard', () => {
 
   test('every tool answers a read-only token (no Forbidden, no error) and writes nothing', async () => {
     expect(Object.keys(ARGS).sort()).toEqual([...TOOL_NAMES].sort());
-    const before = JSON.stringify(await Promise.all(['/events', '/places', '/goals', '/food-items', '/suggestions?status=pending'].map(rest)));
+    const before = JSON.stringify(
+      await Promise.all(['/events', '/places', '/goals', '/food-items', '/suggestions?status=pending'].map(rest)),
+    );
     const c = await client(readToken);
     for (const name of TOOL_NAMES) {
       const res = await call(c, name, ARGS[name]());
       if (res.isError) throw new Error(`${name} with a read-only token: ${JSON.stringify(res.content)}`);
     }
-    const after = JSON.stringify(await Promise.all(['/events', '/places', '/goals', '/food-items', '/suggestions?status=pending'].map(rest)));
+    const after = JSON.stringify(
+      await Promise.all(['/events', '/places', '/goals', '/food-items', '/suggestions?status=pending'].map(rest)),
+    );
     expect(after).toEqual(before);
   });
 

@@ -71,7 +71,12 @@ test('a night is the union of its asleep intervals per source, in any record ord
   const u = await signUp(server, { timezone: 'Europe/Berlin' });
   const counts = await withContext(() => importAppleHealth(systemActor(u.id), OVERLAPPING));
   expect(counts).toEqual({
-    records: 10, created: 3, skipped: 0, merged: 3, ignored: 4, unconvertible: 0,
+    records: 10,
+    created: 3,
+    skipped: 0,
+    merged: 3,
+    ignored: 4,
+    unconvertible: 0,
     ignoredByType: {
       'HKCategoryTypeIdentifierSleepAnalysis:HKCategoryValueSleepAnalysisInBed': 1,
       'HKCategoryTypeIdentifierSleepAnalysis:HKCategoryValueSleepAnalysisAwake': 1,
@@ -79,20 +84,30 @@ test('a night is the union of its asleep intervals per source, in any record ord
     },
   });
   const hours = (h: number, m: number) => Number((h + m / 60).toFixed(6));
-  const nights = ((await allReadings(server, u)) as unknown as { metric_type_slug: string; source: string; value: number; recorded_at: string }[])
-    .filter((r) => r.metric_type_slug === 'sleep_duration');
-  expect(nights.map((r) => [r.source, Number(r.value.toFixed(6)), r.recorded_at]).sort()).toEqual([
-    // 19:04-06:45 and 22:00-05:00: the union, 11 h 41 min, not their sum (18 h 41 min).
-    ['Jane’s Apple Watch', hours(7, 10), '2026-03-07T05:30:00.000Z'],
-    ['Jane’s iPhone', hours(11, 41), '2026-03-06T05:45:00.000Z'],
-    ['Jane’s iPhone', hours(7, 30), '2026-03-07T05:00:00.000Z'],
-  ].sort());
+  const nights = (
+    (await allReadings(server, u)) as unknown as { metric_type_slug: string; source: string; value: number; recorded_at: string }[]
+  ).filter((r) => r.metric_type_slug === 'sleep_duration');
+  expect(nights.map((r) => [r.source, Number(r.value.toFixed(6)), r.recorded_at]).sort()).toEqual(
+    [
+      // 19:04-06:45 and 22:00-05:00: the union, 11 h 41 min, not their sum (18 h 41 min).
+      ['Jane’s Apple Watch', hours(7, 10), '2026-03-07T05:30:00.000Z'],
+      ['Jane’s iPhone', hours(11, 41), '2026-03-06T05:45:00.000Z'],
+      ['Jane’s iPhone', hours(7, 30), '2026-03-07T05:00:00.000Z'],
+    ].sort(),
+  );
 
   const day = (await server.api().get(`/users/${u.id}/days/2026-03-07`).set(u.auth)).body;
   expect(day.resolution.sleep_duration.sources).toEqual({ 'Jane’s iPhone': hours(7, 30), 'Jane’s Apple Watch': hours(7, 10) });
   expect([hours(7, 30), hours(7, 10)]).toContain(day.sleep_hours);
-  const { me } = await gqlData(server, u, `{ me { days(from: "2026-03-06", to: "2026-03-07") { date metrics { slug value resolvedFrom } } } }`);
-  const sleep = me.days.map((d: { date: string; metrics: { slug: string; value: number }[] }) => [d.date, d.metrics.find((m) => m.slug === 'sleep_duration')?.value]);
+  const { me } = await gqlData(
+    server,
+    u,
+    `{ me { days(from: "2026-03-06", to: "2026-03-07") { date metrics { slug value resolvedFrom } } } }`,
+  );
+  const sleep = me.days.map((d: { date: string; metrics: { slug: string; value: number }[] }) => [
+    d.date,
+    d.metrics.find((m) => m.slug === 'sleep_duration')?.value,
+  ]);
   const rest = (await server.api().get(`/users/${u.id}/days?from=2026-03-06&to=2026-03-07`).set(u.auth)).body;
   expect(sleep).toEqual(rest.map((d: { date: string; sleep_hours: number }) => [d.date, d.sleep_hours]));
   expect(sleep[0]).toEqual(['2026-03-06', hours(11, 41)]);

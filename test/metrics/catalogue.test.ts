@@ -79,9 +79,27 @@ describe('unit conversion table', () => {
 
   test('every metric the issue names is in the catalogue, with unique ids and slugs', () => {
     const required = [
-      'steps', 'distance', 'active_energy', 'sleep_duration', 'weight', 'body_fat', 'resting_heart_rate', 'heart_rate',
-      'hrv_sdnn', 'blood_pressure_systolic', 'blood_pressure_diastolic', 'blood_glucose', 'body_temperature', 'water',
-      'caffeine', 'mood', 'energy', 'spo2', 'respiratory_rate', 'mindful_minutes', 'workout_minutes',
+      'steps',
+      'distance',
+      'active_energy',
+      'sleep_duration',
+      'weight',
+      'body_fat',
+      'resting_heart_rate',
+      'heart_rate',
+      'hrv_sdnn',
+      'blood_pressure_systolic',
+      'blood_pressure_diastolic',
+      'blood_glucose',
+      'body_temperature',
+      'water',
+      'caffeine',
+      'mood',
+      'energy',
+      'spo2',
+      'respiratory_rate',
+      'mindful_minutes',
+      'workout_minutes',
     ];
     for (const slug of required) expect(metricType(slug)).toBeDefined();
     expect(new Set(METRIC_TYPES.map((t) => t.id)).size).toBe(METRIC_TYPES.length);

@@ -12,7 +12,11 @@ withServer((f) => ({ server, owner: u, other: other } = f));
 
 const defs = (user: TestUser, q = '') => server.api().get(`/users/${user.id}/metric-definitions${q}`).set(user.auth);
 const patch = (user: TestUser, id: string, body: unknown) =>
-  server.api().patch(`/users/${user.id}/metric-definitions/${id}`).set(user.auth).send(body as object);
+  server
+    .api()
+    .patch(`/users/${user.id}/metric-definitions/${id}`)
+    .set(user.auth)
+    .send(body as object);
 
 describe('GET /users/{user_id}/metric-definitions', () => {
   test('one per metric type, provisioned on first use, in catalogue order, with defaults', async () => {
@@ -20,9 +24,16 @@ describe('GET /users/{user_id}/metric-definitions', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((d: { metric_type_slug: string }) => d.metric_type_slug)).toEqual(METRIC_TYPES.map((t) => t.slug));
     const steps = res.body[0];
-    expect(Object.keys(steps).sort()).toEqual(
-      ['automations', 'display_name', 'enabled', 'id', 'manual_fallback', 'metric_type_slug', 'resolution_operator', 'sources'],
-    );
+    expect(Object.keys(steps).sort()).toEqual([
+      'automations',
+      'display_name',
+      'enabled',
+      'id',
+      'manual_fallback',
+      'metric_type_slug',
+      'resolution_operator',
+      'sources',
+    ]);
     expect(steps).toEqual({
       id: expect.stringMatching(UUID),
       metric_type_slug: 'steps',
@@ -65,9 +76,20 @@ describe('GET and PATCH /users/{user_id}/metric-definitions/{definition_id}', ()
     const def = await definitionOf(server, u, 'weight');
     let res = await patch(u, def.id, { display_name: 'Body weight', resolution_operator: 'latest' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: def.id, metric_type_slug: 'weight', display_name: 'Body weight', enabled: true, manual_fallback: true, resolution_operator: 'latest', sources: [], automations: [] });
+    expect(res.body).toMatchObject({
+      id: def.id,
+      metric_type_slug: 'weight',
+      display_name: 'Body weight',
+      enabled: true,
+      manual_fallback: true,
+      resolution_operator: 'latest',
+      sources: [],
+      automations: [],
+    });
 
-    res = await patch(u, def.id, { sources: [{ source: 'scale' }, { source: 'watch', condition: { type: 'prefer_if_present' } }, { source: 'phone', condition: null }] });
+    res = await patch(u, def.id, {
+      sources: [{ source: 'scale' }, { source: 'watch', condition: { type: 'prefer_if_present' } }, { source: 'phone', condition: null }],
+    });
     expect(res.body.sources).toEqual([
       { source: 'scale', rank: 1, condition: null },
       { source: 'watch', rank: 2, condition: { type: 'prefer_if_present' } },
@@ -77,14 +99,23 @@ describe('GET and PATCH /users/{user_id}/metric-definitions/{definition_id}', ()
     expect(res.body.resolution_operator).toBe('latest');
 
     res = await patch(u, def.id, { sources: [{ source: 'phone' }, { source: 'scale' }], enabled: false, manual_fallback: false });
-    expect(res.body.sources).toEqual([{ source: 'phone', rank: 1, condition: null }, { source: 'scale', rank: 2, condition: null }]);
+    expect(res.body.sources).toEqual([
+      { source: 'phone', rank: 1, condition: null },
+      { source: 'scale', rank: 2, condition: null },
+    ]);
     expect(res.body).toMatchObject({ enabled: false, manual_fallback: false, display_name: 'Body weight' });
 
     res = await patch(u, def.id, { display_name: null, sources: null });
     expect(res.body).toMatchObject({ display_name: null, sources: [], enabled: false });
 
     res = await patch(u, def.id, {});
-    expect(res.body).toMatchObject({ display_name: null, sources: [], enabled: false, manual_fallback: false, resolution_operator: 'latest' });
+    expect(res.body).toMatchObject({
+      display_name: null,
+      sources: [],
+      enabled: false,
+      manual_fallback: false,
+      resolution_operator: 'latest',
+    });
 
     const got = await server.api().get(`/users/${u.id}/metric-definitions/${def.id}`).set(u.auth);
     expect(got.status).toBe(200);
@@ -93,7 +124,10 @@ describe('GET and PATCH /users/{user_id}/metric-definitions/{definition_id}', ()
 
   test('unknown condition keys are not stored', async () => {
     const def = await definitionOf(server, u, 'steps');
-    const res = await patch(u, def.id, { sources: [{ source: 'watch', condition: { type: 'prefer_if_present', colour: 'red' } }], junk: 1 });
+    const res = await patch(u, def.id, {
+      sources: [{ source: 'watch', condition: { type: 'prefer_if_present', colour: 'red' } }],
+      junk: 1,
+    });
     expect(res.status).toBe(200);
     expect(res.body.sources).toEqual([{ source: 'watch', rank: 1, condition: { type: 'prefer_if_present' } }]);
     expect(res.body).not.toHaveProperty('junk');
@@ -117,7 +151,7 @@ describe('GET and PATCH /users/{user_id}/metric-definitions/{definition_id}', ()
     expect422(await patch(u, def.id, body), loc as (string | number)[]);
   });
 
-  test('404 for another user\'s definition or an unknown id, 422 for a malformed id', async () => {
+  test("404 for another user's definition or an unknown id, 422 for a malformed id", async () => {
     const theirs = await definitionOf(server, other, 'steps');
     expectError(await patch(u, theirs.id, { enabled: false }), 404);
     expectError(await server.api().get(`/users/${u.id}/metric-definitions/${theirs.id}`).set(u.auth), 404);

@@ -17,16 +17,37 @@ describe('POST /users/{user_id}/health/metrics', () => {
     const u = await signUp(server);
     const group = randomUUID();
     const res = await ingest(server, u, [
-      reading({ metric_type_slug: 'weight', value: 154.32358352941, unit: 'lb', source: 'scale', source_id: 'w1', recorded_at: '2026-03-01T07:30:00+01:00', metadata: { device: 'Withings' }, reading_group_id: group }),
+      reading({
+        metric_type_slug: 'weight',
+        value: 154.32358352941,
+        unit: 'lb',
+        source: 'scale',
+        source_id: 'w1',
+        recorded_at: '2026-03-01T07:30:00+01:00',
+        metadata: { device: 'Withings' },
+        reading_group_id: group,
+      }),
       reading({ metric_type_slug: 'steps', value: 4200, source: 'watch' }),
     ]);
     expect(res.status).toBe(200);
     expect(res.body.skipped_count).toBe(0);
     expect(res.body.created).toHaveLength(2);
     const [w, s] = res.body.created;
-    expect(Object.keys(w).sort()).toEqual(
-      ['created_at', 'id', 'metadata', 'metric_type_id', 'metric_type_slug', 'reading_group_id', 'recorded_at', 'source', 'source_id', 'unit', 'updated_at', 'user_id', 'value'],
-    );
+    expect(Object.keys(w).sort()).toEqual([
+      'created_at',
+      'id',
+      'metadata',
+      'metric_type_id',
+      'metric_type_slug',
+      'reading_group_id',
+      'recorded_at',
+      'source',
+      'source_id',
+      'unit',
+      'updated_at',
+      'user_id',
+      'value',
+    ]);
     expect(w).toMatchObject({
       user_id: u.id,
       metric_type_id: 6,
@@ -42,7 +63,14 @@ describe('POST /users/{user_id}/health/metrics', () => {
     expect(w.id).toMatch(UUID);
     expect(w.created_at).toMatch(ISO_UTC);
     expect(w.updated_at).toBe(w.created_at);
-    expect(s).toMatchObject({ metric_type_slug: 'steps', unit: 'count', value: 4200, source_id: null, reading_group_id: null, metadata: {} });
+    expect(s).toMatchObject({
+      metric_type_slug: 'steps',
+      unit: 'count',
+      value: 4200,
+      source_id: null,
+      reading_group_id: null,
+      metadata: {},
+    });
 
     const listed = await server.api().get(`/users/${u.id}/health/metrics`).set(u.auth);
     expect(listed.status).toBe(200);
@@ -96,7 +124,12 @@ describe('POST /users/{user_id}/health/metrics', () => {
     });
 
     test('a unit that cannot convert points at that reading', async () => {
-      const readings = [reading(), reading(), reading({ metric_type_slug: 'weight', unit: 'kg', value: 70 }), reading({ metric_type_slug: 'weight', unit: 'cups', value: 70 })];
+      const readings = [
+        reading(),
+        reading(),
+        reading({ metric_type_slug: 'weight', unit: 'kg', value: 70 }),
+        reading({ metric_type_slug: 'weight', unit: 'cups', value: 70 }),
+      ];
       const res = await ingest(server, u, readings);
       expect422(res, ['body', 'readings', 3, 'unit']);
       expect(res.body.detail[0].msg).toContain('kg');
@@ -107,7 +140,12 @@ describe('POST /users/{user_id}/health/metrics', () => {
     });
 
     test('10,001 readings are refused and nothing is written', async () => {
-      const readings = Array.from({ length: 10_001 }, () => ({ metric_type_slug: 'mood', recorded_at: '2026-03-01T12:00:00Z', source: 's', value: 5 }));
+      const readings = Array.from({ length: 10_001 }, () => ({
+        metric_type_slug: 'mood',
+        recorded_at: '2026-03-01T12:00:00Z',
+        source: 's',
+        value: 5,
+      }));
       expect422(await ingest(server, u, readings), ['body', 'readings']);
     });
   });
@@ -115,7 +153,12 @@ describe('POST /users/{user_id}/health/metrics', () => {
   test('10,000 readings are accepted in one request', async () => {
     const u = await signUp(server);
     // Compact readings: the request stays under the 1 MiB body limit app.ts applies today.
-    const readings = Array.from({ length: 10_000 }, (_, i) => ({ metric_type_slug: 'mood', recorded_at: '2026-03-01T12:00:00Z', source: 's', value: i % 10 }));
+    const readings = Array.from({ length: 10_000 }, (_, i) => ({
+      metric_type_slug: 'mood',
+      recorded_at: '2026-03-01T12:00:00Z',
+      source: 's',
+      value: i % 10,
+    }));
     const res = await ingest(server, u, readings);
     expect(res.status).toBe(200);
     expect(res.body.created).toHaveLength(10_000);
@@ -134,7 +177,10 @@ describe('POST /users/{user_id}/health/metrics', () => {
         reading({ source_id: 'a', value: 3 }),
         reading({ source_id: 'a', value: 4 }),
       ]);
-      expect(body.created.map((r) => [r.source_id, r.value])).toEqual([['a', 1], ['b', 2]]);
+      expect(body.created.map((r) => [r.source_id, r.value])).toEqual([
+        ['a', 1],
+        ['b', 2],
+      ]);
       expect(body.skipped_count).toBe(2);
       expect(await allReadings(server, u)).toHaveLength(2);
     });
@@ -190,11 +236,24 @@ describe('POST /users/{user_id}/health/metrics', () => {
     });
   });
 
-  test('401 without a token, 403 with another user\'s token', async () => {
+  test("401 without a token, 403 with another user's token", async () => {
     const u = await signUp(server);
     const other = await signUp(server);
-    expectError(await server.api().post(`/users/${u.id}/health/metrics`).send({ readings: [reading()] }), 401);
-    expectError(await server.api().post(`/users/${u.id}/health/metrics`).set(other.auth).send({ readings: [reading()] }), 403);
+    expectError(
+      await server
+        .api()
+        .post(`/users/${u.id}/health/metrics`)
+        .send({ readings: [reading()] }),
+      401,
+    );
+    expectError(
+      await server
+        .api()
+        .post(`/users/${u.id}/health/metrics`)
+        .set(other.auth)
+        .send({ readings: [reading()] }),
+      403,
+    );
     expect(await allReadings(server, u)).toHaveLength(0);
   });
 });

@@ -19,12 +19,16 @@ test('missing_by fires after the local deadline on a day without a reading, once
   const category = await server.api().post(`/users/${u.id}/categories`).set(u.auth).send({ name: 'Reminders' });
   expect(category.status).toBe(201);
   const defId = (await definitionOf(server, u, 'weight')).id;
-  const created = await server.api().post(`/users/${u.id}/metric-definitions/${defId}/automations`).set(u.auth).send({
-    trigger_type: 'missing_by',
-    trigger_config: { time: '09:00' },
-    action_type: 'log_event',
-    action_config: { category_id: category.body.id, tags: ['weigh-in-missed'] },
-  });
+  const created = await server
+    .api()
+    .post(`/users/${u.id}/metric-definitions/${defId}/automations`)
+    .set(u.auth)
+    .send({
+      trigger_type: 'missing_by',
+      trigger_config: { time: '09:00' },
+      action_type: 'log_event',
+      action_config: { category_id: category.body.id, tags: ['weigh-in-missed'] },
+    });
   expect(created.status).toBe(201);
   const events = async () => (await server.api().get(`/users/${u.id}/events?tag=weigh-in-missed`).set(u.auth)).body;
 
@@ -50,14 +54,20 @@ test('a source filter, a deleted category, and a disabled automation', async () 
   const u = await signUp(server);
   const category = await server.api().post(`/users/${u.id}/categories`).set(u.auth).send({ name: 'Gone soon' });
   const defId = (await definitionOf(server, u, 'sleep_duration')).id;
-  const auto = await server.api().post(`/users/${u.id}/metric-definitions/${defId}/automations`).set(u.auth).send({
-    trigger_type: 'missing_by',
-    trigger_config: { time: '10:00', source: 'ring' },
-    action_type: 'log_event',
-    action_config: { category_id: category.body.id, tags: ['no-ring-sleep'] },
-  });
+  const auto = await server
+    .api()
+    .post(`/users/${u.id}/metric-definitions/${defId}/automations`)
+    .set(u.auth)
+    .send({
+      trigger_type: 'missing_by',
+      trigger_config: { time: '10:00', source: 'ring' },
+      action_type: 'log_event',
+      action_config: { category_id: category.body.id, tags: ['no-ring-sleep'] },
+    });
   await server.api().delete(`/users/${u.id}/categories/${category.body.id}`).set(u.auth);
-  await ingestOk(server, u, [reading({ metric_type_slug: 'sleep_duration', source: 'phone', value: 7, recorded_at: '2026-04-01T07:00:00Z' })]);
+  await ingestOk(server, u, [
+    reading({ metric_type_slug: 'sleep_duration', source: 'phone', value: 7, recorded_at: '2026-04-01T07:00:00Z' }),
+  ]);
   expect(await run('2026-04-01T11:00:00Z')).toBe(1); // the phone's reading does not count
   const [event] = (await server.api().get(`/users/${u.id}/events?tag=no-ring-sleep`).set(u.auth)).body;
   expect(event).toMatchObject({ category_id: null, local_date: '2026-04-01' });
@@ -69,11 +79,15 @@ test('a source filter, a deleted category, and a disabled automation', async () 
 test('missing_by with create_suggestion proposes logging the missing reading', async () => {
   const u = await signUp(server);
   const defId = (await definitionOf(server, u, 'mood')).id;
-  const a = await server.api().post(`/users/${u.id}/metric-definitions/${defId}/automations`).set(u.auth).send({
-    trigger_type: 'missing_by',
-    trigger_config: { time: '20:00' },
-    action_type: 'create_suggestion',
-  });
+  const a = await server
+    .api()
+    .post(`/users/${u.id}/metric-definitions/${defId}/automations`)
+    .set(u.auth)
+    .send({
+      trigger_type: 'missing_by',
+      trigger_config: { time: '20:00' },
+      action_type: 'create_suggestion',
+    });
   expect(await run('2026-05-01T20:15:00Z')).toBe(1);
   const res = await server.api().get(`/users/${u.id}/suggestions`).set(u.auth);
   expect(res.body.suggestions).toHaveLength(1);

@@ -60,7 +60,12 @@ test('one source aggregates by the metric type: steps sum, weight last', async (
 });
 
 test('no ranking: every non-manual source in order of first report (ties by name), manual as the fallback', async () => {
-  expect(await steps()).toEqual([[7000, 'phone'], [7500, 'phone'], [5000, 'manual'], [7000, 'phone']]);
+  expect(await steps()).toEqual([
+    [7000, 'phone'],
+    [7500, 'phone'],
+    [5000, 'manual'],
+    [7000, 'phone'],
+  ]);
 });
 
 test('ranked sources: the top one that reported wins; a day without the top source falls to the next', async () => {
@@ -75,18 +80,33 @@ test('ranked sources: the top one that reported wins; a day without the top sour
 
 test('manual_fallback off: a day with only manual readings has no value', async () => {
   await define({ sources: [{ source: 'watch' }, { source: 'phone' }], manual_fallback: false });
-  expect(await steps()).toEqual([[8000, 'watch'], [7500, 'phone'], [null, null], [7000, 'phone']]);
+  expect(await steps()).toEqual([
+    [8000, 'watch'],
+    [7500, 'phone'],
+    [null, null],
+    [7000, 'phone'],
+  ]);
   await define({ manual_fallback: true });
 });
 
 test('prefer_if_present jumps the queue whenever that source reported that day', async () => {
   await define({ sources: [{ source: 'watch' }, { source: 'phone' }, { source: 'oura', condition: { type: 'prefer_if_present' } }] });
-  expect(await steps()).toEqual([[8000, 'watch'], [7500, 'phone'], [5000, 'manual'], [9000, 'oura']]);
+  expect(await steps()).toEqual([
+    [8000, 'watch'],
+    [7500, 'phone'],
+    [5000, 'manual'],
+    [9000, 'oura'],
+  ]);
 });
 
 test('manual ranked explicitly is an ordinary source', async () => {
   await define({ sources: [{ source: 'manual' }, { source: 'watch' }] });
-  expect(await steps()).toEqual([[6000, 'manual'], [6500, 'manual'], [5000, 'manual'], [null, null]]);
+  expect(await steps()).toEqual([
+    [6000, 'manual'],
+    [6500, 'manual'],
+    [5000, 'manual'],
+    [null, null],
+  ]);
 });
 
 test('operators combine the eligible sources: max, min, mean, latest', async () => {

@@ -61,7 +61,10 @@ test('the insights find what is planted in the last 90 days, ending on the seede
   expect(episodes.status).toBe(200);
   const cards: Card[] = episodes.body.episodes;
   // The demanding week that ends today: HRV down, more coffee (and resting heart rate up, z < 2.5 here).
-  expect(cards.map((c) => [c.key, c.direction])).toEqual([['hrv_sdnn', 'below'], ['caffeine', 'above']]);
+  expect(cards.map((c) => [c.key, c.direction])).toEqual([
+    ['hrv_sdnn', 'below'],
+    ['caffeine', 'above'],
+  ]);
   expect(cards[0]).toMatchObject({ z: -3.23, recent_days: 7 });
 
   const graph = await server.api().get(`/users/${u.id}/insights/graph?metric=sleep_duration&end_date=${end}`).set(u.auth);

@@ -28,7 +28,11 @@ export async function ingestOk(server: Pick<TestServer, 'api'>, user: TestUser, 
   return res.body as { created: { id: string; source_id: string | null; value: number }[]; skipped_count: number };
 }
 
-export async function allReadings(server: Pick<TestServer, 'api'>, user: TestUser, query = ''): Promise<{ id: string; source: string; source_id: string | null; value: number }[]> {
+export async function allReadings(
+  server: Pick<TestServer, 'api'>,
+  user: TestUser,
+  query = '',
+): Promise<{ id: string; source: string; source_id: string | null; value: number }[]> {
   const out = [];
   for (let offset = 0; ; offset += 500) {
     const res = await server.api().get(`/users/${user.id}/health/metrics?limit=500&offset=${offset}${query}`).set(user.auth);

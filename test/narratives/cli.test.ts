@@ -14,7 +14,11 @@ const EMAIL = 'narrator@example.com';
 type Result = { code: number; stdout: string; stderr: string };
 function cli(script: string, args: string[], extra: Record<string, string> = {}): Promise<Result> {
   const { DATABASE_URL: _db, NARRATIVE_LLM_URL: _u, NARRATIVE_LLM_MODEL: _m, NARRATIVE_LLM_API_KEY: _k, ...rest } = process.env;
-  const env = { ...rest, ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { PGLITE_DIR: database.pgliteDir }), ...extra };
+  const env = {
+    ...rest,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { PGLITE_DIR: database.pgliteDir }),
+    ...extra,
+  };
   return new Promise((resolve) => {
     execFile(NODE, [`src/cli/${script}.ts`, ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });

@@ -56,8 +56,17 @@ test('week must be a Monday (422 at query.week); another user is a 403', async (
 
 test('GraphQL narrativeDigest equals REST', async () => {
   const rest = (await digest(alice, `?week=${WEEK}`)).body;
-  const { me } = await gqlData(server, alice, 'query($w: Date) { me { narrativeDigest(week: $w) { periodStart periodEnd periodType hasData digest } } }', { w: WEEK });
+  const { me } = await gqlData(
+    server,
+    alice,
+    'query($w: Date) { me { narrativeDigest(week: $w) { periodStart periodEnd periodType hasData digest } } }',
+    { w: WEEK },
+  );
   expect(me.narrativeDigest).toEqual({
-    periodStart: rest.period_start, periodEnd: rest.period_end, periodType: rest.period_type, hasData: rest.has_data, digest: rest.digest,
+    periodStart: rest.period_start,
+    periodEnd: rest.period_end,
+    periodType: rest.period_type,
+    hasData: rest.has_data,
+    digest: rest.digest,
   });
 });

@@ -22,9 +22,13 @@ const MODEL = 'configured-model';
 beforeAll(async () => {
   llm = await startLlmServer();
 });
-withServer((f) => ({ server, owner: alice, other: bob } = f), {}, () => ({
-  narrativeLlm: { url: llm.url, model: MODEL, apiKey: API_KEY, timeoutMs: 1000 },
-}));
+withServer(
+  (f) => ({ server, owner: alice, other: bob } = f),
+  {},
+  () => ({
+    narrativeLlm: { url: llm.url, model: MODEL, apiKey: API_KEY, timeoutMs: 1000 },
+  }),
+);
 afterAll(() => llm.stop());
 beforeEach(() => {
   llm.behaviour = 'ok';
@@ -33,8 +37,10 @@ beforeEach(() => {
 
 const logger = createLogger('silent');
 const run = <T>(fn: () => Promise<T>) => withContext(fn, server.db.orm);
-const narratives = async (u: TestUser) => (await server.api().get(`/users/${u.id}/narratives?limit=500`).set(u.auth)).body as Record<string, any>[];
-const digestOf = async (u: TestUser, week: string) => (await server.api().get(`/users/${u.id}/narratives/digest?week=${week}`).set(u.auth)).body.digest as string;
+const narratives = async (u: TestUser) =>
+  (await server.api().get(`/users/${u.id}/narratives?limit=500`).set(u.auth)).body as Record<string, any>[];
+const digestOf = async (u: TestUser, week: string) =>
+  (await server.api().get(`/users/${u.id}/narratives/digest?week=${week}`).set(u.auth)).body.digest as string;
 
 beforeAll(async () => seedWeeks(server, alice));
 
@@ -47,15 +53,28 @@ test('the model is asked with the digest (its real numbers), and the prose is st
   expect(request.body).toEqual({
     model: MODEL,
     temperature: 0.2,
-    messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: await digestOf(alice, WEEK) }],
+    messages: [
+      { role: 'system', content: SYSTEM_PROMPT },
+      { role: 'user', content: await digestOf(alice, WEEK) },
+    ],
   });
-  const days = (await server.api().get(`/users/${alice.id}/days?from=${WEEK}&to=${WEEK_END}`).set(alice.auth)).body as { sleep_hours: number }[];
-  expect(request.body.messages[1].content).toContain(`- Sleep (sleep_duration, h): ${days.map((d) => Math.round(d.sleep_hours * 100) / 100).join(' ')}`);
+  const days = (await server.api().get(`/users/${alice.id}/days?from=${WEEK}&to=${WEEK_END}`).set(alice.auth)).body as {
+    sleep_hours: number;
+  }[];
+  expect(request.body.messages[1].content).toContain(
+    `- Sleep (sleep_duration, h): ${days.map((d) => Math.round(d.sleep_hours * 100) / 100).join(' ')}`,
+  );
 
   const stored = (await narratives(alice)).find((n) => n.period_start === WEEK)!;
   expect(stored).toMatchObject({
-    id: generated!.narrative.id, period_end: WEEK_END, period_type: 'week', narrative_text: llm.reply.content,
-    provider: new URL(llm.url).host, model_used: 'local-model-2026-11', input_tokens: 812, output_tokens: 143,
+    id: generated!.narrative.id,
+    period_end: WEEK_END,
+    period_type: 'week',
+    narrative_text: llm.reply.content,
+    provider: new URL(llm.url).host,
+    model_used: 'local-model-2026-11',
+    input_tokens: 812,
+    output_tokens: 143,
   });
 
   llm.reply.model = '';
@@ -68,14 +87,17 @@ test('the model is asked with the digest (its real numbers), and the prose is st
   llm.reply.content = 'You slept a little less than usual this week.';
 });
 
-test.each(['http_error', 'not_json', 'empty', 'slow'] as const)('a bad answer (%s) is Unavailable and stores nothing', async (behaviour) => {
-  llm.behaviour = behaviour;
-  const before = await narratives(alice);
-  const asked = llm.requests.length;
-  await expect(run(() => generateNarrative(alice.id, '2026-11-09', 'replace'))).rejects.toBeInstanceOf(Unavailable);
-  expect(llm.requests.length).toBe(asked + 1);
-  expect(await narratives(alice)).toEqual(before);
-});
+test.each(['http_error', 'not_json', 'empty', 'slow'] as const)(
+  'a bad answer (%s) is Unavailable and stores nothing',
+  async (behaviour) => {
+    llm.behaviour = behaviour;
+    const before = await narratives(alice);
+    const asked = llm.requests.length;
+    await expect(run(() => generateNarrative(alice.id, '2026-11-09', 'replace'))).rejects.toBeInstanceOf(Unavailable);
+    expect(llm.requests.length).toBe(asked + 1);
+    expect(await narratives(alice)).toEqual(before);
+  },
+);
 
 test('the week must be a Monday', async () => {
   await expect(run(() => generateNarrative(alice.id, '2026-11-10', 'replace'))).rejects.toMatchObject({ issues: [{ loc: ['week'] }] });
@@ -104,7 +126,9 @@ describe('the weekly job', () => {
     // carol has data and a narrative of her own for the week: it stays.
     const carol = await signUp(server);
     await seedWeeks(server, carol);
-    const own = (await server.api().post(`/users/${carol.id}/narratives`).set(carol.auth).send({ period_start: WEEK, narrative_text: 'Mine' })).body;
+    const own = (
+      await server.api().post(`/users/${carol.id}/narratives`).set(carol.auth).send({ period_start: WEEK, narrative_text: 'Mine' })
+    ).body;
     // dave has data but the model fails for him first.
     const dave = await signUp(server);
     await seedWeeks(server, dave);
@@ -117,8 +141,9 @@ describe('the weekly job', () => {
     expect(failing).toEqual({ generated: 0, skipped: 3, failed: 2 });
     expect((await narratives(dave)).length).toBe(0);
     expect((await narratives(erin)).length).toBe(0);
-    await expect(run(() => weeklyNarrativesJob.handler({}, { jobId: 'j', attempt: 0, finalAttempt: true, logger, send: async () => true })))
-      .rejects.toThrow(/2 weekly narrative/);
+    await expect(
+      run(() => weeklyNarrativesJob.handler({}, { jobId: 'j', attempt: 0, finalAttempt: true, logger, send: async () => true })),
+    ).rejects.toThrow(/2 weekly narrative/);
 
     llm.behaviour = 'ok';
     const asked = llm.requests.length;
@@ -128,7 +153,13 @@ describe('the weekly job', () => {
     expect(llm.requests.length).toBe(asked + 2);
     for (const u of [dave, erin]) {
       const [n] = await narratives(u);
-      expect(n).toMatchObject({ period_start: WEEK, period_end: WEEK_END, narrative_text: llm.reply.content, model_used: 'local-model-2026-11', input_tokens: 812 });
+      expect(n).toMatchObject({
+        period_start: WEEK,
+        period_end: WEEK_END,
+        narrative_text: llm.reply.content,
+        model_used: 'local-model-2026-11',
+        input_tokens: 812,
+      });
     }
     expect(await narratives(carol)).toEqual([own]);
     expect(await narratives(bob)).toEqual([]);
@@ -144,7 +175,11 @@ describe('the weekly job', () => {
     try {
       const asked = llm.requests.length;
       const before = await narratives(bob);
-      expect(await run(() => runWeeklyNarratives(new Date('2026-12-07T12:00:00Z'), logger))).toEqual({ generated: 0, skipped: 0, failed: 0 });
+      expect(await run(() => runWeeklyNarratives(new Date('2026-12-07T12:00:00Z'), logger))).toEqual({
+        generated: 0,
+        skipped: 0,
+        failed: 0,
+      });
       await run(() => weeklyNarrativesJob.handler({}, { jobId: 'j', attempt: 0, finalAttempt: true, logger, send: async () => true }));
       await expect(run(() => generateNarrative(alice.id, '2026-11-02', 'replace'))).rejects.toBeInstanceOf(Unavailable);
       expect(llm.requests.length).toBe(asked);

@@ -10,7 +10,11 @@ let bob: TestUser;
 withServer((f) => ({ server, owner: alice, other: bob } = f));
 
 const post = (u: TestUser, body: unknown, as: { auth: Record<string, string> } = u) =>
-  server.api().post(`/users/${u.id}/narratives`).set(as.auth).send(body as object);
+  server
+    .api()
+    .post(`/users/${u.id}/narratives`)
+    .set(as.auth)
+    .send(body as object);
 const list = (u: TestUser, q = '') => server.api().get(`/users/${u.id}/narratives${q}`).set(u.auth);
 const one = (u: TestUser, id: string) => server.api().get(`/users/${u.id}/narratives/${id}`).set(u.auth);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,26 +24,51 @@ describe('POST /users/{user_id}/narratives', () => {
     const res = await post(alice, { period_start: '2026-11-02', narrative_text: '  A calm week.  ' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.stringMatching(UUID), created_at: expect.stringMatching(ISO_UTC), updated_at: res.body.created_at,
-      narrative_text: 'A calm week.', period_start: '2026-11-02', period_end: '2026-11-08', period_type: 'week',
-      provider: null, model_used: null, input_tokens: null, output_tokens: null,
+      id: expect.stringMatching(UUID),
+      created_at: expect.stringMatching(ISO_UTC),
+      updated_at: res.body.created_at,
+      narrative_text: 'A calm week.',
+      period_start: '2026-11-02',
+      period_end: '2026-11-08',
+      period_type: 'week',
+      provider: null,
+      model_used: null,
+      input_tokens: null,
+      output_tokens: null,
     });
     expect((await one(alice, res.body.id)).body).toEqual(res.body);
   });
 
   test('a second post for the same week replaces text and provenance and keeps the id (200); updated_at moves', async () => {
     const first = await post(alice, {
-      period_start: '2026-10-26', period_end: '2026-11-01', period_type: 'week', narrative_text: 'First draft',
-      provider: 'agent.example', model_used: 'm-1', input_tokens: 100, output_tokens: 20,
+      period_start: '2026-10-26',
+      period_end: '2026-11-01',
+      period_type: 'week',
+      narrative_text: 'First draft',
+      provider: 'agent.example',
+      model_used: 'm-1',
+      input_tokens: 100,
+      output_tokens: 20,
     });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ provider: 'agent.example', model_used: 'm-1', input_tokens: 100, output_tokens: 20, period_end: '2026-11-01' });
+    expect(first.body).toMatchObject({
+      provider: 'agent.example',
+      model_used: 'm-1',
+      input_tokens: 100,
+      output_tokens: 20,
+      period_end: '2026-11-01',
+    });
     await sleep(5);
     const second = await post(alice, { period_start: '2026-10-26', narrative_text: 'Second draft', model_used: 'm-2', input_tokens: 0 });
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({
-      id: first.body.id, created_at: first.body.created_at, narrative_text: 'Second draft',
-      provider: null, model_used: 'm-2', input_tokens: 0, output_tokens: null,
+      id: first.body.id,
+      created_at: first.body.created_at,
+      narrative_text: 'Second draft',
+      provider: null,
+      model_used: 'm-2',
+      input_tokens: 0,
+      output_tokens: null,
     });
     expect(Date.parse(second.body.updated_at)).toBeGreaterThan(Date.parse(first.body.updated_at));
     expect((await one(alice, first.body.id)).body).toEqual(second.body);
@@ -114,7 +143,10 @@ describe('GET /users/{user_id}/narratives', () => {
     // Replacing an old week's text does not move it to the top.
     expect((await post(u, { period_start: '2026-08-31', narrative_text: 'Rewritten' })).status).toBe(200);
     expect((await list(u)).body.map((n: { narrative_text: string }) => n.narrative_text)).toEqual([
-      'Week of 2026-09-21', 'Week of 2026-09-14', 'Week of 2026-09-07', 'Rewritten',
+      'Week of 2026-09-21',
+      'Week of 2026-09-14',
+      'Week of 2026-09-07',
+      'Rewritten',
     ]);
   });
 
@@ -127,7 +159,7 @@ describe('GET /users/{user_id}/narratives', () => {
     expect422(await list(u, q), loc);
   });
 
-  test('each user sees only their own; another user\'s path is a 403', async () => {
+  test("each user sees only their own; another user's path is a 403", async () => {
     const mine = (await list(alice, '?limit=500')).body.map((n: { id: string }) => n.id);
     const theirs = (await list(bob, '?limit=500')).body.map((n: { id: string }) => n.id);
     expect(mine.filter((id: string) => theirs.includes(id))).toEqual([]);
@@ -144,6 +176,13 @@ describe('GET /users/{user_id}/narratives/{narrative_id}', () => {
     expectError(await server.api().get(`/users/${alice.id}/narratives/${theirs.id}`).set(bob.auth), 403);
     expect((await one(bob, theirs.id)).body.narrative_text).toBe('Bob');
     // A read-only token reads.
-    expect((await server.api().get(`/users/${bob.id}/narratives/${theirs.id}`).set((await readOnly(server, bob)).auth)).status).toBe(200);
+    expect(
+      (
+        await server
+          .api()
+          .get(`/users/${bob.id}/narratives/${theirs.id}`)
+          .set((await readOnly(server, bob)).auth)
+      ).status,
+    ).toBe(200);
   });
 });

@@ -19,12 +19,32 @@ export async function seedWeeks(server: TestServer, u: TestUser): Promise<void> 
     const coffee = i % 3 === 0;
     const afterCoffee = i % 3 === 1;
     if (coffee) {
-      const res = await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ occurred_at: `${day}T20:00:00Z`, tags: ['coffee'], notes: 'late coffee' });
+      const res = await server
+        .api()
+        .post(`/users/${u.id}/events`)
+        .set(u.auth)
+        .send({ occurred_at: `${day}T20:00:00Z`, tags: ['coffee'], notes: 'late coffee' });
       if (res.status !== 201) throw new Error(`event: ${res.status}`);
     }
-    readings.push(reading({ metric_type_slug: 'sleep_duration', source: 'ring', unit: 'h', value: (afterCoffee ? 6 : 7.5) + (i % 5) * 0.1, recorded_at: `${day}T07:00:00Z` }));
-    readings.push(reading({ metric_type_slug: 'resting_heart_rate', source: 'ring', value: i >= 28 ? 68 + (i % 2) : 55 + (i % 3) * 0.5, recorded_at: `${day}T07:00:00Z` }));
-    if (i >= 28) readings.push(reading({ metric_type_slug: 'steps', source: 'watch', value: 6000 + i * 100, recorded_at: `${day}T18:00:00Z` }));
+    readings.push(
+      reading({
+        metric_type_slug: 'sleep_duration',
+        source: 'ring',
+        unit: 'h',
+        value: (afterCoffee ? 6 : 7.5) + (i % 5) * 0.1,
+        recorded_at: `${day}T07:00:00Z`,
+      }),
+    );
+    readings.push(
+      reading({
+        metric_type_slug: 'resting_heart_rate',
+        source: 'ring',
+        value: i >= 28 ? 68 + (i % 2) : 55 + (i % 3) * 0.5,
+        recorded_at: `${day}T07:00:00Z`,
+      }),
+    );
+    if (i >= 28)
+      readings.push(reading({ metric_type_slug: 'steps', source: 'watch', value: 6000 + i * 100, recorded_at: `${day}T18:00:00Z` }));
   }
   await ingestOk(server, u, readings);
   const goal = await server.api().put(`/users/${u.id}/goals/sleep_duration`).set(u.auth).send({ target: 7, direction: 'at_least' });

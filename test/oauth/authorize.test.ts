@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 
 const request = (): AuthorizeFields => ({
-  client_id: clientId, redirect_uri: REDIRECT_URI, response_type: 'code', code_challenge: pkce().challenge, state: 'xyz "quoted"', scope: 'read',
+  client_id: clientId,
+  redirect_uri: REDIRECT_URI,
+  response_type: 'code',
+  code_challenge: pkce().challenge,
+  state: 'xyz "quoted"',
+  scope: 'read',
 });
 const codeAt = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 /** The value attribute of the named input in the page. */
@@ -56,16 +61,28 @@ test('the page: its fields, escaped client name, headers that keep it from cache
 });
 
 test('errors before the client and redirect URI are known are shown; after, they go back with the state', async () => {
-  const unknown = await server.api().get('/oauth/authorize').query({ ...request(), client_id: '00000000-0000-4000-8000-000000000000' });
+  const unknown = await server
+    .api()
+    .get('/oauth/authorize')
+    .query({ ...request(), client_id: '00000000-0000-4000-8000-000000000000' });
   expect(unknown.status).toBe(400);
   expect(unknown.text).toContain('role="alert"');
   expect(unknown.text).toContain('unknown client_id');
-  const noRedirect = await server.api().get('/oauth/authorize').query({ ...request(), redirect_uri: '' });
+  const noRedirect = await server
+    .api()
+    .get('/oauth/authorize')
+    .query({ ...request(), redirect_uri: '' });
   expect(noRedirect.status).toBe(400);
-  const prefix = await server.api().get('/oauth/authorize').query({ ...request(), redirect_uri: `${REDIRECT_URI}/x` });
+  const prefix = await server
+    .api()
+    .get('/oauth/authorize')
+    .query({ ...request(), redirect_uri: `${REDIRECT_URI}/x` });
   expect(prefix.status).toBe(400);
 
-  const token = await server.api().get('/oauth/authorize').query({ ...request(), response_type: 'token' });
+  const token = await server
+    .api()
+    .get('/oauth/authorize')
+    .query({ ...request(), response_type: 'token' });
   const params = redirectParams(token);
   expect(params.get('error')).toBe('unsupported_response_type');
   expect(params.get('state')).toBe('xyz "quoted"');
@@ -117,7 +134,8 @@ test('wrong or missing credentials: the page again with the error, the other fie
   expect(valueOf(wrong.text, 'email')).toBe(owner.email);
   expect(valueOf(wrong.text, 'password')).toBe('');
   expect(wrong.text).not.toContain('not the password');
-  for (const k of ['client_id', 'redirect_uri', 'code_challenge', 'response_type', 'scope'] as const) expect(valueOf(wrong.text, k)).toBe(fields[k]);
+  for (const k of ['client_id', 'redirect_uri', 'code_challenge', 'response_type', 'scope'] as const)
+    expect(valueOf(wrong.text, k)).toBe(fields[k]);
   expect(valueOf(wrong.text, 'code_challenge_method')).toBe('S256');
 
   const missing = await submitAuthorize(server, { ...fields, email: owner.email });
@@ -131,7 +149,12 @@ test('an account with TOTP: the code field appears, a wrong or replayed code is 
   const u = await signUp(server);
   const setup = await server.api().post('/auth/totp/setup').set(u.auth);
   const secret = setup.body.secret as string;
-  await server.api().post('/auth/totp/enable').set(u.auth).send({ code: await codeAt(secret, -1) }).expect(200);
+  await server
+    .api()
+    .post('/auth/totp/enable')
+    .set(u.auth)
+    .send({ code: await codeAt(secret, -1) })
+    .expect(200);
   const fields = { ...request(), email: u.email, password: u.password };
 
   const ask = await submitAuthorize(server, fields);

@@ -22,7 +22,8 @@ jest.setTimeout(120_000);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
 if (!haveBrowser && process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but there is no browser at ${CHROMIUM}`);
-if (!haveBrowser) console.warn(`Skipping the consent page's browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+if (!haveBrowser)
+  console.warn(`Skipping the consent page's browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 const browserTest = haveBrowser ? test : test.skip;
 
 const ARTIFACTS = 'test-artifacts';
@@ -40,13 +41,22 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   callback = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><title>Agent callback</title><h1>Back at the agent</h1><p>${req.url?.replace(/[<>&"]/g, '')}</p></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><title>Agent callback</title><h1>Back at the agent</h1><p>${req.url?.replace(/[<>&"]/g, '')}</p></html>`,
+    );
   });
   await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
   redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     timeout: 60_000,
   });
 });
@@ -65,7 +75,15 @@ async function openPage(): Promise<{ page: Page; verifier: string; state: string
   const { verifier, challenge } = pkce();
   const state = `state-${Math.random().toString(36).slice(2)}`;
   const url = new URL('/oauth/authorize', server.url);
-  for (const [k, v] of Object.entries({ client_id: clientId, redirect_uri: redirectUri, response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256', scope: 'read', state })) {
+  for (const [k, v] of Object.entries({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    scope: 'read',
+    state,
+  })) {
     url.searchParams.set(k, v);
   }
   const page = await browser.newPage();
@@ -89,7 +107,10 @@ browserTest('approve: fill the form, land on the redirect URI with a code that e
     await page.getByLabel('Email').fill(owner.email);
     await page.getByLabel('Password').fill(owner.password);
     await page.screenshot({ path: `${ARTIFACTS}/oauth-consent-page.png`, fullPage: true });
-    await Promise.all([page.waitForURL((u) => u.toString().startsWith(redirectUri)), page.getByRole('button', { name: 'Approve' }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.toString().startsWith(redirectUri)),
+      page.getByRole('button', { name: 'Approve' }).click(),
+    ]);
     const landed = new URL(page.url());
     expect(landed.searchParams.get('state')).toBe(state);
     expect(landed.searchParams.get('iss')).toBe(server.url);
@@ -131,7 +152,10 @@ browserTest('wrong password: the page again, the error announced, the email kept
     await page.screenshot({ path: `${ARTIFACTS}/oauth-consent-wrong-password.png`, fullPage: true });
     // Then the right password goes through.
     await page.getByLabel('Password').fill(owner.password);
-    await Promise.all([page.waitForURL((u) => u.toString().startsWith(redirectUri)), page.getByRole('button', { name: 'Approve' }).click()]);
+    await Promise.all([
+      page.waitForURL((u) => u.toString().startsWith(redirectUri)),
+      page.getByRole('button', { name: 'Approve' }).click(),
+    ]);
     expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
   } finally {
     await page.close();
@@ -142,7 +166,12 @@ browserTest('an account with TOTP: the code field appears after the password, th
   const u = await signUp(server);
   const secret = (await server.api().post('/auth/totp/setup').set(u.auth)).body.secret as string;
   const at = (steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-  await server.api().post('/auth/totp/enable').set(u.auth).send({ code: await at(-1) }).expect(200);
+  await server
+    .api()
+    .post('/auth/totp/enable')
+    .set(u.auth)
+    .send({ code: await at(-1) })
+    .expect(200);
 
   const { page, state } = await openPage();
   try {
@@ -154,7 +183,10 @@ browserTest('an account with TOTP: the code field appears after the password, th
     await codeField.waitFor();
     await page.screenshot({ path: `${ARTIFACTS}/oauth-consent-totp.png`, fullPage: true });
     await codeField.fill(await at(0));
-    await Promise.all([page.waitForURL((url) => url.toString().startsWith(redirectUri)), page.getByRole('button', { name: 'Approve' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.toString().startsWith(redirectUri)),
+      page.getByRole('button', { name: 'Approve' }).click(),
+    ]);
     const landed = new URL(page.url());
     expect(landed.searchParams.get('code')).toBeTruthy();
     expect(landed.searchParams.get('state')).toBe(state);

@@ -86,15 +86,23 @@ test('an agent starts from a 401, discovers, registers, gets a code with PKCE, e
   const events = await client.fetchProtectedResource(config, tokens.access_token, new URL(`${server.url}/users/${owner.id}/events`), 'GET');
   expect(events.status).toBe(200);
   const me = await client.fetchProtectedResource(
-    config, tokens.access_token, new URL(`${server.url}/graphql`), 'POST',
-    JSON.stringify({ query: '{ me { id } }' }), new Headers({ 'content-type': 'application/json' }),
+    config,
+    tokens.access_token,
+    new URL(`${server.url}/graphql`),
+    'POST',
+    JSON.stringify({ query: '{ me { id } }' }),
+    new Headers({ 'content-type': 'application/json' }),
   );
   expect(((await me.json()) as { data: { me: { id: string } } }).data.me.id).toBe(owner.id);
   // The library reads the 403's challenge (RFC 6750) and says what the token lacks.
   const write = await client
     .fetchProtectedResource(
-      config, tokens.access_token, new URL(`${server.url}/users/${owner.id}/categories`), 'POST',
-      JSON.stringify({ name: 'x' }), new Headers({ 'content-type': 'application/json' }),
+      config,
+      tokens.access_token,
+      new URL(`${server.url}/users/${owner.id}/categories`),
+      'POST',
+      JSON.stringify({ name: 'x' }),
+      new Headers({ 'content-type': 'application/json' }),
     )
     .catch((err: unknown) => err);
   expect(write).toBeInstanceOf(client.WWWAuthenticateChallengeError);

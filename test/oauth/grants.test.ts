@@ -16,8 +16,22 @@ test('approved agents are listed newest first; revoking one stops its tokens at 
   const list = await server.api().get('/auth/oauth-grants').set(owner.auth);
   expect(list.status).toBe(200);
   expect(list.body).toEqual([
-    { id: expect.any(String), client_id: second.clientId, client_name: 'Test agent', resource: `${server.url}/mcp`, scope: 'read', created_at: expect.any(String) },
-    { id: expect.any(String), client_id: first.clientId, client_name: 'Test agent', resource: server.url, scope: 'read', created_at: expect.any(String) },
+    {
+      id: expect.any(String),
+      client_id: second.clientId,
+      client_name: 'Test agent',
+      resource: `${server.url}/mcp`,
+      scope: 'read',
+      created_at: expect.any(String),
+    },
+    {
+      id: expect.any(String),
+      client_id: first.clientId,
+      client_name: 'Test agent',
+      resource: server.url,
+      scope: 'read',
+      created_at: expect.any(String),
+    },
   ]);
   expect((await server.api().get('/auth/oauth-grants').set(other.auth)).body).toEqual([]);
 
@@ -26,7 +40,11 @@ test('approved agents are listed newest first; revoking one stops its tokens at 
   expect((await server.api().get('/auth/me').set(first.auth)).status).toBe(200);
   expect((await server.api().delete(`/auth/oauth-grants/${grantId}`).set(owner.auth)).status).toBe(204);
   expectError(await server.api().get('/auth/me').set(first.auth), 401);
-  const refresh = await server.api().post('/oauth/token').type('form').send({ grant_type: 'refresh_token', refresh_token: first.refreshToken, client_id: first.clientId });
+  const refresh = await server
+    .api()
+    .post('/oauth/token')
+    .type('form')
+    .send({ grant_type: 'refresh_token', refresh_token: first.refreshToken, client_id: first.clientId });
   expect(refresh.body.error).toBe('invalid_grant');
   expectError(await server.api().delete(`/auth/oauth-grants/${grantId}`).set(owner.auth), 404);
   expectError(await server.api().delete(`/auth/oauth-grants/${randomUUID()}`).set(owner.auth), 404);
@@ -48,12 +66,29 @@ test('a registered client nobody approved is not a grant', async () => {
 
 describe('a change of how the account signs in ends every OAuth grant; personal access tokens keep working', () => {
   test.each([
-    ['the password', async (u: TestUser) => {
-      expect((await server.api().post('/auth/password').set(u.auth).send({ current_password: u.password, new_password: 'a brand new secret' })).status).toBe(204);
-    }],
-    ['the email address', async (u: TestUser) => {
-      expect((await server.api().patch(`/users/${u.id}/profile`).set(u.auth).send({ email: `moved-${randomUUID()}@example.com` })).status).toBe(200);
-    }],
+    [
+      'the password',
+      async (u: TestUser) => {
+        expect(
+          (await server.api().post('/auth/password').set(u.auth).send({ current_password: u.password, new_password: 'a brand new secret' }))
+            .status,
+        ).toBe(204);
+      },
+    ],
+    [
+      'the email address',
+      async (u: TestUser) => {
+        expect(
+          (
+            await server
+              .api()
+              .patch(`/users/${u.id}/profile`)
+              .set(u.auth)
+              .send({ email: `moved-${randomUUID()}@example.com` })
+          ).status,
+        ).toBe(200);
+      },
+    ],
   ])('changing %s', async (_what, change) => {
     const u = await signUp(server);
     const api = await oauthToken(server, u);
@@ -68,7 +103,11 @@ describe('a change of how the account signs in ends every OAuth grant; personal 
 
     expectError(await server.api().get('/auth/me').set(api.auth), 401);
     for (const t of [api, mcp]) {
-      const refresh = await server.api().post('/oauth/token').type('form').send({ grant_type: 'refresh_token', refresh_token: t.refreshToken, client_id: t.clientId });
+      const refresh = await server
+        .api()
+        .post('/oauth/token')
+        .type('form')
+        .send({ grant_type: 'refresh_token', refresh_token: t.refreshToken, client_id: t.clientId });
       expect(refresh.body.error).toBe('invalid_grant');
     }
     expect((await server.api().get('/auth/oauth-grants').set(u.auth)).body).toEqual([]);
@@ -81,7 +120,11 @@ describe('a change of how the account signs in ends every OAuth grant; personal 
   test('a wrong current password changes nothing: the agent keeps its access', async () => {
     const u = await signUp(server);
     const api = await oauthToken(server, u);
-    const res = await server.api().post('/auth/password').set(u.auth).send({ current_password: 'not it at all', new_password: 'a brand new secret' });
+    const res = await server
+      .api()
+      .post('/auth/password')
+      .set(u.auth)
+      .send({ current_password: 'not it at all', new_password: 'a brand new secret' });
     expect(res.status).toBe(422);
     expect((await server.api().get('/auth/me').set(api.auth)).status).toBe(200);
   });

@@ -33,11 +33,26 @@ test('authorization server metadata', async () => {
 test('protected resource metadata for the API and for /mcp', async () => {
   const api = await server.api().get('/.well-known/oauth-protected-resource');
   expect(api.body).toEqual({
-    resource: server.url, authorization_servers: [server.url], scopes_supported: ['read'], bearer_methods_supported: ['header'], resource_name: 'Lifetrack API',
+    resource: server.url,
+    authorization_servers: [server.url],
+    scopes_supported: ['read'],
+    bearer_methods_supported: ['header'],
+    resource_name: 'Lifetrack API',
   });
   const mcp = await server.api().get('/.well-known/oauth-protected-resource/mcp');
-  expect(mcp.body).toEqual(expect.objectContaining({ resource: `${server.url}/mcp`, authorization_servers: [server.url], scopes_supported: ['read'], bearer_methods_supported: ['header'] }));
-  const preflight = await server.api().options('/oauth/token').set('Origin', 'https://agent.example').set('Access-Control-Request-Method', 'POST');
+  expect(mcp.body).toEqual(
+    expect.objectContaining({
+      resource: `${server.url}/mcp`,
+      authorization_servers: [server.url],
+      scopes_supported: ['read'],
+      bearer_methods_supported: ['header'],
+    }),
+  );
+  const preflight = await server
+    .api()
+    .options('/oauth/token')
+    .set('Origin', 'https://agent.example')
+    .set('Access-Control-Request-Method', 'POST');
   expect(preflight.status).toBe(204);
   expect(preflight.headers['access-control-allow-methods']).toContain('POST');
 });
@@ -69,7 +84,9 @@ test('PUBLIC_URL, when set, is the issuer and the resource whatever the Host hea
     const pr = await configured.api().get('/.well-known/oauth-protected-resource/mcp');
     expect(pr.body.resource).toBe('https://track.example.org/mcp');
     const denied = await configured.api().get('/auth/me');
-    expect(denied.headers['www-authenticate']).toContain('resource_metadata="https://track.example.org/.well-known/oauth-protected-resource"');
+    expect(denied.headers['www-authenticate']).toContain(
+      'resource_metadata="https://track.example.org/.well-known/oauth-protected-resource"',
+    );
   } finally {
     await configured.stop();
   }
@@ -81,16 +98,34 @@ test('without PUBLIC_URL a Host header that is not a plain host[:port] is not ec
 });
 
 describe('dynamic client registration', () => {
-  const register = (body: unknown) => server.api().post('/oauth/register').send(body as object);
+  const register = (body: unknown) =>
+    server
+      .api()
+      .post('/oauth/register')
+      .send(body as object);
 
   test('a public client with https and loopback http redirect URIs', async () => {
     const uris = ['https://agent.example/callback', 'http://127.0.0.1:33418/cb', 'http://localhost:8080/cb', 'http://[::1]:9/cb'];
-    const res = await register({ client_name: 'Agent', redirect_uris: uris, token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], scope: 'read', logo_uri: 'ignored' });
+    const res = await register({
+      client_name: 'Agent',
+      redirect_uris: uris,
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      scope: 'read',
+      logo_uri: 'ignored',
+    });
     expect(res.status).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toEqual({
-      client_id: expect.stringMatching(/^[0-9a-f-]{36}$/), client_id_issued_at: expect.any(Number), client_name: 'Agent', redirect_uris: uris,
-      token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], scope: 'read',
+      client_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      client_id_issued_at: expect.any(Number),
+      client_name: 'Agent',
+      redirect_uris: uris,
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      scope: 'read',
     });
     expect((await register({ redirect_uris: ['https://a.example/cb'] })).body.client_name).toBe('Unnamed application');
   });
@@ -135,14 +170,33 @@ describe('dynamic client registration', () => {
 
 test('the OAuth endpoints are in /openapi.json, the form as application/x-www-form-urlencoded', async () => {
   const doc = (await server.api().get('/openapi.json')).body;
-  for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/oauth/register', '/oauth/authorize', '/oauth/token', '/oauth/revoke']) {
+  for (const path of [
+    '/.well-known/oauth-authorization-server',
+    '/.well-known/oauth-protected-resource',
+    '/.well-known/oauth-protected-resource/mcp',
+    '/oauth/register',
+    '/oauth/authorize',
+    '/oauth/token',
+    '/oauth/revoke',
+  ]) {
     expect(doc.paths[path]).toBeDefined();
   }
   const form = doc.paths['/oauth/authorize'].post.requestBody.content['application/x-www-form-urlencoded'].schema;
   expect(form).toEqual({ $ref: '#/components/schemas/OAuthAuthorizeForm' });
   const schema = doc.components.schemas.OAuthAuthorizeForm;
   expect(Object.keys(schema.properties).sort()).toEqual([
-    'action', 'client_id', 'code_challenge', 'code_challenge_method', 'email', 'password', 'redirect_uri', 'resource', 'response_type', 'scope', 'state', 'totp_code',
+    'action',
+    'client_id',
+    'code_challenge',
+    'code_challenge_method',
+    'email',
+    'password',
+    'redirect_uri',
+    'resource',
+    'response_type',
+    'scope',
+    'state',
+    'totp_code',
   ]);
   expect(schema.properties.action.default).toBe('approve');
   expect(schema.properties.code_challenge_method.default).toBe('S256');

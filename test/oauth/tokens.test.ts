@@ -6,7 +6,15 @@ import { gql } from '../helpers/graphql.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import {
-  REDIRECT_URI, approve, exchange, oauthToken, pkce, redirectParams, registerClient, submitAuthorize, tokenRequest,
+  REDIRECT_URI,
+  approve,
+  exchange,
+  oauthToken,
+  pkce,
+  redirectParams,
+  registerClient,
+  submitAuthorize,
+  tokenRequest,
 } from '../helpers/oauth.ts';
 
 /**
@@ -18,7 +26,11 @@ const SECRET = 'a test signing secret of at least 32 characters';
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-withServer((f) => ({ server, owner, other } = f), {}, () => ({ jwtSecret: SECRET }));
+withServer(
+  (f) => ({ server, owner, other } = f),
+  {},
+  () => ({ jwtSecret: SECRET }),
+);
 
 const sql = <R>(text: string, params: unknown[] = []) => withContext(() => query<R>(text, params), server.db.orm);
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -37,12 +49,28 @@ test('a good exchange: no-store, the JWT profile of RFC 9068, read scope, one ho
   const res = await exchange(server, await approve(server, owner));
   expect(res.status).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
-  expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.any(String), scope: 'read' });
-  const [header, payload] = (res.body.access_token as string).split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+  expect(res.body).toEqual({
+    access_token: expect.any(String),
+    token_type: 'Bearer',
+    expires_in: 3600,
+    refresh_token: expect.any(String),
+    scope: 'read',
+  });
+  const [header, payload] = (res.body.access_token as string)
+    .split('.')
+    .slice(0, 2)
+    .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
   expect(header).toEqual({ alg: 'HS256', typ: 'at+jwt' });
   expect(payload).toEqual({
-    iss: server.url, sub: owner.id, aud: server.url, scope: 'read', client_id: expect.any(String), gid: expect.any(String),
-    jti: expect.any(String), iat: expect.any(Number), exp: payload.iat + 3600,
+    iss: server.url,
+    sub: owner.id,
+    aud: server.url,
+    scope: 'read',
+    client_id: expect.any(String),
+    gid: expect.any(String),
+    jti: expect.any(String),
+    iat: expect.any(Number),
+    exp: payload.iat + 3600,
   });
 });
 
@@ -50,7 +78,12 @@ test('PKCE: plain is refused at the page, a wrong or missing verifier at the tok
   const clientId = await registerClient(server);
   const { verifier } = pkce();
   const plain = await server.api().get('/oauth/authorize').query({
-    client_id: clientId, redirect_uri: REDIRECT_URI, response_type: 'code', code_challenge: verifier, code_challenge_method: 'plain', state: 's1',
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    code_challenge: verifier,
+    code_challenge_method: 'plain',
+    state: 's1',
   });
   const params = redirectParams(plain);
   expect(params.get('error')).toBe('invalid_request');
@@ -65,7 +98,12 @@ test('PKCE: plain is refused at the page, a wrong or missing verifier at the tok
   expectOAuthError(await exchange(server, wrong), 'invalid_grant');
 
   const missing = await approve(server, owner, { clientId });
-  const res = await tokenRequest(server, { grant_type: 'authorization_code', code: missing.code, redirect_uri: REDIRECT_URI, client_id: clientId });
+  const res = await tokenRequest(server, {
+    grant_type: 'authorization_code',
+    code: missing.code,
+    redirect_uri: REDIRECT_URI,
+    client_id: clientId,
+  });
   expectOAuthError(res, 'invalid_request');
   expect(res.body.error_description).toMatch(/code_verifier/);
 });
@@ -82,8 +120,12 @@ test('the code is bound to its redirect URI and its client', async () => {
 
   // An unregistered redirect URI never gets a code: the error is shown, not redirected there.
   const page = await submitAuthorize(server, {
-    client_id: clientId, redirect_uri: 'http://127.0.0.1:9/elsewhere', response_type: 'code', code_challenge: pkce().challenge,
-    email: owner.email, password: owner.password,
+    client_id: clientId,
+    redirect_uri: 'http://127.0.0.1:9/elsewhere',
+    response_type: 'code',
+    code_challenge: pkce().challenge,
+    email: owner.email,
+    password: owner.password,
   });
   expect(page.status).toBe(400);
   expect(page.headers.location).toBeUndefined();
@@ -97,7 +139,10 @@ test('a reused code is refused and revokes the tokens it issued', async () => {
   expect(await worksOnApi(first.body.access_token)).toBe(200);
   expectOAuthError(await exchange(server, a), 'invalid_grant');
   expect(await worksOnApi(first.body.access_token)).toBe(401);
-  expectOAuthError(await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: a.clientId }), 'invalid_grant');
+  expectOAuthError(
+    await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: a.clientId }),
+    'invalid_grant',
+  );
 });
 
 test('a code expires after 60 seconds', async () => {
@@ -130,8 +175,14 @@ test('refresh tokens rotate; presenting an old one revokes the whole family', as
 test('a refresh token belongs to its client; an unknown client or grant type is refused', async () => {
   const t = await oauthToken(server, owner);
   const otherClient = await registerClient(server);
-  expectOAuthError(await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: t.refreshToken, client_id: otherClient }), 'invalid_grant');
-  expectOAuthError(await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: 'x', client_id: '00000000-0000-4000-8000-000000000000' }), 'invalid_client');
+  expectOAuthError(
+    await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: t.refreshToken, client_id: otherClient }),
+    'invalid_grant',
+  );
+  expectOAuthError(
+    await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: 'x', client_id: '00000000-0000-4000-8000-000000000000' }),
+    'invalid_client',
+  );
   expectOAuthError(await tokenRequest(server, { grant_type: 'password', client_id: otherClient }), 'unsupported_grant_type');
   expectOAuthError(await tokenRequest(server, { client_id: otherClient }), 'invalid_request');
 });
@@ -139,13 +190,22 @@ test('a refresh token belongs to its client; an unknown client or grant type is 
 test('resource: only this server (API or /mcp), else invalid_target; the token endpoint holds the request to it', async () => {
   const clientId = await registerClient(server);
   const elsewhere = await server.api().get('/oauth/authorize').query({
-    client_id: clientId, redirect_uri: REDIRECT_URI, response_type: 'code', code_challenge: pkce().challenge, resource: 'https://other.example', state: 'x',
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    code_challenge: pkce().challenge,
+    resource: 'https://other.example',
+    state: 'x',
   });
   expect(redirectParams(elsewhere).get('error')).toBe('invalid_target');
   const a = await approve(server, owner, { clientId });
   expect((await exchange(server, a, { resource: `${server.url}/mcp` })).body.error).toBe('invalid_target');
   const scope = await server.api().get('/oauth/authorize').query({
-    client_id: clientId, redirect_uri: REDIRECT_URI, response_type: 'code', code_challenge: pkce().challenge, scope: 'read write',
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    code_challenge: pkce().challenge,
+    scope: 'read write',
   });
   expect(redirectParams(scope).get('error')).toBe('invalid_scope');
 });
@@ -170,8 +230,17 @@ describe('audience and issuer', () => {
     const claims = JSON.parse(Buffer.from(t.accessToken.split('.')[1], 'base64url').toString());
     const base = { gid: claims.gid, clientId: claims.client_id };
     expect(await worksOnApi(await forge(base))).toBe(200); // the control: only one claim changes below
-    for (const bad of [{ aud: 'https://other.example' }, { aud: `${server.url}/mcp` }, { iss: 'https://other.example' }, { typ: 'JWT' }, { scope: 'write' }]) {
-      const res = await server.api().get(`/users/${owner.id}/events`).set('Authorization', `Bearer ${await forge({ ...base, ...bad })}`);
+    for (const bad of [
+      { aud: 'https://other.example' },
+      { aud: `${server.url}/mcp` },
+      { iss: 'https://other.example' },
+      { typ: 'JWT' },
+      { scope: 'write' },
+    ]) {
+      const res = await server
+        .api()
+        .get(`/users/${owner.id}/events`)
+        .set('Authorization', `Bearer ${await forge({ ...base, ...bad })}`);
       expect(res.status).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="[^"]+", error="invalid_token"/);
     }
@@ -210,7 +279,13 @@ test('failed token requests are throttled per address (429, Retry-After)', async
   const clientId = await registerClient(server);
   let last: Awaited<ReturnType<typeof tokenRequest>> | undefined;
   for (let i = 0; i < 51; i++) {
-    last = await tokenRequest(server, { grant_type: 'authorization_code', code: `bad-${i}`, code_verifier: pkce().verifier, redirect_uri: REDIRECT_URI, client_id: clientId });
+    last = await tokenRequest(server, {
+      grant_type: 'authorization_code',
+      code: `bad-${i}`,
+      code_verifier: pkce().verifier,
+      redirect_uri: REDIRECT_URI,
+      client_id: clientId,
+    });
   }
   expect(last!.status).toBe(429);
   expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);

@@ -9,21 +9,58 @@ let bob: TestUser;
 withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Pacific/Auckland' });
 
 const BASE = { name: 'Café Uno', lat: 52.52, lng: 13.405 };
-const create = (u: TestUser, body: unknown) => server.api().post(`/users/${u.id}/places`).set(u.auth).send(body as object);
+const create = (u: TestUser, body: unknown) =>
+  server
+    .api()
+    .post(`/users/${u.id}/places`)
+    .set(u.auth)
+    .send(body as object);
 const place = async (body: object = {}) => (await create(alice, { ...BASE, ...body })).body;
-const visit = (placeId: string, body: object = {}) => server.api().post(`/users/${alice.id}/places/${placeId}/visits`).set(alice.auth).send(body);
+const visit = (placeId: string, body: object = {}) =>
+  server.api().post(`/users/${alice.id}/places/${placeId}/visits`).set(alice.auth).send(body);
 const get = (path: string) => server.api().get(`/users/${alice.id}${path}`).set(alice.auth);
 
 describe('POST/GET /users/{user_id}/places', () => {
   test('creates a place with every field and returns PlaceRead; radius_m defaults to 100', async () => {
-    const res = await create(alice, { ...BASE, radius_m: 40, tags: ['Coffee', '#coffee', 'work'], liked: true, notes: 'flat white', rating: 4.5 });
+    const res = await create(alice, {
+      ...BASE,
+      radius_m: 40,
+      tags: ['Coffee', '#coffee', 'work'],
+      liked: true,
+      notes: 'flat white',
+      rating: 4.5,
+    });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual([
-      'created_at', 'id', 'lat', 'last_visit_at', 'liked', 'lng', 'name', 'notes', 'radius_m', 'rating', 'source', 'tags', 'updated_at', 'visit_count',
-    ].sort());
+    expect(Object.keys(res.body).sort()).toEqual(
+      [
+        'created_at',
+        'id',
+        'lat',
+        'last_visit_at',
+        'liked',
+        'lng',
+        'name',
+        'notes',
+        'radius_m',
+        'rating',
+        'source',
+        'tags',
+        'updated_at',
+        'visit_count',
+      ].sort(),
+    );
     expect(res.body).toMatchObject({
-      name: 'Café Uno', lat: 52.52, lng: 13.405, radius_m: 40, source: 'user', tags: ['coffee', 'work'], liked: true, notes: 'flat white',
-      rating: 4.5, visit_count: 0, last_visit_at: null,
+      name: 'Café Uno',
+      lat: 52.52,
+      lng: 13.405,
+      radius_m: 40,
+      source: 'user',
+      tags: ['coffee', 'work'],
+      liked: true,
+      notes: 'flat white',
+      rating: 4.5,
+      visit_count: 0,
+      last_visit_at: null,
     });
     expect(res.body.id).toMatch(UUID);
     expect(res.body.created_at).toMatch(ISO_UTC);
@@ -65,7 +102,10 @@ describe('POST/GET /users/{user_id}/places', () => {
     expect422(await create(alice, body), loc);
   });
 
-  test.each([['?limit=0', ['query', 'limit']], ['?offset=-1', ['query', 'offset']]])('list rejects %s', async (q, loc) => {
+  test.each([
+    ['?limit=0', ['query', 'limit']],
+    ['?offset=-1', ['query', 'offset']],
+  ])('list rejects %s', async (q, loc) => {
     expect422(await get(`/places${q}`), loc);
   });
 
@@ -82,7 +122,16 @@ describe('GET/PATCH/DELETE /users/{user_id}/places/{place_id}', () => {
     const url = `/users/${alice.id}/places/${p.id}`;
     const res = await server.api().patch(url).set(alice.auth).send({ notes: null, rating: 0, name: 'Café Due', radius_m: 25.5 });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Café Due', radius_m: 25.5, notes: null, rating: 0, tags: ['a'], liked: true, lat: p.lat, lng: p.lng });
+    expect(res.body).toMatchObject({
+      name: 'Café Due',
+      radius_m: 25.5,
+      notes: null,
+      rating: 0,
+      tags: ['a'],
+      liked: true,
+      lat: p.lat,
+      lng: p.lng,
+    });
     expect(Date.parse(res.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(p.updated_at));
     const cleared = await server.api().patch(url).set(alice.auth).send({ tags: null, liked: null });
     expect(cleared.body).toMatchObject({ tags: null, liked: null, name: 'Café Due' });
@@ -121,12 +170,50 @@ describe('GET/PATCH/DELETE /users/{user_id}/places/{place_id}', () => {
     const p = await place();
     const v = (await visit(p.id)).body;
     const as = (path: string) => `/users/${bob.id}${path}`;
-    expectError(await server.api().get(as(`/places/${p.id}`)).set(bob.auth), 404);
-    expectError(await server.api().patch(as(`/places/${p.id}`)).set(bob.auth).send({ name: 'x' }), 404);
-    expectError(await server.api().delete(as(`/places/${p.id}`)).set(bob.auth), 404);
-    expectError(await server.api().post(as(`/places/${p.id}/visits`)).set(bob.auth).send({}), 404);
-    expectError(await server.api().get(as(`/places/${p.id}/visits`)).set(bob.auth), 404);
-    expectError(await server.api().delete(as(`/visits/${v.id}`)).set(bob.auth), 404);
+    expectError(
+      await server
+        .api()
+        .get(as(`/places/${p.id}`))
+        .set(bob.auth),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .patch(as(`/places/${p.id}`))
+        .set(bob.auth)
+        .send({ name: 'x' }),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .delete(as(`/places/${p.id}`))
+        .set(bob.auth),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .post(as(`/places/${p.id}/visits`))
+        .set(bob.auth)
+        .send({}),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .get(as(`/places/${p.id}/visits`))
+        .set(bob.auth),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .delete(as(`/visits/${v.id}`))
+        .set(bob.auth),
+      404,
+    );
     expect((await get(`/places/${p.id}`)).body).toMatchObject({ name: BASE.name, visit_count: 1 });
   });
 
@@ -150,13 +237,37 @@ describe('visits', () => {
     const p = await place();
     const res = await visit(p.id);
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(['ended_at', 'id', 'lat', 'lng', 'local_date', 'note', 'occurred_at', 'place_id', 'place_name', 'source']);
-    expect(res.body).toMatchObject({ place_id: p.id, place_name: p.name, lat: p.lat, lng: p.lng, ended_at: null, note: null, source: 'manual' });
+    expect(Object.keys(res.body).sort()).toEqual([
+      'ended_at',
+      'id',
+      'lat',
+      'lng',
+      'local_date',
+      'note',
+      'occurred_at',
+      'place_id',
+      'place_name',
+      'source',
+    ]);
+    expect(res.body).toMatchObject({
+      place_id: p.id,
+      place_name: p.name,
+      lat: p.lat,
+      lng: p.lng,
+      ended_at: null,
+      note: null,
+      source: 'manual',
+    });
     expect(Math.abs(Date.parse(res.body.occurred_at) - Date.now())).toBeLessThan(60_000);
     const expected = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date(res.body.occurred_at));
     expect(res.body.local_date).toBe(expected);
     const late = await visit(p.id, { occurred_at: '2026-01-01T12:00:00Z', ended_at: '2026-01-01T13:15:00+01:00', note: 'lunch' });
-    expect(late.body).toMatchObject({ occurred_at: '2026-01-01T12:00:00.000Z', ended_at: '2026-01-01T12:15:00.000Z', local_date: '2026-01-02', note: 'lunch' });
+    expect(late.body).toMatchObject({
+      occurred_at: '2026-01-01T12:00:00.000Z',
+      ended_at: '2026-01-01T12:15:00.000Z',
+      local_date: '2026-01-02',
+      note: 'lunch',
+    });
     const given = await visit(p.id, { occurred_at: '2026-01-01T12:00:00Z', local_date: '2026-01-01' });
     expect(given.body.local_date).toBe('2026-01-01');
   });
@@ -210,7 +321,12 @@ describe('GET /users/{user_id}/location-history', () => {
     const home = await mk('Home', 50);
     const gym = await mk('Gym', 51);
     const log = (p: { id: string }, occurred_at: string) =>
-      server.api().post(`/users/${user.id}/places/${p.id}/visits`).set(user.auth).send({ occurred_at }).then((r) => r.body);
+      server
+        .api()
+        .post(`/users/${user.id}/places/${p.id}/visits`)
+        .set(user.auth)
+        .send({ occurred_at })
+        .then((r) => r.body);
     const a = await log(home, '2026-03-01T08:00:00Z');
     const b = await log(gym, '2026-03-01T23:30:00Z'); // 2026-03-02 in Berlin
     const c = await log(home, '2026-03-03T08:00:00Z');

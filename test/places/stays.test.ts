@@ -36,8 +36,13 @@ test('without known places, the long stays become new places and the short stops
 
 test('boundaries: 5 minutes at a place is a visit and 4:59 is not; a wild fix does not split a stay', () => {
   const home = places[0];
-  const at = (min: number, sec = 0, extra: Partial<Sample> = {}) =>
-    ({ lat: home.lat, lng: home.lng, at: new Date(Date.UTC(2026, 0, 1, 8, min, sec)), accuracyM: 10, ...extra });
+  const at = (min: number, sec = 0, extra: Partial<Sample> = {}) => ({
+    lat: home.lat,
+    lng: home.lng,
+    at: new Date(Date.UTC(2026, 0, 1, 8, min, sec)),
+    accuracyM: 10,
+    ...extra,
+  });
   expect(detectStays([at(0), at(5)], [home]).stays).toHaveLength(1);
   expect(detectStays([at(0), at(4, 59)], [home]).stays).toHaveLength(0);
   const wild = at(2, 0, { lat: home.lat + 0.05, accuracyM: STAY_RULE.MAX_ACCURACY_M + 1 });

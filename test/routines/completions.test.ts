@@ -11,9 +11,19 @@ const TIMEZONE = 'Pacific/Kiritimati';
 withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: TIMEZONE });
 
 const routine = async (u: TestUser, body: object = {}) =>
-  (await server.api().post(`/users/${u.id}/routines`).set(u.auth).send({ name: 'Morning', items: ['Water', 'Stretch', 'Journal'], ...body })).body;
+  (
+    await server
+      .api()
+      .post(`/users/${u.id}/routines`)
+      .set(u.auth)
+      .send({ name: 'Morning', items: ['Water', 'Stretch', 'Journal'], ...body })
+  ).body;
 const complete = (u: TestUser, routineId: string, body: unknown = {}) =>
-  server.api().post(`/users/${u.id}/routines/${routineId}/completions`).set(u.auth).send(body as object);
+  server
+    .api()
+    .post(`/users/${u.id}/routines/${routineId}/completions`)
+    .set(u.auth)
+    .send(body as object);
 
 describe('POST /users/{user_id}/routines/{routine_id}/completions', () => {
   test('records the whole routine as an event on today in the user timezone, with the routine in its metadata', async () => {
@@ -23,7 +33,9 @@ describe('POST /users/{user_id}/routines/{routine_id}/completions', () => {
     expect(res.body.id).toMatch(UUID);
     expect(res.body).toMatchObject({
       local_date: new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE }).format(new Date()),
-      source: 'user', notes: 'Morning', tags: [`routine:${r.id}`],
+      source: 'user',
+      notes: 'Morning',
+      tags: [`routine:${r.id}`],
       metadata: { routine: { id: r.id, name: 'Morning', items_done: ['Water', 'Stretch', 'Journal'], items_total: 3 } },
     });
     expect((await server.api().get(`/users/${alice.id}/events/${res.body.id}`).set(alice.auth)).body).toEqual(res.body);
@@ -33,7 +45,10 @@ describe('POST /users/{user_id}/routines/{routine_id}/completions', () => {
     const r = await routine(alice);
     const res = await complete(alice, r.id, { local_date: '2026-03-10', items: ['Journal', 'Water', 'Water'] });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ local_date: '2026-03-10', metadata: { routine: { items_done: ['Water', 'Journal'], items_total: 3 } } });
+    expect(res.body).toMatchObject({
+      local_date: '2026-03-10',
+      metadata: { routine: { items_done: ['Water', 'Journal'], items_total: 3 } },
+    });
     await complete(alice, r.id, { local_date: '2026-03-10', items: ['Stretch'] });
     const day = (await server.api().get(`/users/${alice.id}/days/2026-03-10`).set(alice.auth)).body;
     expect(day.factors[`tag:routine:${r.id}`]).toBe(2);

@@ -8,21 +8,37 @@ let alice: TestUser;
 let bob: TestUser;
 withServer((f) => ({ server, owner: alice, other: bob } = f));
 
-const create = (u: TestUser, body: unknown) => server.api().post(`/users/${u.id}/routines`).set(u.auth).send(body as object);
+const create = (u: TestUser, body: unknown) =>
+  server
+    .api()
+    .post(`/users/${u.id}/routines`)
+    .set(u.auth)
+    .send(body as object);
 const routine = async (body: object = {}) => (await create(alice, { name: 'Morning', ...body })).body;
 const url = (id: string) => `/users/${alice.id}/routines/${id}`;
 
 describe('POST/GET /users/{user_id}/routines', () => {
   test('creates a routine with every field and returns RoutineRead; defaults for the rest', async () => {
     const res = await create(alice, {
-      name: ' Wake up ', time_of_day: 'morning', items: ['Water', 'Stretch'], color: '#A1b2C3', icon_key: 'sun', display_order: 3,
+      name: ' Wake up ',
+      time_of_day: 'morning',
+      items: ['Water', 'Stretch'],
+      color: '#A1b2C3',
+      icon_key: 'sun',
+      display_order: 3,
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
       ['color', 'created_at', 'display_order', 'icon_key', 'id', 'items', 'name', 'time_of_day', 'updated_at', 'user_id'].sort(),
     );
     expect(res.body).toMatchObject({
-      user_id: alice.id, name: 'Wake up', time_of_day: 'morning', items: ['Water', 'Stretch'], color: '#A1b2C3', icon_key: 'sun', display_order: 3,
+      user_id: alice.id,
+      name: 'Wake up',
+      time_of_day: 'morning',
+      items: ['Water', 'Stretch'],
+      color: '#A1b2C3',
+      icon_key: 'sun',
+      display_order: 3,
     });
     expect(res.body.id).toMatch(UUID);
     expect(res.body.created_at).toMatch(ISO_UTC);
@@ -34,7 +50,13 @@ describe('POST/GET /users/{user_id}/routines', () => {
 
   test('lists by display_order, then name; another user sees none of them', async () => {
     const user = await signUp(server);
-    for (const [name, display_order] of [['b', 1], ['c', 0], ['a', 1], ['d', -2]] as const) await create(user, { name, display_order });
+    for (const [name, display_order] of [
+      ['b', 1],
+      ['c', 0],
+      ['a', 1],
+      ['d', -2],
+    ] as const)
+      await create(user, { name, display_order });
     const all = await server.api().get(`/users/${user.id}/routines`).set(user.auth);
     expect(all.status).toBe(200);
     expect(all.body.map((r: { name: string }) => r.name)).toEqual(['d', 'c', 'a', 'b']);
@@ -84,9 +106,21 @@ describe('POST/GET /users/{user_id}/routines', () => {
 describe('GET/PATCH/DELETE /users/{user_id}/routines/{routine_id}', () => {
   test('PATCH: omitted fields stay, null clears color and icon_key, changes bump updated_at', async () => {
     const r = await routine({ time_of_day: 'evening', items: ['a'], color: '#000000', icon_key: 'moon', display_order: 2 });
-    const res = await server.api().patch(url(r.id)).set(alice.auth).send({ name: 'Night', items: ['b', 'c'], color: null, time_of_day: 'night' });
+    const res = await server
+      .api()
+      .patch(url(r.id))
+      .set(alice.auth)
+      .send({ name: 'Night', items: ['b', 'c'], color: null, time_of_day: 'night' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: r.id, name: 'Night', items: ['b', 'c'], color: null, icon_key: 'moon', time_of_day: 'night', display_order: 2 });
+    expect(res.body).toMatchObject({
+      id: r.id,
+      name: 'Night',
+      items: ['b', 'c'],
+      color: null,
+      icon_key: 'moon',
+      time_of_day: 'night',
+      display_order: 2,
+    });
     expect(Date.parse(res.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(r.updated_at));
     expect(res.body.created_at).toBe(r.created_at);
     const more = await server.api().patch(url(r.id)).set(alice.auth).send({ icon_key: null, display_order: -1, items: [] });

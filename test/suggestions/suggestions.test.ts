@@ -88,10 +88,17 @@ describe('expiry', () => {
   test('a pending suggestion past expires_at is never read as pending; the job marks it expired', async () => {
     const u = await signUp(server);
     const [stale] = await withContext(() =>
-      createSuggestions(u.id, [{
-        kind: 'event', source: 'automation', title: 'Old', summary: 'Old one',
-        expiresAt: new Date(Date.now() - 60_000), payload: { notes: 'old' }, provenance: {},
-      }]),
+      createSuggestions(u.id, [
+        {
+          kind: 'event',
+          source: 'automation',
+          title: 'Old',
+          summary: 'Old one',
+          expiresAt: new Date(Date.now() - 60_000),
+          payload: { notes: 'old' },
+          provenance: {},
+        },
+      ]),
     );
     const fresh = await one(u, 'weight 70 kg');
     const pending = await inbox(u);
@@ -164,7 +171,14 @@ describe('POST /users/{user_id}/suggestions/{suggestion_id}/accept', () => {
       source: 'suggestion',
       notes: 'Lunch at Café Nero: chicken salad, flat white',
       metadata: {
-        meal: { meal_type: 'lunch', place_text: 'Café Nero', items: [{ name: 'chicken salad', quantity: 1 }, { name: 'flat white', quantity: null }] },
+        meal: {
+          meal_type: 'lunch',
+          place_text: 'Café Nero',
+          items: [
+            { name: 'chicken salad', quantity: 1 },
+            { name: 'flat white', quantity: null },
+          ],
+        },
         suggestion_id: s.id,
       },
     });

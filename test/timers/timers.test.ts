@@ -9,9 +9,17 @@ let bob: TestUser;
 withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Europe/Berlin' });
 
 const base = (u: TestUser) => `/users/${u.id}/tracking-timers`;
-const start = (u: TestUser, body: unknown) => server.api().post(base(u)).set(u.auth).send(body as object);
+const start = (u: TestUser, body: unknown) =>
+  server
+    .api()
+    .post(base(u))
+    .set(u.auth)
+    .send(body as object);
 const stop = (u: TestUser, id: string, body?: object) => {
-  const req = server.api().post(`${base(u)}/${id}/stop`).set(u.auth);
+  const req = server
+    .api()
+    .post(`${base(u)}/${id}/stop`)
+    .set(u.auth);
   return body ? req.send(body) : req;
 };
 const TIMER_KEYS = ['category_id', 'created_at', 'id', 'label', 'started_at', 'updated_at', 'user_id'];
@@ -68,9 +76,18 @@ describe('GET /users/{user_id}/tracking-timers', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((t: { id: string }) => t.id)).toEqual([b.body.id, a.body.id]);
     expect(Object.keys(res.body[0]).sort()).toEqual(TIMER_KEYS);
-    const one = await server.api().get(`${base(u)}/${a.body.id}`).set(u.auth);
+    const one = await server
+      .api()
+      .get(`${base(u)}/${a.body.id}`)
+      .set(u.auth);
     expect(one.body).toEqual(a.body);
-    expect422(await server.api().get(`${base(u)}?limit=0`).set(u.auth), ['query', 'limit']);
+    expect422(
+      await server
+        .api()
+        .get(`${base(u)}?limit=0`)
+        .set(u.auth),
+      ['query', 'limit'],
+    );
   });
 
   test('401 without a token, 403 with another user token', async () => {
@@ -94,11 +111,19 @@ describe('POST /users/{user_id}/tracking-timers/{timer_id}/stop', () => {
       notes: 'Writing',
       tags: ['deep'],
       client_id: t.body.id,
-      metadata: { timer: { id: t.body.id, label: 'Writing', started_at: '2026-03-10T09:00:00.000Z', ended_at: '2026-03-10T10:30:00.000Z' } },
+      metadata: {
+        timer: { id: t.body.id, label: 'Writing', started_at: '2026-03-10T09:00:00.000Z', ended_at: '2026-03-10T10:30:00.000Z' },
+      },
     });
     const ev = await server.api().get(`/users/${alice.id}/events/${res.body.id}`).set(alice.auth);
     expect(ev.body.source).toBe('timer');
-    expectError(await server.api().get(`${base(alice)}/${t.body.id}`).set(alice.auth), 404);
+    expectError(
+      await server
+        .api()
+        .get(`${base(alice)}/${t.body.id}`)
+        .set(alice.auth),
+      404,
+    );
     expectError(await stop(alice, t.body.id), 404);
   });
 
@@ -122,22 +147,54 @@ describe('POST /users/{user_id}/tracking-timers/{timer_id}/stop', () => {
     const t = await start(alice, { label: 'Oops', started_at: '2026-03-10T09:00:00Z' });
     expect422(await stop(alice, t.body.id, { ended_at: '2026-03-10T08:00:00Z' }), ['body', 'ended_at']);
     expect422(await stop(alice, t.body.id, { ended_at: 'later' }), ['body', 'ended_at']);
-    expect((await server.api().get(`${base(alice)}/${t.body.id}`).set(alice.auth)).status).toBe(200);
+    expect(
+      (
+        await server
+          .api()
+          .get(`${base(alice)}/${t.body.id}`)
+          .set(alice.auth)
+      ).status,
+    ).toBe(200);
   });
 
   test("another user's timer is a 404", async () => {
     const theirs = await start(bob, { label: 'Bob' });
     expectError(await stop(alice, theirs.body.id), 404);
-    expectError(await server.api().get(`${base(alice)}/${theirs.body.id}`).set(alice.auth), 404);
-    expectError(await server.api().delete(`${base(alice)}/${theirs.body.id}`).set(alice.auth), 404);
-    expect((await server.api().get(`${base(bob)}/${theirs.body.id}`).set(bob.auth)).status).toBe(200);
+    expectError(
+      await server
+        .api()
+        .get(`${base(alice)}/${theirs.body.id}`)
+        .set(alice.auth),
+      404,
+    );
+    expectError(
+      await server
+        .api()
+        .delete(`${base(alice)}/${theirs.body.id}`)
+        .set(alice.auth),
+      404,
+    );
+    expect(
+      (
+        await server
+          .api()
+          .get(`${base(bob)}/${theirs.body.id}`)
+          .set(bob.auth)
+      ).status,
+    ).toBe(200);
     expect422(await stop(alice, 'nope'), ['path', 'timer_id']);
   });
 
   test('401 without a token, 403 with another user token', async () => {
     const t = await start(alice, { label: 'Guarded' });
     expectError(await server.api().post(`${base(alice)}/${t.body.id}/stop`), 401);
-    expectError(await server.api().post(`${base(alice)}/${t.body.id}/stop`).set(bob.auth), 403);
+    expectError(
+      await server
+        .api()
+        .post(`${base(alice)}/${t.body.id}/stop`)
+        .set(bob.auth),
+      403,
+    );
   });
 });
 
@@ -145,16 +202,31 @@ describe('DELETE /users/{user_id}/tracking-timers/{timer_id}', () => {
   test('discards the timer without an event', async () => {
     const u = await signUp(server);
     const t = await start(u, { label: 'Never mind' });
-    const res = await server.api().delete(`${base(u)}/${t.body.id}`).set(u.auth);
+    const res = await server
+      .api()
+      .delete(`${base(u)}/${t.body.id}`)
+      .set(u.auth);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expectError(await server.api().delete(`${base(u)}/${t.body.id}`).set(u.auth), 404);
+    expectError(
+      await server
+        .api()
+        .delete(`${base(u)}/${t.body.id}`)
+        .set(u.auth),
+      404,
+    );
     expect((await server.api().get(`/users/${u.id}/events`).set(u.auth)).body).toEqual([]);
   });
 
   test('401 without a token, 403 with another user token', async () => {
     const t = await start(alice, { label: 'Guarded' });
     expectError(await server.api().delete(`${base(alice)}/${t.body.id}`), 401);
-    expectError(await server.api().delete(`${base(alice)}/${t.body.id}`).set(bob.auth), 403);
+    expectError(
+      await server
+        .api()
+        .delete(`${base(alice)}/${t.body.id}`)
+        .set(bob.auth),
+      403,
+    );
   });
 });

@@ -12,8 +12,12 @@ const url = () => `/users/${u.id}/profile`;
 test('GET returns the profile', async () => {
   const res = await server.api().get(url()).set(u.auth);
   expect(res.body).toEqual({
-    id: u.id, email: u.email, timezone: 'UTC', totp_enabled: false,
-    created_at: expect.stringMatching(ISO_UTC), updated_at: expect.stringMatching(ISO_UTC),
+    id: u.id,
+    email: u.email,
+    timezone: 'UTC',
+    totp_enabled: false,
+    created_at: expect.stringMatching(ISO_UTC),
+    updated_at: expect.stringMatching(ISO_UTC),
   });
 });
 

@@ -49,7 +49,9 @@ export async function checkAuthorization(realm: Realm, input: unknown): Promise<
     new AuthorizeError(error, description, back);
   if (p.state.length > MAX_STATE) throw fail('invalid_request', `state is longer than ${MAX_STATE} characters`);
   if (p.response_type !== 'code') {
-    throw p.response_type ? fail('unsupported_response_type', 'Only response_type=code is supported') : fail('invalid_request', 'response_type is required');
+    throw p.response_type
+      ? fail('unsupported_response_type', 'Only response_type=code is supported')
+      : fail('invalid_request', 'response_type is required');
   }
   if ((p.code_challenge_method || 'S256') !== 'S256') throw fail('invalid_request', 'code_challenge_method must be S256');
   if (!p.code_challenge) throw fail('invalid_request', 'PKCE is required: code_challenge is missing');
@@ -70,8 +72,7 @@ export function redirectBack(realm: Realm, to: { uri: string; state: string }, p
 }
 
 export type Decision =
-  | { redirectTo: string }
-  | { retry: 'missing_credentials' | 'wrong_credentials' | 'totp_required' | 'wrong_code'; email: string };
+  { redirectTo: string } | { retry: 'missing_credentials' | 'wrong_credentials' | 'totp_required' | 'wrong_code'; email: string };
 
 /**
  * The user's answer on the page. Deny needs no credentials. Approve checks them as a sign-in does
@@ -117,5 +118,7 @@ export async function decideAuthorization(
 
 /** For the consent page: what the resource is, in words. */
 export function describeResource(realm: Realm, resource: string): string {
-  return resource === realm.resources.mcp ? 'your Lifetrack data, through its MCP endpoint (tools for AI assistants)' : 'your Lifetrack data, through its API';
+  return resource === realm.resources.mcp
+    ? 'your Lifetrack data, through its MCP endpoint (tools for AI assistants)'
+    : 'your Lifetrack data, through its API';
 }

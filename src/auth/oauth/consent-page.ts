@@ -28,11 +28,19 @@ code{word-break:break-all}
 /** For the Content-Security-Policy: the one stylesheet this page may use. */
 export const CONSENT_STYLE_HASH = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The request's own parameters, carried through the form as hidden fields. */
-export const CARRIED = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'resource', 'scope', 'state'] as const;
+export const CARRIED = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'code_challenge',
+  'code_challenge_method',
+  'resource',
+  'scope',
+  'state',
+] as const;
 
 export type ConsentPage = {
   clientName: string;

@@ -38,6 +38,9 @@ export async function revokeOAuthGrant(actor: Actor, grantId: string): Promise<v
 
 /** Every agent of the user loses access (the account's sign-in changed: sessions.service endOtherSignIns). */
 export async function endOAuthGrants(userId: string): Promise<number> {
-  const ended = await query<{ id: string }>(`update oauth_grants set revoked_at = now() where user_id = $1 and revoked_at is null returning id`, [userId]);
+  const ended = await query<{ id: string }>(
+    `update oauth_grants set revoked_at = now() where user_id = $1 and revoked_at is null returning id`,
+    [userId],
+  );
   return ended.length;
 }

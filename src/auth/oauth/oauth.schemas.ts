@@ -15,8 +15,8 @@ export const AuthorizeForm = z
     code_challenge_method: z.string().default('S256').describe('Only S256'),
     email: z.string().default(''),
     password: z.string().default(''),
-    redirect_uri: z.string().default('').describe('Exactly one of the client\'s registered redirect URIs'),
-    resource: z.string().default('').describe('RFC 8707: this server\'s base URL (the API, also the default) or <base>/mcp'),
+    redirect_uri: z.string().default('').describe("Exactly one of the client's registered redirect URIs"),
+    resource: z.string().default('').describe("RFC 8707: this server's base URL (the API, also the default) or <base>/mcp"),
     response_type: z.string().default('').describe('code'),
     scope: z.string().default('').describe('read (the default and only scope)'),
     state: z.string().default(''),
@@ -61,9 +61,7 @@ export const TokenResponse = z
   })
   .meta({ id: 'OAuthTokenResponse' });
 
-export const OAuthErrorBody = z
-  .object({ error: z.string(), error_description: z.string().optional() })
-  .meta({ id: 'OAuthError' });
+export const OAuthErrorBody = z.object({ error: z.string(), error_description: z.string().optional() }).meta({ id: 'OAuthError' });
 
 const RedirectUri = z.string().max(2000);
 

@@ -11,5 +11,8 @@ export const knownResources = (realm: Realm) => [realm.resources.api, realm.reso
 
 /** Only "read", however many times it is named; empty means read too. */
 export function scopeIsRead(scope: string): boolean {
-  return scope.split(' ').filter(Boolean).every((s) => s === SCOPE);
+  return scope
+    .split(' ')
+    .filter(Boolean)
+    .every((s) => s === SCOPE);
 }

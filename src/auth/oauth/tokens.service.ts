@@ -26,8 +26,14 @@ const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 // Token endpoint
 
 type CodeRow = {
-  user_id: string; client_id: string; grant_id: string; redirect_uri: string; code_challenge: string;
-  resource: string; scope: string; expired: boolean;
+  user_id: string;
+  client_id: string;
+  grant_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  resource: string;
+  scope: string;
+  expired: boolean;
 };
 type GrantRow = { id: string; user_id: string; client_id: string; resource: string; scope: string; revoked_at: Date | null };
 
@@ -73,7 +79,10 @@ async function sweepExpired(): Promise<void> {
   );
 }
 
-async function issueTokens(realm: Realm, grant: { id: string; userId: string; clientId: string; resource: string }): Promise<TokenResponse> {
+async function issueTokens(
+  realm: Realm,
+  grant: { id: string; userId: string; clientId: string; resource: string },
+): Promise<TokenResponse> {
   await sweepExpired();
   const refresh = newSecret();
   await query(
@@ -164,7 +173,8 @@ export async function exchangeToken(realm: Realm, input: unknown, client: Client
   const p = parsed.data;
   const oauthClient = await loadClient(p.client_id);
   if (!oauthClient) throw new OAuthError('invalid_client', 'Unknown client_id');
-  const tokens = p.grant_type === 'authorization_code' ? await fromCode(realm, oauthClient, p) : await fromRefreshToken(realm, oauthClient, p);
+  const tokens =
+    p.grant_type === 'authorization_code' ? await fromCode(realm, oauthClient, p) : await fromRefreshToken(realm, oauthClient, p);
   await refundAttempt(address);
   return tokens;
 }

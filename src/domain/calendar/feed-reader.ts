@@ -21,7 +21,9 @@ export function readFeedOffThread(text: string, options: FeedOptions, timeoutMs 
       outcome();
     };
     const timer = setTimeout(() => settle(() => reject(new FeedError(`The feed took longer than ${timeoutMs} ms to read`))), timeoutMs);
-    worker.once('message', (m: { feed?: Feed; error?: string }) => settle(() => (m.feed ? resolve(m.feed) : reject(new FeedError(m.error ?? 'The feed could not be read')))));
+    worker.once('message', (m: { feed?: Feed; error?: string }) =>
+      settle(() => (m.feed ? resolve(m.feed) : reject(new FeedError(m.error ?? 'The feed could not be read')))),
+    );
     worker.once('error', (err: Error) => settle(() => reject(new FeedError(`The feed could not be read: ${err.message}`.slice(0, 500)))));
     worker.once('exit', (code) => settle(() => reject(new FeedError(`The feed could not be read (the reader stopped with ${code})`))));
   });

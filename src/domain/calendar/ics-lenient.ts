@@ -45,7 +45,9 @@ function parseByEvent(text: string): Parsed | null {
   const dropped: string[] = [];
   for (const block of blocks) {
     try {
-      root.addSubcomponent(new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\n${block}\r\nEND:VCALENDAR`) as unknown[]).getFirstSubcomponent('vevent')!);
+      root.addSubcomponent(
+        new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\n${block}\r\nEND:VCALENDAR`) as unknown[]).getFirstSubcomponent('vevent')!,
+      );
     } catch (err) {
       dropped.push(`${describeBlock(block)}: ${(err as Error).message}`);
     }
@@ -85,10 +87,17 @@ export function repairEvent(vevent: Component): Map<string, Time> {
   // A copy: properties are replaced while walking them.
   for (const prop of [...vevent.getAllProperties()]) {
     const jcal = prop.toJSON() as Jcal;
-    if (TIME_PROPERTIES.has(prop.name) && prop.type === 'date-time' && jcal.slice(3).some((v) => typeof v === 'string' && BARE_DATE.test(v))) {
+    if (
+      TIME_PROPERTIES.has(prop.name) &&
+      prop.type === 'date-time' &&
+      jcal.slice(3).some((v) => typeof v === 'string' && BARE_DATE.test(v))
+    ) {
       const values = jcal.slice(3).map((v) => (typeof v === 'string' ? v.replace(BARE_DATE, '$1') : v));
       replace(vevent, prop, [prop.name, { ...jcal[1], value: 'date' }, 'date', ...values]);
-    } else if (prop.name === 'duration' && !(Math.abs((prop.getFirstValue() as InstanceType<typeof ICAL.Duration>).toSeconds()) <= MAX_DURATION_S)) {
+    } else if (
+      prop.name === 'duration' &&
+      !(Math.abs((prop.getFirstValue() as InstanceType<typeof ICAL.Duration>).toSeconds()) <= MAX_DURATION_S)
+    ) {
       // ical.js adds a duration week by week: P999999999999999999W would never end. Read as no duration.
       vevent.removeProperty(prop);
     } else if (prop.name === 'rrule' && !(prop.getFirstValue() as { freq?: unknown } | null)?.freq) {
@@ -97,7 +106,12 @@ export function repairEvent(vevent: Component): Map<string, Time> {
       const periods = prop.getValues() as InstanceType<typeof ICAL.Period>[];
       for (const p of periods) periodEnds.set(p.start.toString(), p.getEnd());
       const { value: _value, ...params } = jcal[1];
-      replace(vevent, prop, ['rdate', params, periods[0].start.isDate ? 'date' : 'date-time', ...jcal.slice(3).map((v): unknown => (Array.isArray(v) ? (v as unknown[])[0] : v))]);
+      replace(vevent, prop, [
+        'rdate',
+        params,
+        periods[0].start.isDate ? 'date' : 'date-time',
+        ...jcal.slice(3).map((v): unknown => (Array.isArray(v) ? (v as unknown[])[0] : v)),
+      ]);
     }
   }
   // DTSTART is the first instance (RFC 5545 3.8.5.2); ical.js' iterator skips it when only RDATEs recur.

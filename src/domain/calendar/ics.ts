@@ -66,7 +66,13 @@ function statusOf(component: Component): CalendarEventStatus {
   return s === 'CANCELLED' ? 'cancelled' : s === 'TENTATIVE' ? 'tentative' : 'confirmed';
 }
 
-const mailto = (v: unknown) => (typeof v === 'string' ? v.replace(/^mailto:/i, '').trim().toLowerCase() : '');
+const mailto = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .replace(/^mailto:/i, '')
+        .trim()
+        .toLowerCase()
+    : '';
 
 function people(component: Component, userEmail: string | null) {
   const attendees = component.getAllProperties('attendee');
@@ -215,7 +221,8 @@ function expand(root: Component, options: FeedOptions, log: SkipLog): FeedEvent[
   const out = new Map<string, FeedEvent>();
   const keep = (events: FeedEvent[], what: Component) => {
     const fresh = events.filter((e) => !out.has(e.externalId)).length;
-    if (out.size + fresh > FEED_EVENT_LIMIT) return log.add(`${describeEvent(what)}: the feed has more than ${FEED_EVENT_LIMIT} events in the sync window`);
+    if (out.size + fresh > FEED_EVENT_LIMIT)
+      return log.add(`${describeEvent(what)}: the feed has more than ${FEED_EVENT_LIMIT} events in the sync window`);
     for (const e of events) out.set(e.externalId, e);
   };
   const budget = new FeedBudget();
@@ -232,7 +239,14 @@ function expand(root: Component, options: FeedOptions, log: SkipLog): FeedEvent[
   // An override whose series is not in the feed (or is not recurring) is still an instance of that UID.
   for (const o of orphans) {
     try {
-      const e = row(`${o.event.uid}::${recurrenceKey(o.event.recurrenceId, options.userTimezone)}`, o.event, o.event.startDate, endOf(o.event), 'confirmed', options);
+      const e = row(
+        `${o.event.uid}::${recurrenceKey(o.event.recurrenceId, options.userTimezone)}`,
+        o.event,
+        o.event.startDate,
+        endOf(o.event),
+        'confirmed',
+        options,
+      );
       if (inWindow(e, options)) keep([e], o.event.component);
     } catch (err) {
       log.add(`${describeEvent(o.event.component)}: ${(err as Error).message}`);
@@ -252,7 +266,8 @@ const inWindow = (e: FeedEvent, options: FeedOptions) => e.startsAt >= options.w
 
 /** A series' instances in the window (or the single event, when in it), within the feed's budget; a series past its limits throws. */
 function instances(id: string, { event, periodEnds }: Series, options: FeedOptions, budget: FeedBudget): FeedEvent[] {
-  if (!event.isRecurring()) return [row(id, event, event.startDate, endOf(event), 'confirmed', options)].filter((e) => inWindow(e, options));
+  if (!event.isRecurring())
+    return [row(id, event, event.startDate, endOf(event), 'confirmed', options)].filter((e) => inWindow(e, options));
   const from = options.windowStart.getTime();
   const to = options.windowEnd.getTime();
   const toMs = (t: Time) => instantOrDay(t, options);
@@ -274,7 +289,8 @@ function instances(id: string, { event, periodEnds }: Series, options: FeedOptio
     const end = item !== event ? endOf(item) : (periodEnds.get(next.toString()) ?? (endOf(event) ? details.endDate : null));
     const e = row(`${id}::${recurrenceKey(next, options.userTimezone)}`, item, details.startDate, end, masterStatus, options);
     if (inWindow(e, options)) out.push(e);
-    if (out.length > SERIES_INSTANCE_LIMIT) throw new BudgetExceeded(`it has more than ${SERIES_INSTANCE_LIMIT} occurrences in the sync window`);
+    if (out.length > SERIES_INSTANCE_LIMIT)
+      throw new BudgetExceeded(`it has more than ${SERIES_INSTANCE_LIMIT} occurrences in the sync window`);
     // Past the window both where it was and where an override moved it: nothing later can be in it.
     if (original >= to && e.startsAt.getTime() >= to) break;
   }

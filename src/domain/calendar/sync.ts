@@ -85,7 +85,9 @@ async function fetchFeed(url: string): Promise<string> {
     }
     const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
     if (cause instanceof EgressRefused) throw new FeedError(cause.message);
-    throw new FeedError(`The feed could not be fetched: ${cause?.code ?? cause?.message ?? (err as Error)?.message ?? 'network error'}`.slice(0, 500));
+    throw new FeedError(
+      `The feed could not be fetched: ${cause?.code ?? cause?.message ?? (err as Error)?.message ?? 'network error'}`.slice(0, 500),
+    );
   }
 }
 
@@ -94,9 +96,14 @@ async function fetchFeed(url: string): Promise<string> {
  * a byte-order mark wins over the header, and a missing or unknown charset means UTF-8, as RFC 5545 says.
  */
 function decodeFeed(bytes: Uint8Array, contentType: string | null): string {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 'utf-8'
-    : bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le'
-    : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
+  const bom =
+    bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+      ? 'utf-8'
+      : bytes[0] === 0xff && bytes[1] === 0xfe
+        ? 'utf-16le'
+        : bytes[0] === 0xfe && bytes[1] === 0xff
+          ? 'utf-16be'
+          : null;
   const declared = /;\s*charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType ?? '')?.[1];
   for (const label of [bom, declared, 'utf-8']) {
     if (!label) continue;
@@ -114,7 +121,12 @@ type Outcome = ({ ok: true } & Feed) | { ok: false; error: string };
 async function readSource(url: string, user: { timezone: string; email: string }, window: { from: Date; to: Date }): Promise<Outcome> {
   try {
     const text = await fetchFeed(url);
-    const feed = await readFeedOffThread(text, { windowStart: window.from, windowEnd: window.to, userTimezone: user.timezone, userEmail: user.email });
+    const feed = await readFeedOffThread(text, {
+      windowStart: window.from,
+      windowEnd: window.to,
+      userTimezone: user.timezone,
+      userEmail: user.email,
+    });
     return { ok: true, ...feed };
   } catch (err) {
     if (err instanceof FeedError) return { ok: false, error: err.message };
@@ -145,7 +157,13 @@ export async function syncSource(userId: string, sourceId: string, now = new Dat
     if (outcome.ok) {
       const calendarName = outcome.calendarName ?? row.sourceLabel;
       await upsert(userId, sourceId, outcome.events, calendarName, at);
-      const cancelled = await cancelMissing(userId, sourceId, window, outcome.events.map((e) => e.externalId), at);
+      const cancelled = await cancelMissing(
+        userId,
+        sourceId,
+        window,
+        outcome.events.map((e) => e.externalId),
+        at,
+      );
       row.lastSyncStatus = 'ok';
       row.lastSyncError = null;
       row.lastSyncEventCount = outcome.events.length;
@@ -165,8 +183,15 @@ export async function syncSource(userId: string, sourceId: string, now = new Dat
 async function upsert(userId: string, sourceId: string, events: FeedEvent[], calendarName: string, at: Date): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((e) => ({
-    external_id: e.externalId, title: e.title, starts_at: e.startsAt.toISOString(), ends_at: e.endsAt.toISOString(), is_all_day: e.isAllDay,
-    status: e.status, attendee_count: e.attendeeCount, rsvp_status: e.rsvpStatus, user_relevance: e.userRelevance,
+    external_id: e.externalId,
+    title: e.title,
+    starts_at: e.startsAt.toISOString(),
+    ends_at: e.endsAt.toISOString(),
+    is_all_day: e.isAllDay,
+    status: e.status,
+    attendee_count: e.attendeeCount,
+    rsvp_status: e.rsvpStatus,
+    user_relevance: e.userRelevance,
   }));
   await query(
     `insert into calendar_events as c (id, user_id, source_id, external_id, title, starts_at, ends_at, is_all_day, status,
@@ -187,7 +212,13 @@ async function upsert(userId: string, sourceId: string, events: FeedEvent[], cal
 }
 
 /** Rows of this source starting inside the window that the feed no longer lists become cancelled; rows outside stay. */
-async function cancelMissing(userId: string, sourceId: string, window: { from: Date; to: Date }, present: string[], at: Date): Promise<number> {
+async function cancelMissing(
+  userId: string,
+  sourceId: string,
+  window: { from: Date; to: Date },
+  present: string[],
+  at: Date,
+): Promise<number> {
   const rows = await query<{ id: string }>(
     `update calendar_events set status = 'cancelled', updated_at = $6
      where user_id = $1 and source_id = $2 and starts_at >= $3 and starts_at < $4 and status <> 'cancelled'

@@ -95,11 +95,15 @@ export async function processCapture(
     const enabled = await sourceEnabled(capture.userId, 'log_capture');
     const started = performance.now();
     const { drafts, truncated } = enabled
-      ? parseLimited(capture.text, {
-          capturedAt: capture.capturedAt,
-          timezone: user.timezone,
-          categories: categories.map((c) => ({ id: c.id, name: c.name })),
-        }, opts.parse)
+      ? parseLimited(
+          capture.text,
+          {
+            capturedAt: capture.capturedAt,
+            timezone: user.timezone,
+            categories: categories.map((c) => ({ id: c.id, name: c.name })),
+          },
+          opts.parse,
+        )
       : { drafts: [], truncated: null };
     if (truncated) {
       const ms = Math.round(performance.now() - started);
@@ -108,7 +112,10 @@ export async function processCapture(
     const stored = await em().transactional(async () => {
       const locked = await em().findOne(LogCapture, { id: captureId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!locked || locked.status !== 'processing') return false;
-      await createSuggestions(locked.userId, drafts.map((d, i) => toNewSuggestion(locked, d, i)));
+      await createSuggestions(
+        locked.userId,
+        drafts.map((d, i) => toNewSuggestion(locked, d, i)),
+      );
       const now = new Date();
       locked.status = 'parsed';
       locked.parsedAt = now;
@@ -127,17 +134,14 @@ export async function processCapture(
     const attempts = row?.attempts ?? 0;
     const giveUp = opts.finalAttempt || attempts >= MAX_ATTEMPTS;
     // The reason is for the user: the error itself (maybe SQL) stays in the log.
-    await em().execute(
-      `update log_captures set status = ?, failure_reason = ?, updated_at = ? where id = ? and status = 'processing'`,
-      [
-        giveUp ? 'failed' : 'queued',
-        giveUp
-          ? `The text could not be parsed after ${attempts} attempt${attempts === 1 ? '' : 's'}`
-          : `Attempt ${attempts} failed; it will be retried`,
-        new Date(),
-        captureId,
-      ],
-    );
+    await em().execute(`update log_captures set status = ?, failure_reason = ?, updated_at = ? where id = ? and status = 'processing'`, [
+      giveUp ? 'failed' : 'queued',
+      giveUp
+        ? `The text could not be parsed after ${attempts} attempt${attempts === 1 ? '' : 's'}`
+        : `Attempt ${attempts} failed; it will be retried`,
+      new Date(),
+      captureId,
+    ]);
     throw err;
   }
 }
@@ -151,7 +155,13 @@ export async function strandedCaptures(before: Date, limit = 500): Promise<Stran
     { status: { $in: ['queued', 'processing'] }, updatedAt: { $lt: before } },
     { orderBy: { updatedAt: 'asc' }, limit, fields: ['id', 'userId', 'status', 'attempts', 'updatedAt'] },
   );
-  return rows.map((r) => ({ id: r.id, userId: r.userId, status: r.status as Stranded['status'], attempts: r.attempts, updatedAt: r.updatedAt }));
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    status: r.status as Stranded['status'],
+    attempts: r.attempts,
+    updatedAt: r.updatedAt,
+  }));
 }
 
 export async function markFailed(captureId: string, reason: string): Promise<void> {

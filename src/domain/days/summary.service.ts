@@ -52,7 +52,12 @@ select local_date::text as local_date, key, count(*)::int as n from (
 group by local_date, key
 order by key, local_date`;
 
-type UserFacts = { timezone: string; first_event: string | null; display_names: Record<string, string> | null; categories: Record<string, string> | null };
+type UserFacts = {
+  timezone: string;
+  first_event: string | null;
+  display_names: Record<string, string> | null;
+  categories: Record<string, string> | null;
+};
 
 /** The user's timezone, first event day, metric display names and category names, in one round trip. */
 async function userFacts(userId: string): Promise<UserFacts> {
@@ -154,18 +159,28 @@ async function summaries(userId: string, from: string, to: string): Promise<DayS
   for (const r of resolved) {
     const type = metricTypeById(r.metricTypeId)!;
     const metric: DayMetric = {
-      slug: type.slug, valueField: type.valueField, value: clean(r.value), operator: r.operator, resolvedFrom: r.source, sources: [],
+      slug: type.slug,
+      valueField: type.valueField,
+      value: clean(r.value),
+      operator: r.operator,
+      resolvedFrom: r.source,
+      sources: [],
     };
     days.get(r.localDate)!.metrics.push(metric);
     byDay.get(r.localDate)!.set(r.metricTypeId, metric);
   }
   for (const s of perSource) {
     // Sources of a disabled metric (no resolution) stay out of the summary.
-    byDay.get(s.localDate)!.get(s.metricTypeId)?.sources.push({ source: s.source, value: clean(s.value) });
+    byDay
+      .get(s.localDate)!
+      .get(s.metricTypeId)
+      ?.sources.push({ source: s.source, value: clean(s.value) });
   }
   for (const f of factors) {
     const { kind, id } = splitFactorKey(f.key);
-    days.get(f.local_date)!.factors.push({ key: f.key, tag: kind === 'tag' ? id : null, categoryId: kind === 'category' ? id : null, count: f.n });
+    days
+      .get(f.local_date)!
+      .factors.push({ key: f.key, tag: kind === 'tag' ? id : null, categoryId: kind === 'category' ? id : null, count: f.n });
   }
   for (const c of counts) days.get(c.local_date)!.eventCount = c.n;
   for (const day of days.values()) day.goals = goals.map((g) => progressOf(g, byDay.get(day.date)!.get(g.metricTypeId)?.value ?? null));

@@ -28,13 +28,17 @@ export async function putEncryptionKey(actor: Actor, input: unknown): Promise<En
   authorize(actor, actor.userId, 'write');
   const data = parse(EncryptionKeyPut, input);
   const now = new Date();
-  return em().upsert(EncryptionKey, {
-    userId: actor.userId,
-    kdfSalt: data.kdf_salt,
-    verifier: data.verifier,
-    wrappedDek: data.wrapped_dek,
-    kdfParams: data.kdf_params ?? {},
-    createdAt: now,
-    updatedAt: now,
-  }, { onConflictFields: ['userId'], onConflictExcludeFields: ['createdAt'] });
+  return em().upsert(
+    EncryptionKey,
+    {
+      userId: actor.userId,
+      kdfSalt: data.kdf_salt,
+      verifier: data.verifier,
+      wrappedDek: data.wrapped_dek,
+      kdfParams: data.kdf_params ?? {},
+      createdAt: now,
+      updatedAt: now,
+    },
+    { onConflictFields: ['userId'], onConflictExcludeFields: ['createdAt'] },
+  );
 }

@@ -83,9 +83,22 @@ export async function createEventSource(actor: Actor, input: unknown): Promise<E
   const data = parse(EventSourceCreate, input);
   const now = new Date();
   const row = em().create(EventSourceRow, {
-    id: newId(), userId: actor.userId, kind: data.kind, sourceLabel: data.source_label, enabled: data.enabled, isDefault: false,
-    config: data.config, lastSyncedAt: null, lastSyncStatus: null, lastSyncError: null, lastSyncEventCount: null,
-    lastSyncCancelledCount: null, lastSyncSkippedCount: null, lastSyncSkippedReasons: null, createdAt: now, updatedAt: now,
+    id: newId(),
+    userId: actor.userId,
+    kind: data.kind,
+    sourceLabel: data.source_label,
+    enabled: data.enabled,
+    isDefault: false,
+    config: data.config,
+    lastSyncedAt: null,
+    lastSyncStatus: null,
+    lastSyncError: null,
+    lastSyncEventCount: null,
+    lastSyncCancelledCount: null,
+    lastSyncSkippedCount: null,
+    lastSyncSkippedReasons: null,
+    createdAt: now,
+    updatedAt: now,
   });
   await em().flush();
   return row;

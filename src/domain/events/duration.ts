@@ -2,7 +2,8 @@
  * ISO 8601 durations limited to exact units (weeks, days, hours, minutes, seconds):
  * years and months have no fixed length, so a tracked duration never uses them.
  */
-const PATTERN = /^P(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/;
+const PATTERN =
+  /^P(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/;
 const UNIT_SECONDS = [604_800, 86_400, 3_600, 60, 1];
 
 export function durationSeconds(text: string): number | null {

@@ -51,9 +51,18 @@ export type NewEvent = {
 /** A validated EventCreate as the typed fields logEvent takes. */
 function newEventFrom(data: EventCreate): NewEvent {
   return {
-    clientId: data.client_id, categoryId: data.category_id, occurredAt: data.occurred_at ? new Date(data.occurred_at) : undefined,
-    localDate: data.local_date, duration: data.duration, booleanValue: data.boolean_value, scalarValue: data.scalar_value,
-    notes: data.notes, tags: data.tags, metadata: data.metadata, encryptedPayload: data.encrypted_payload, savedMealId: data.saved_meal_id,
+    clientId: data.client_id,
+    categoryId: data.category_id,
+    occurredAt: data.occurred_at ? new Date(data.occurred_at) : undefined,
+    localDate: data.local_date,
+    duration: data.duration,
+    booleanValue: data.boolean_value,
+    scalarValue: data.scalar_value,
+    notes: data.notes,
+    tags: data.tags,
+    metadata: data.metadata,
+    encryptedPayload: data.encrypted_payload,
+    savedMealId: data.saved_meal_id,
   };
 }
 
@@ -63,10 +72,19 @@ function newEventFrom(data: EventCreate): NewEvent {
  */
 function fingerprintOf(e: NewEvent, source: EventSource): string {
   return requestFingerprint({
-    boolean_value: e.booleanValue, category_id: e.categoryId, client_id: e.clientId, duration: e.duration,
-    encrypted_payload: e.encryptedPayload, local_date: e.localDate, metadata: e.metadata, notes: e.notes,
-    occurred_at: e.occurredAt ? e.occurredAt.toISOString() : null, saved_meal_id: e.savedMealId,
-    scalar_value: e.scalarValue, tags: e.tags, source,
+    boolean_value: e.booleanValue,
+    category_id: e.categoryId,
+    client_id: e.clientId,
+    duration: e.duration,
+    encrypted_payload: e.encryptedPayload,
+    local_date: e.localDate,
+    metadata: e.metadata,
+    notes: e.notes,
+    occurred_at: e.occurredAt ? e.occurredAt.toISOString() : null,
+    saved_meal_id: e.savedMealId,
+    scalar_value: e.scalarValue,
+    tags: e.tags,
+    source,
   });
 }
 
@@ -108,10 +126,24 @@ export async function logEvent(actor: Actor, data: NewEvent, source: EventSource
        on conflict (user_id, client_id) do nothing
        returning *`,
       [
-        id, actor.userId, data.clientId ?? null, data.categoryId ?? null, occurredAt, localDate,
-        duration?.duration ?? null, duration?.durationSeconds ?? null, data.booleanValue ?? null,
-        data.scalarValue ?? null, data.notes ?? null, data.tags ?? null, JSON.stringify(data.metadata ?? {}),
-        data.encryptedPayload ?? null, data.savedMealId ?? null, source, new Date(), fingerprint,
+        id,
+        actor.userId,
+        data.clientId ?? null,
+        data.categoryId ?? null,
+        occurredAt,
+        localDate,
+        duration?.duration ?? null,
+        duration?.durationSeconds ?? null,
+        data.booleanValue ?? null,
+        data.scalarValue ?? null,
+        data.notes ?? null,
+        data.tags ?? null,
+        JSON.stringify(data.metadata ?? {}),
+        data.encryptedPayload ?? null,
+        data.savedMealId ?? null,
+        source,
+        new Date(),
+        fingerprint,
       ],
     );
     if (inserted.length === 0) return replay(await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.clientId! }));

@@ -23,9 +23,23 @@ export async function createFoodItem(actor: Actor, input: unknown): Promise<Food
   patchNutrition(nutrition, data);
   const now = new Date();
   const item = em().create(FoodItem, {
-    id: newId(), userId: actor.userId, name: data.name, brand: data.brand ?? '', place: data.place ?? null,
-    isDrink: data.is_drink ?? false, barcode: null, source: 'user', usageCount: 0, lastUsedAt: now, confidence: null,
-    servingDescription: data.serving_description ?? null, nutrition, nutritionDerived: [], providerProduct: null, createdAt: now, updatedAt: now,
+    id: newId(),
+    userId: actor.userId,
+    name: data.name,
+    brand: data.brand ?? '',
+    place: data.place ?? null,
+    isDrink: data.is_drink ?? false,
+    barcode: null,
+    source: 'user',
+    usageCount: 0,
+    lastUsedAt: now,
+    confidence: null,
+    servingDescription: data.serving_description ?? null,
+    nutrition,
+    nutritionDerived: [],
+    providerProduct: null,
+    createdAt: now,
+    updatedAt: now,
   });
   await em().flush();
   return item;
@@ -123,8 +137,19 @@ export async function lookUpFoodBarcode(actor: Actor, input: unknown): Promise<{
      values ($1, $2, $3, $4, $5, $6, 'verified', $7, $8, $9, $10, $11, $11, $11)
      on conflict (user_id, barcode) where barcode is not null do nothing
      returning id`,
-    [id, actor.userId, label.name, label.brand, label.isDrink, barcode, label.servingDescription,
-      JSON.stringify(label.nutrition), JSON.stringify(label.nutritionDerived), JSON.stringify(label.raw), now],
+    [
+      id,
+      actor.userId,
+      label.name,
+      label.brand,
+      label.isDrink,
+      barcode,
+      label.servingDescription,
+      JSON.stringify(label.nutrition),
+      JSON.stringify(label.nutritionDerived),
+      JSON.stringify(label.raw),
+      now,
+    ],
   );
   const item = await em().findOneOrFail(FoodItem, { userId: actor.userId, barcode }, { refresh: true });
   return { item, created: inserted.length > 0 };

@@ -15,9 +15,7 @@ const identity = {
 };
 
 /** A food item entered by hand: a name is required, everything else optional. */
-export const FoodItemCreate = z
-  .object({ ...z.object(identity).partial().shape, name, ...nutrientFields })
-  .meta({ id: 'FoodItemCreate' });
+export const FoodItemCreate = z.object({ ...z.object(identity).partial().shape, name, ...nutrientFields }).meta({ id: 'FoodItemCreate' });
 
 /** The spec's flat edit body: omitted fields stay, null clears a nutrient, place or serving description. */
 export const FoodItemUpdate = z.object({ ...z.object(identity).partial().shape, ...nutrientFields }).meta({ id: 'FoodItemUpdate' });

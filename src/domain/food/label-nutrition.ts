@@ -91,7 +91,8 @@ export function labelNutrition(product: Record<string, unknown>, isDrink: boolea
   const serving = servingQuantity(product);
   const servingSize = typeof product.serving_size === 'string' ? product.serving_size.trim() : '';
   const describedServing = servingSize || (serving ? `${serving.quantity} ${serving.unit}` : '');
-  const byServing = describedServing !== '' && (Object.keys(perServing).length > 0 || (serving !== undefined && Object.keys(per100).length > 0));
+  const byServing =
+    describedServing !== '' && (Object.keys(perServing).length > 0 || (serving !== undefined && Object.keys(per100).length > 0));
 
   const chosen: Column = byServing ? { ...perServing } : per100;
   if (byServing && serving) {

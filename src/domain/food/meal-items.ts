@@ -11,13 +11,20 @@ import { MealItem, SavedMeal } from './saved-meal.entity.ts';
 /** A meal item's copy of its food item's label, for `servings` servings. */
 function snapshotOf(food: FoodItem, servings: number, at: Date) {
   return {
-    name: food.name, brand: food.brand, servingDescription: food.servingDescription ?? null,
-    nutrition: scaled(food.nutrition, servings), snapshotAt: at,
+    name: food.name,
+    brand: food.brand,
+    servingDescription: food.servingDescription ?? null,
+    nutrition: scaled(food.nutrition, servings),
+    snapshotAt: at,
   };
 }
 
 /** Template items for a saved meal, from the user's food items; an unknown or foreign id is a 422 at its index. */
-export async function templateItems(actor: Actor, mealId: string, items: { food_item_id: string; servings: number }[]): Promise<MealItem[]> {
+export async function templateItems(
+  actor: Actor,
+  mealId: string,
+  items: { food_item_id: string; servings: number }[],
+): Promise<MealItem[]> {
   const ids = [...new Set(items.map((i) => i.food_item_id))];
   const foods = new Map((await em().find(FoodItem, { userId: actor.userId, id: { $in: ids } })).map((f) => [f.id, f]));
   const unknown = items.findIndex((i) => !foods.has(i.food_item_id));
@@ -25,8 +32,14 @@ export async function templateItems(actor: Actor, mealId: string, items: { food_
   const now = new Date();
   return items.map((i, position) =>
     em().create(MealItem, {
-      id: newId(), userId: actor.userId, savedMealId: mealId, eventId: null, foodItemId: i.food_item_id, position,
-      servings: i.servings, ...snapshotOf(foods.get(i.food_item_id)!, i.servings, now),
+      id: newId(),
+      userId: actor.userId,
+      savedMealId: mealId,
+      eventId: null,
+      foodItemId: i.food_item_id,
+      position,
+      servings: i.servings,
+      ...snapshotOf(foods.get(i.food_item_id)!, i.servings, now),
     }),
   );
 }
@@ -104,12 +117,21 @@ export async function logFoodItems(actor: Actor, eventId: string, entries: { foo
   const now = new Date();
   entries.forEach(({ food, servings }, position) =>
     em().create(MealItem, {
-      id: newId(), userId: actor.userId, savedMealId: null, eventId, foodItemId: food.id, position, servings, ...snapshotOf(food, servings, now),
+      id: newId(),
+      userId: actor.userId,
+      savedMealId: null,
+      eventId,
+      foodItemId: food.id,
+      position,
+      servings,
+      ...snapshotOf(food, servings, now),
     }),
   );
   await em().flush();
   await query(`update food_items set usage_count = usage_count + 1, last_used_at = $2 where user_id = $1 and id = any($3::uuid[])`, [
-    actor.userId, now, [...new Set(entries.map((e) => e.food.id))],
+    actor.userId,
+    now,
+    [...new Set(entries.map((e) => e.food.id))],
   ]);
 }
 
@@ -130,7 +152,10 @@ export async function propagateFoodItemEdit(actor: Actor, food: FoodItem, refres
     const meals = await em().find(SavedMeal, { userId: actor.userId, id: { $in: mealIds }, totalsSource: 'computed' });
     const mealItems = await em().find(MealItem, { userId: actor.userId, savedMealId: { $in: meals.map((m) => m.id) } });
     for (const meal of meals) {
-      recomputeTotals(meal, mealItems.filter((i) => i.savedMealId === meal.id));
+      recomputeTotals(
+        meal,
+        mealItems.filter((i) => i.savedMealId === meal.id),
+      );
       meal.updatedAt = now;
     }
   }

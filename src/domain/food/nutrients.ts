@@ -2,8 +2,23 @@ import { z } from 'zod';
 
 /** The spec's per-serving nutrient fields, in the edit body's spelling: also the keys of every stored nutrition object. */
 export const NUTRIENTS = [
-  'calories', 'protein_g', 'carbohydrates_g', 'fat_g', 'saturated_fat_g', 'trans_fat_g', 'fiber_g', 'sugar_g', 'added_sugar_g',
-  'cholesterol_mg', 'sodium_mg', 'potassium_mg', 'calcium_mg', 'iron_mg', 'vitamin_a_mcg', 'vitamin_c_mg', 'vitamin_d_mcg',
+  'calories',
+  'protein_g',
+  'carbohydrates_g',
+  'fat_g',
+  'saturated_fat_g',
+  'trans_fat_g',
+  'fiber_g',
+  'sugar_g',
+  'added_sugar_g',
+  'cholesterol_mg',
+  'sodium_mg',
+  'potassium_mg',
+  'calcium_mg',
+  'iron_mg',
+  'vitamin_a_mcg',
+  'vitamin_c_mg',
+  'vitamin_d_mcg',
 ] as const;
 export type Nutrient = (typeof NUTRIENTS)[number];
 

@@ -51,7 +51,10 @@ export async function lookUpBarcode(barcode: string): Promise<LabelProduct> {
   let res: Response;
   let body: unknown;
   try {
-    res = await fetch(url, { headers: { 'User-Agent': USER_AGENT, Accept: 'application/json' }, signal: AbortSignal.timeout(provider.timeoutMs) });
+    res = await fetch(url, {
+      headers: { 'User-Agent': USER_AGENT, Accept: 'application/json' },
+      signal: AbortSignal.timeout(provider.timeoutMs),
+    });
     body = res.status === 404 || res.ok ? await res.json().catch(() => undefined) : undefined;
   } catch (err) {
     const slow = (err as Error).name === 'TimeoutError';

@@ -20,7 +20,14 @@ export async function createSavedMeal(actor: Actor, input: unknown): Promise<Sav
   const now = new Date();
   return em().transactional(async () => {
     const meal = em().create(SavedMeal, {
-      id: newId(), userId: actor.userId, name: data.name, nutrition: {}, totalsSource: 'computed', usageCount: 0, createdAt: now, updatedAt: now,
+      id: newId(),
+      userId: actor.userId,
+      name: data.name,
+      nutrition: {},
+      totalsSource: 'computed',
+      usageCount: 0,
+      createdAt: now,
+      updatedAt: now,
     });
     // Items reference the meal by a plain uuid column the unit of work does not order by: the meal goes first.
     await em().flush();

@@ -58,9 +58,7 @@ function amount(column: MatrixColumn, x: number): string {
 
 function headline(column: MatrixColumn, up: boolean, recent: number, baseline: number, recentDays: number, baselineDays: number): string {
   const what =
-    column.kind === 'factor'
-      ? `has come up ${up ? 'more' : 'less'} often than usual`
-      : `has been ${up ? 'above' : 'below'} your usual`;
+    column.kind === 'factor' ? `has come up ${up ? 'more' : 'less'} often than usual` : `has been ${up ? 'above' : 'below'} your usual`;
   return `${column.label} ${what}: a median of ${amount(column, recent)} over the last ${recentDays} days, against ${amount(column, baseline)} over the ${baselineDays} days before.`;
 }
 
@@ -138,12 +136,16 @@ function scoreColumns(matrix: InsightMatrix, windowDays: number): Scored[] {
     if (!s || Math.abs(s.z) < EPISODE_Z) continue;
     scored.push({ column, series, score: s, baseline: baseline.length, recent: recent.length });
   }
-  return scored.sort((a, b) => Math.abs(b.score.z) - Math.abs(a.score.z) || (a.column.key < b.column.key ? -1 : a.column.key > b.column.key ? 1 : 0));
+  return scored.sort(
+    (a, b) => Math.abs(b.score.z) - Math.abs(a.score.z) || (a.column.key < b.column.key ? -1 : a.column.key > b.column.key ? 1 : 0),
+  );
 }
 
 /** The metric keys that are episodes in this window: the service fetches their daily sources for the caution. */
 export function episodeMetricKeys(matrix: InsightMatrix, windowDays: number): string[] {
-  return score(matrix, windowDays).filter((s) => s.column.kind === 'metric').map((s) => s.column.key);
+  return score(matrix, windowDays)
+    .filter((s) => s.column.kind === 'metric')
+    .map((s) => s.column.key);
 }
 
 export type EpisodeOptions = {
@@ -197,6 +199,7 @@ function corroborate(matrix: InsightMatrix, found: Found[]): void {
         .filter((k) => inEpisode.has(k)),
     );
     const names = found.filter((o) => linked.has(o.column.key)).map((o) => `${o.column.label} (${o.card.direction})`);
-    if (names.length) f.card.corroboration = `Also unusual in this window and linked to ${f.column.label} in your data: ${names.join(', ')}.`;
+    if (names.length)
+      f.card.corroboration = `Also unusual in this window and linked to ${f.column.label} in your data: ${names.join(', ')}.`;
   }
 }

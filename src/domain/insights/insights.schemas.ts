@@ -17,7 +17,9 @@ export const InsightGraphQuery = z
       .string()
       .min(1)
       .max(200)
-      .describe('Key of a daily summary column: a metric slug (sleep_duration), a day summary field (sleep_hours, centred on its slug), tag:<tag>, category:<id> or category:<name>'),
+      .describe(
+        'Key of a daily summary column: a metric slug (sleep_duration), a day summary field (sleep_hours, centred on its slug), tag:<tag>, category:<id> or category:<name>',
+      ),
     window_days: WindowDays,
     mode: z.enum(GRAPH_MODES).default('explore').describe('explore: all four tiers; significant: strong and moderate only'),
     end_date: EndDate,

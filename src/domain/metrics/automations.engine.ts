@@ -101,9 +101,7 @@ export async function runReadingAutomations(
   let fired = 0;
   for (const a of automations) {
     const source = a.trigger_config.source as string | null | undefined;
-    const readings = created.filter(
-      (r) => r.metricTypeId === a.metric_type_id && (source == null || r.source === source),
-    );
+    const readings = created.filter((r) => r.metricTypeId === a.metric_type_id && (source == null || r.source === source));
     if (!readings.length) continue;
     const slug = metricTypeById(a.metric_type_id)!.slug;
     if (a.trigger_type === 'reading_received') {

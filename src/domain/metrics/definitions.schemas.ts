@@ -9,9 +9,7 @@ const SourceName = z.string().trim().min(1, 'Source must not be empty').max(100)
 /** Only the condition types the resolver understands are accepted, so a typo is a 422, not a no-op. */
 const Condition = z.object({ type: z.enum(CONDITION_TYPES) });
 
-const SourceSpec = z
-  .object({ source: SourceName, condition: Condition.nullable().optional() })
-  .meta({ id: 'SourceSpec' });
+const SourceSpec = z.object({ source: SourceName, condition: Condition.nullable().optional() }).meta({ id: 'SourceSpec' });
 
 const Sources = z
   .array(SourceSpec)
@@ -19,7 +17,8 @@ const Sources = z
   .superRefine((sources, ctx) => {
     const seen = new Set<string>();
     sources.forEach((s, i) => {
-      if (seen.has(s.source)) ctx.addIssue({ code: 'custom', path: [i, 'source'], message: `Source "${s.source}" is listed twice`, input: s.source });
+      if (seen.has(s.source))
+        ctx.addIssue({ code: 'custom', path: [i, 'source'], message: `Source "${s.source}" is listed twice`, input: s.source });
       seen.add(s.source);
     });
   });

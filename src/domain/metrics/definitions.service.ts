@@ -61,7 +61,11 @@ export async function provisionDefinitions(userId: string | null): Promise<void>
 /** The definitions as aggregates, with their automations (one query for all of them). */
 async function withAutomations(userId: string, defs: MetricDefinition[]): Promise<Definition[]> {
   const rows = defs.length
-    ? await em().find(MetricAutomation, { userId, definitionId: { $in: defs.map((d) => d.id) } }, { orderBy: { createdAt: 'asc', id: 'asc' } })
+    ? await em().find(
+        MetricAutomation,
+        { userId, definitionId: { $in: defs.map((d) => d.id) } },
+        { orderBy: { createdAt: 'asc', id: 'asc' } },
+      )
     : [];
   const byDefinition = new Map<string, MetricAutomation[]>();
   for (const a of rows) byDefinition.set(a.definitionId, [...(byDefinition.get(a.definitionId) ?? []), a]);

@@ -32,13 +32,21 @@ function prepare(readings: ReturnType<typeof parseBatch>['readings']): PreparedR
     const r = readings[i];
     const type = metricType(r.metric_type_slug);
     if (!type) {
-      issues.push({ loc: ['readings', i, 'metric_type_slug'], msg: `Unknown metric type "${r.metric_type_slug}" (the metric type catalogue lists them)`, type: 'value_error' });
+      issues.push({
+        loc: ['readings', i, 'metric_type_slug'],
+        msg: `Unknown metric type "${r.metric_type_slug}" (the metric type catalogue lists them)`,
+        type: 'value_error',
+      });
       continue;
     }
     const value = toCanonical(type.slug, r.value, r.unit);
     if (value === null) {
       const accepted = type.acceptedUnits.join(', ');
-      issues.push({ loc: ['readings', i, 'unit'], msg: `Unit "${r.unit}" cannot be converted to ${type.unit} for ${type.slug}; accepted units: ${accepted}`, type: 'value_error' });
+      issues.push({
+        loc: ['readings', i, 'unit'],
+        msg: `Unit "${r.unit}" cannot be converted to ${type.unit} for ${type.slug}; accepted units: ${accepted}`,
+        type: 'value_error',
+      });
       continue;
     }
     if (value < 0 && isNonNegative(type.slug)) {
@@ -117,7 +125,17 @@ select id::text as id, local_date::text as local_date from ins`;
 
 async function insert(userId: string, rows: PreparedReading[], createdAt: Date): Promise<Map<string, string>> {
   const payload = JSON.stringify(
-    rows.map((r, o) => ({ o, id: r.id, t: r.metricTypeId, at: r.recordedAt, v: r.value, s: r.source, sid: r.sourceId, g: r.readingGroupId, m: r.metadata })),
+    rows.map((r, o) => ({
+      o,
+      id: r.id,
+      t: r.metricTypeId,
+      at: r.recordedAt,
+      v: r.value,
+      s: r.source,
+      sid: r.sourceId,
+      g: r.readingGroupId,
+      m: r.metadata,
+    })),
   );
   const inserted = await query<{ id: string; local_date: string }>(INSERT_SQL, [userId, payload, createdAt]);
   return new Map(inserted.map((r) => [r.id, r.local_date]));

@@ -13,8 +13,10 @@ export function listMetricTypes(actor: Actor): MetricType[] {
  */
 export async function metricTypesBySlugs(actor: Actor, slugs: string[]): Promise<Map<string, MetricType>> {
   authorize(actor, actor.userId, 'read');
-  return new Map(slugs.flatMap((slug) => {
-    const type = metricType(slug);
-    return type ? [[slug, type] as const] : [];
-  }));
+  return new Map(
+    slugs.flatMap((slug) => {
+      const type = metricType(slug);
+      return type ? [[slug, type] as const] : [];
+    }),
+  );
 }

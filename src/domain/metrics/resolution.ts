@@ -36,10 +36,23 @@ const MEALS_SOURCE = 'meals';
 
 /** Nutrition metrics a logged meal's items measure, and the nutrient key each one sums (all `sum` metrics). */
 const MEAL_NUTRIENTS: [slug: string, nutrient: string][] = [
-  ['dietary_energy', 'calories'], ['protein', 'protein_g'], ['carbohydrates', 'carbohydrates_g'], ['fat', 'fat_g'],
-  ['saturated_fat', 'saturated_fat_g'], ['trans_fat', 'trans_fat_g'], ['fiber', 'fiber_g'], ['sugar', 'sugar_g'],
-  ['added_sugar', 'added_sugar_g'], ['cholesterol', 'cholesterol_mg'], ['sodium', 'sodium_mg'], ['potassium', 'potassium_mg'],
-  ['calcium', 'calcium_mg'], ['iron', 'iron_mg'], ['vitamin_a', 'vitamin_a_mcg'], ['vitamin_c', 'vitamin_c_mg'], ['vitamin_d', 'vitamin_d_mcg'],
+  ['dietary_energy', 'calories'],
+  ['protein', 'protein_g'],
+  ['carbohydrates', 'carbohydrates_g'],
+  ['fat', 'fat_g'],
+  ['saturated_fat', 'saturated_fat_g'],
+  ['trans_fat', 'trans_fat_g'],
+  ['fiber', 'fiber_g'],
+  ['sugar', 'sugar_g'],
+  ['added_sugar', 'added_sugar_g'],
+  ['cholesterol', 'cholesterol_mg'],
+  ['sodium', 'sodium_mg'],
+  ['potassium', 'potassium_mg'],
+  ['calcium', 'calcium_mg'],
+  ['iron', 'iron_mg'],
+  ['vitamin_a', 'vitamin_a_mcg'],
+  ['vitamin_c', 'vitamin_c_mg'],
+  ['vitamin_d', 'vitamin_d_mcg'],
 ];
 const mealNutrientRows = MEAL_NUTRIENTS.map(([slug, key]) => `(${metricType(slug)!.id}, '${key}')`).join(', ');
 
@@ -173,7 +186,7 @@ export async function resolveDaysWithSources(
 
   const resolved: ResolvedValue[] = [];
   const sources: SourceValue[] = [];
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     const { local_date: date, t } = rows[i];
     let j = i;
     while (j < rows.length && rows[j].local_date === date && rows[j].t === t) j++;

@@ -76,7 +76,13 @@ export async function buildDigest(actor: Actor, periodStart: string): Promise<Na
   const events = days.reduce((a, d) => a + d.eventCount, 0);
   lines.push('', `Events logged: ${events} (per day ${days.map((d) => d.eventCount).join(' ')}).`);
   const factors = await factorTotals(actor, days);
-  if (factors.length) lines.push(`Most logged: ${factors.slice(0, MAX_FACTORS).map(([label, n]) => `${label} ${n}`).join(', ')}.`);
+  if (factors.length)
+    lines.push(
+      `Most logged: ${factors
+        .slice(0, MAX_FACTORS)
+        .map(([label, n]) => `${label} ${n}`)
+        .join(', ')}.`,
+    );
 
   const active = goals.filter((g) => g.active && g.target !== null);
   if (active.length) {
@@ -84,7 +90,9 @@ export async function buildDigest(actor: Actor, periodStart: string): Promise<Na
     for (const g of active) {
       const progress = days.map((d) => d.goals.find((p) => p.slug === g.slug)).filter((p) => p && p.met !== null);
       const met = progress.filter((p) => p!.met).length;
-      lines.push(`- ${g.label} ${g.direction === 'at_least' ? 'at least' : 'at most'} ${num(g.target!)} ${g.unit}: ${met}/${progress.length}`);
+      lines.push(
+        `- ${g.label} ${g.direction === 'at_least' ? 'at least' : 'at most'} ${num(g.target!)} ${g.unit}: ${met}/${progress.length}`,
+      );
     }
   }
 

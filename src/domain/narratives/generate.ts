@@ -23,8 +23,13 @@ export async function generateNarrative(userId: string, week: unknown, mode: 're
   const saved = await storeNarrative(
     userId,
     {
-      period_type: 'week', period_start: periodStart, narrative_text: written.text, provider: written.provider,
-      model_used: written.modelUsed, input_tokens: written.inputTokens, output_tokens: written.outputTokens,
+      period_type: 'week',
+      period_start: periodStart,
+      narrative_text: written.text,
+      provider: written.provider,
+      model_used: written.modelUsed,
+      input_tokens: written.inputTokens,
+      output_tokens: written.outputTokens,
     },
     mode,
   );

@@ -35,7 +35,12 @@ export const NarrativeCreate = z
     if (b.period_end === undefined || !isMonday(b.period_start)) return;
     const sunday = addDays(b.period_start, 6);
     if (b.period_end !== sunday) {
-      ctx.addIssue({ code: 'custom', path: ['period_end'], message: `Input should be ${sunday}, the Sunday after period_start`, input: b.period_end });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['period_end'],
+        message: `Input should be ${sunday}, the Sunday after period_start`,
+        input: b.period_end,
+      });
     }
   })
   .meta({ id: 'NarrativeCreate' });

@@ -18,7 +18,11 @@ async function ownNarrative(actor: Actor, narrativeId: string): Promise<Narrativ
 export async function listNarratives(actor: Actor, input: unknown): Promise<Narrative[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(NarrativeListQuery, input);
-  return em().find(Narrative, { userId: actor.userId }, { orderBy: { periodStart: 'desc', periodType: 'asc' }, limit: q.limit, offset: q.offset });
+  return em().find(
+    Narrative,
+    { userId: actor.userId },
+    { orderBy: { periodStart: 'desc', periodType: 'asc' }, limit: q.limit, offset: q.offset },
+  );
 }
 
 export async function getNarrative(actor: Actor, narrativeId: string): Promise<Narrative> {
@@ -52,8 +56,17 @@ export async function storeNarrative(userId: string, data: NarrativeCreate, mode
      on conflict (user_id, period_type, period_start) ${conflict}
      returning id, (xmax = 0) as created`,
     [
-      newId(), userId, data.period_type, data.period_start, addDays(data.period_start, 6), data.narrative_text,
-      data.provider ?? null, data.model_used ?? null, data.input_tokens ?? null, data.output_tokens ?? null, now,
+      newId(),
+      userId,
+      data.period_type,
+      data.period_start,
+      addDays(data.period_start, 6),
+      data.narrative_text,
+      data.provider ?? null,
+      data.model_used ?? null,
+      data.input_tokens ?? null,
+      data.output_tokens ?? null,
+      now,
     ],
   );
   if (!row) return null;

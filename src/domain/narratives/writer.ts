@@ -64,7 +64,11 @@ export async function writeNarrative(digest: string): Promise<WrittenNarrative> 
     });
   } catch (err) {
     const timedOut = (err as Error).name === 'TimeoutError';
-    throw new Unavailable(timedOut ? `The narrative model at ${provider} did not answer within ${settings.timeoutMs} ms` : `The narrative model at ${provider} is unreachable`);
+    throw new Unavailable(
+      timedOut
+        ? `The narrative model at ${provider} did not answer within ${settings.timeoutMs} ms`
+        : `The narrative model at ${provider} is unreachable`,
+    );
   }
   let body: unknown;
   try {
@@ -74,7 +78,11 @@ export async function writeNarrative(digest: string): Promise<WrittenNarrative> 
   } catch (err) {
     if (err instanceof Unavailable) throw err;
     const timedOut = (err as Error).name === 'TimeoutError';
-    throw new Unavailable(timedOut ? `The narrative model at ${provider} did not answer within ${settings.timeoutMs} ms` : `The narrative model at ${provider} did not answer JSON`);
+    throw new Unavailable(
+      timedOut
+        ? `The narrative model at ${provider} did not answer within ${settings.timeoutMs} ms`
+        : `The narrative model at ${provider} did not answer JSON`,
+    );
   }
   const answer = (body ?? {}) as { model?: unknown; choices?: { message?: { content?: unknown } }[]; usage?: Record<string, unknown> };
   const content = Array.isArray(answer.choices) ? answer.choices[0]?.message?.content : undefined;

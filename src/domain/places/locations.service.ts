@@ -60,9 +60,16 @@ async function replaceDetections(actor: Actor, stays: Stay[], clusters: Cluster[
   }
   const span = `user_id = $1 and source = 'location' and kind = 'new_place' and window_start <= $3 and window_end >= $2`;
   await query(`delete from suggestions where ${span} and status = 'pending'`, [actor.userId, lo, hi]);
-  const decided = await query<{ window_start: Date; window_end: Date }>(`select window_start, window_end from suggestions where ${span}`, [actor.userId, lo, hi]);
+  const decided = await query<{ window_start: Date; window_end: Date }>(`select window_start, window_end from suggestions where ${span}`, [
+    actor.userId,
+    lo,
+    hi,
+  ]);
   const fresh = clusters.filter((c) => !decided.some((d) => overlaps(c, new Date(d.window_start), new Date(d.window_end))));
-  return createSuggestions(actor.userId, fresh.map((c) => newPlaceSuggestion(c)));
+  return createSuggestions(
+    actor.userId,
+    fresh.map((c) => newPlaceSuggestion(c)),
+  );
 }
 
 function newPlaceSuggestion(c: Cluster) {
@@ -106,7 +113,12 @@ export async function recordLocations(actor: Actor, input: unknown): Promise<Loc
         const lo = new Date(Math.min(first.getTime(), ...touching.map((s) => s.start.getTime())));
         const hi = new Date(Math.max(last.getTime(), ...touching.map((s) => s.end.getTime())));
         const suggestions = await replaceDetections(
-          actor, stays.filter((s) => overlaps(s, lo, hi)), clusters.filter((c) => overlaps(c, lo, hi)), lo, hi, now,
+          actor,
+          stays.filter((s) => overlaps(s, lo, hi)),
+          clusters.filter((c) => overlaps(c, lo, hi)),
+          lo,
+          hi,
+          now,
         );
         return { ...result, visits: await visitsDetectedBetween(actor.userId, lo, hi), suggestions };
       });

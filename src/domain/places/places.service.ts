@@ -32,9 +32,21 @@ async function withStats(userId: string, places: Place[]): Promise<PlaceRecord[]
   return places.map((p) => {
     const s = stats.get(p.id);
     return {
-      id: p.id, userId: p.userId, name: p.name, lat: Number(p.lat), lng: Number(p.lng), radiusM: Number(p.radiusM), source: p.source,
-      tags: p.tags ?? null, liked: p.liked ?? null, notes: p.notes ?? null, rating: p.rating == null ? null : Number(p.rating), createdAt: p.createdAt, updatedAt: p.updatedAt,
-      visitCount: s?.n ?? 0, lastVisitAt: s ? new Date(s.last) : null,
+      id: p.id,
+      userId: p.userId,
+      name: p.name,
+      lat: Number(p.lat),
+      lng: Number(p.lng),
+      radiusM: Number(p.radiusM),
+      source: p.source,
+      tags: p.tags ?? null,
+      liked: p.liked ?? null,
+      notes: p.notes ?? null,
+      rating: p.rating == null ? null : Number(p.rating),
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+      visitCount: s?.n ?? 0,
+      lastVisitAt: s ? new Date(s.last) : null,
     };
   });
 }
@@ -50,9 +62,19 @@ export async function insertPlace(actor: Actor, input: unknown, source: PlaceSou
   const data = parse(PlaceCreate, input);
   const now = new Date();
   const place = em().create(Place, {
-    id: newId(), userId: actor.userId, name: data.name, lat: data.lat, lng: data.lng, radiusM: data.radius_m, source,
-    tags: data.tags ?? null, liked: data.liked ?? null, notes: data.notes ?? null, rating: data.rating ?? null,
-    createdAt: now, updatedAt: now,
+    id: newId(),
+    userId: actor.userId,
+    name: data.name,
+    lat: data.lat,
+    lng: data.lng,
+    radiusM: data.radius_m,
+    source,
+    tags: data.tags ?? null,
+    liked: data.liked ?? null,
+    notes: data.notes ?? null,
+    rating: data.rating ?? null,
+    createdAt: now,
+    updatedAt: now,
   });
   await em().flush();
   return place;
@@ -67,7 +89,11 @@ export async function createPlace(actor: Actor, input: unknown): Promise<PlaceRe
 export async function listPlaces(actor: Actor, input: unknown): Promise<PlaceRecord[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(PlaceListQuery, input);
-  const places = await em().find(Place, { userId: actor.userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: q.offset });
+  const places = await em().find(
+    Place,
+    { userId: actor.userId },
+    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: q.offset },
+  );
   return withStats(actor.userId, places);
 }
 

@@ -25,8 +25,16 @@ export type VisitRecord = {
 };
 
 type VisitRow = {
-  id: string; place_id: string; place_name: string; lat: number; lng: number; occurred_at: Date; ended_at: Date | null;
-  local_date: string | null; note: string | null; source: VisitSource;
+  id: string;
+  place_id: string;
+  place_name: string;
+  lat: number;
+  lng: number;
+  occurred_at: Date;
+  ended_at: Date | null;
+  local_date: string | null;
+  note: string | null;
+  source: VisitSource;
 };
 
 const SELECT = `select v.id, v.place_id, p.name as place_name, p.lat, p.lng, v.occurred_at, v.ended_at,
@@ -34,8 +42,16 @@ const SELECT = `select v.id, v.place_id, p.name as place_name, p.lat, p.lng, v.o
   from place_visits v join places p on p.id = v.place_id and p.user_id = v.user_id`;
 
 const record = (r: VisitRow): VisitRecord => ({
-  id: r.id, placeId: r.place_id, placeName: r.place_name, lat: Number(r.lat), lng: Number(r.lng), occurredAt: new Date(r.occurred_at),
-  endedAt: r.ended_at ? new Date(r.ended_at) : null, localDate: r.local_date, note: r.note, source: r.source,
+  id: r.id,
+  placeId: r.place_id,
+  placeName: r.place_name,
+  lat: Number(r.lat),
+  lng: Number(r.lng),
+  occurredAt: new Date(r.occurred_at),
+  endedAt: r.ended_at ? new Date(r.ended_at) : null,
+  localDate: r.local_date,
+  note: r.note,
+  source: r.source,
 });
 
 /** The user's visits matching `where` (SQL over v and p, binding from $2), newest first. */

@@ -21,14 +21,18 @@ export async function completeRoutine(actor: Actor, routineId: string, input: un
   const data = parse(RoutineCompletion, input);
   const routine = await ownRoutine(actor, routineId);
   data.items?.forEach((item, i) => {
-    if (!routine.items.includes(item)) throw Invalid.at(['items', i], 'Not one of the routine\'s items', 'not_found');
+    if (!routine.items.includes(item)) throw Invalid.at(['items', i], "Not one of the routine's items", 'not_found');
   });
   const done = data.items ? routine.items.filter((item) => data.items!.includes(item)) : routine.items;
-  const { event } = await logEvent(actor, {
-    localDate: data.local_date,
-    notes: routine.name,
-    tags: [routineTag(routine.id)],
-    metadata: { routine: { id: routine.id, name: routine.name, items_done: done, items_total: routine.items.length } },
-  }, 'user');
+  const { event } = await logEvent(
+    actor,
+    {
+      localDate: data.local_date,
+      notes: routine.name,
+      tags: [routineTag(routine.id)],
+      metadata: { routine: { id: routine.id, name: routine.name, items_done: done, items_total: routine.items.length } },
+    },
+    'user',
+  );
   return event;
 }

@@ -17,8 +17,16 @@ export async function createRoutine(actor: Actor, input: unknown): Promise<Routi
   const data = parse(RoutineCreate, input);
   const now = new Date();
   const routine = em().create(Routine, {
-    id: newId(), userId: actor.userId, name: data.name, timeOfDay: data.time_of_day, items: data.items,
-    color: data.color ?? null, iconKey: data.icon_key ?? null, displayOrder: data.display_order, createdAt: now, updatedAt: now,
+    id: newId(),
+    userId: actor.userId,
+    name: data.name,
+    timeOfDay: data.time_of_day,
+    items: data.items,
+    color: data.color ?? null,
+    iconKey: data.icon_key ?? null,
+    displayOrder: data.display_order,
+    createdAt: now,
+    updatedAt: now,
   });
   await em().flush();
   return routine;

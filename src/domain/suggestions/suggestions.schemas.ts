@@ -10,10 +10,8 @@ export const SuggestionListQuery = z
   .meta({ id: 'SuggestionListQuery' });
 
 /** Accept body: payload fields to change before the suggestion is applied (all optional). */
-export const SuggestionAccept = z
-  .record(z.string(), z.unknown())
-  .meta({
-    id: 'SuggestionAccept',
-    description:
-      'Optional. Fields of the suggestion payload to override before it is applied, e.g. {"category_id": "...", "occurred_at": "..."} for an event, {"value": 72.1, "unit": "kg"} for a metric reading, {"items": [...]} for a meal.',
-  });
+export const SuggestionAccept = z.record(z.string(), z.unknown()).meta({
+  id: 'SuggestionAccept',
+  description:
+    'Optional. Fields of the suggestion payload to override before it is applied, e.g. {"category_id": "...", "occurred_at": "..."} for an event, {"value": 72.1, "unit": "kg"} for a metric reading, {"items": [...]} for a meal.',
+});

@@ -114,9 +114,5 @@ export async function dismissSuggestion(actor: Actor, id: string): Promise<Sugge
 
 /** The expiry job: pending suggestions past expires_at become expired. Returns how many. */
 export async function expireSuggestions(now = new Date()): Promise<number> {
-  return em().nativeUpdate(
-    Suggestion,
-    { status: 'pending', expiresAt: { $lte: now } },
-    { status: 'expired', updatedAt: now },
-  );
+  return em().nativeUpdate(Suggestion, { status: 'pending', expiresAt: { $lte: now } }, { status: 'expired', updatedAt: now });
 }

@@ -6,14 +6,8 @@ const Email = z
   .max(254)
   .transform((e) => e.trim());
 export const Password = z.string().min(8, 'Password must be at least 8 characters').max(256);
-const Timezone = z
-  .string()
-  .refine(isValidTimezone, { message: 'Input should be a valid IANA timezone, e.g. Europe/Berlin' });
+const Timezone = z.string().refine(isValidTimezone, { message: 'Input should be a valid IANA timezone, e.g. Europe/Berlin' });
 
-export const UserCreate = z
-  .object({ email: Email, password: Password, timezone: Timezone.default('UTC') })
-  .meta({ id: 'UserCreate' });
+export const UserCreate = z.object({ email: Email, password: Password, timezone: Timezone.default('UTC') }).meta({ id: 'UserCreate' });
 
-export const ProfileUpdate = z
-  .object({ email: Email.optional(), timezone: Timezone.optional() })
-  .meta({ id: 'ProfileUpdate' });
+export const ProfileUpdate = z.object({ email: Email.optional(), timezone: Timezone.optional() }).meta({ id: 'ProfileUpdate' });

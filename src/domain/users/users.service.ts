@@ -18,10 +18,7 @@ function toProfile(u: User): Profile {
 }
 
 export async function findUserByEmail(email: string): Promise<User | null> {
-  const [row] = await em().getConnection().execute<{ id: string }[]>(
-    'select id from users where lower(email) = lower(?)',
-    [email.trim()],
-  );
+  const [row] = await em().getConnection().execute<{ id: string }[]>('select id from users where lower(email) = lower(?)', [email.trim()]);
   return row ? em().findOne(User, { id: row.id }) : null;
 }
 

@@ -6,7 +6,10 @@ export const calendarResolvers: Resolvers = {
   User: {
     // REST's query string carries include_cancelled as text; the service reads it the same way from both.
     calendarEvents: (_user, { includeCancelled, ...args }, { actor }) =>
-      listCalendarEvents(actor, { ...serviceArgs(args), ...(includeCancelled != null ? { include_cancelled: String(includeCancelled) } : {}) }),
+      listCalendarEvents(actor, {
+        ...serviceArgs(args),
+        ...(includeCancelled != null ? { include_cancelled: String(includeCancelled) } : {}),
+      }),
     calendarEvent: (_user, { id }, { actor }) => getCalendarEvent(actor, id),
   },
   CalendarEvent: {

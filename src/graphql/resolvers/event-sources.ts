@@ -1,4 +1,10 @@
-import { createEventSource, deleteEventSource, getEventSource, listEventSources, updateEventSource } from '../../domain/event-sources/event-sources.service.ts';
+import {
+  createEventSource,
+  deleteEventSource,
+  getEventSource,
+  listEventSources,
+  updateEventSource,
+} from '../../domain/event-sources/event-sources.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 

@@ -17,4 +17,3 @@ export const eventResolvers: Resolvers = {
     deleteEvent: async (_root, { id }, { actor }) => (await deleteEvent(actor, id), true),
   },
 };
-

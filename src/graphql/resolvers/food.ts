@@ -1,4 +1,11 @@
-import { createFoodItem, foodItemsByIds, getFoodItem, lookUpFoodBarcode, searchFoodItems, updateFoodItem } from '../../domain/food/food-items.service.ts';
+import {
+  createFoodItem,
+  foodItemsByIds,
+  getFoodItem,
+  lookUpFoodBarcode,
+  searchFoodItems,
+  updateFoodItem,
+} from '../../domain/food/food-items.service.ts';
 import { mealItemsByEventIds, mealItemsBySavedMealIds } from '../../domain/food/meal-items.ts';
 import { NUTRIENTS, type Nutrition } from '../../domain/food/nutrients.ts';
 import { createSavedMeal, deleteSavedMeal, getSavedMeal, listSavedMeals, updateSavedMeal } from '../../domain/food/saved-meals.service.ts';
@@ -44,7 +51,8 @@ export const foodResolvers: Resolvers = {
   Nutrition: nutritionFields,
   Mutation: {
     createFoodItem: (_root, { input }, { actor }) => withInput('input', () => createFoodItem(actor, serviceInput(input))),
-    lookUpBarcode: async (_root, { input }, { actor }) => (await withInput('input', () => lookUpFoodBarcode(actor, serviceInput(input)))).item,
+    lookUpBarcode: async (_root, { input }, { actor }) =>
+      (await withInput('input', () => lookUpFoodBarcode(actor, serviceInput(input)))).item,
     updateFoodItem: (_root, { id, refreshEventId, input }, { actor }) =>
       withInput('input', () => updateFoodItem(actor, id, serviceInput(input), serviceArgs({ refreshEventId }))),
     createSavedMeal: (_root, { input }, { actor }) => withInput('input', () => createSavedMeal(actor, mealInput(input))),

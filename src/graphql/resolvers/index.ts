@@ -19,8 +19,21 @@ import { userResolvers } from './users.ts';
 
 /** Every area's resolvers; each file holds one area's fields, relations and mutations. */
 export const areaResolvers: Resolvers[] = [
-  userResolvers, categoryResolvers, eventResolvers, suggestionResolvers, captureResolvers, dayResolvers, goalResolvers, insightResolvers,
-  timerResolvers, eventSourceResolvers, encryptionKeyResolvers, metricResolvers, foodResolvers, placeResolvers, routineResolvers,
+  userResolvers,
+  categoryResolvers,
+  eventResolvers,
+  suggestionResolvers,
+  captureResolvers,
+  dayResolvers,
+  goalResolvers,
+  insightResolvers,
+  timerResolvers,
+  eventSourceResolvers,
+  encryptionKeyResolvers,
+  metricResolvers,
+  foodResolvers,
+  placeResolvers,
+  routineResolvers,
   calendarResolvers,
   narrativeResolvers,
 ];

@@ -28,8 +28,7 @@ export const metricResolvers: Resolvers = {
     // Each reading's keys too are in the service's spelling (metricTypeSlug → metric_type_slug).
     ingestReadings: (_root, { input }, { actor }) =>
       withInput('input', () => ingestReadings(actor, { readings: input.readings.map(serviceInput) })),
-    updateMetricDefinition: (_root, { id, input }, { actor }) =>
-      withInput('input', () => updateDefinition(actor, id, serviceInput(input))),
+    updateMetricDefinition: (_root, { id, input }, { actor }) => withInput('input', () => updateDefinition(actor, id, serviceInput(input))),
     createAutomation: (_root, { definitionId, input }, { actor }) =>
       withInput('input', () => createAutomation(actor, definitionId, serviceInput(input))),
     updateAutomation: (_root, { definitionId, id, input }, { actor }) =>

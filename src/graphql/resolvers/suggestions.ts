@@ -2,7 +2,11 @@ import { capturesByIds } from '../../domain/captures/captures.service.ts';
 import { eventsByIds } from '../../domain/events/events.service.ts';
 import { readingsByIds } from '../../domain/metrics/readings.service.ts';
 import {
-  acceptSuggestion, dismissSuggestion, getSuggestion, listSuggestions, suggestionStatus,
+  acceptSuggestion,
+  dismissSuggestion,
+  getSuggestion,
+  listSuggestions,
+  suggestionStatus,
 } from '../../domain/suggestions/suggestions.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';

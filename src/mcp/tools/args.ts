@@ -10,7 +10,10 @@ export const localDate = (what: string) => z.string().describe(`${what} (YYYY-MM
 /** from/to as in the REST API: a bare date is a local day (inclusive), a date-time an instant (to exclusive). */
 export const rangeArgs = {
   from: z.string().optional().describe("Start: a date (YYYY-MM-DD, the user's local day, inclusive) or an ISO 8601 date-time with offset"),
-  to: z.string().optional().describe("End: a date (YYYY-MM-DD, the user's local day, inclusive) or an ISO 8601 date-time with offset (exclusive)"),
+  to: z
+    .string()
+    .optional()
+    .describe("End: a date (YYYY-MM-DD, the user's local day, inclusive) or an ISO 8601 date-time with offset (exclusive)"),
 };
 
 /**

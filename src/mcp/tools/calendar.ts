@@ -18,8 +18,11 @@ export const calendarTools = [
     }),
     // The service reads include_cancelled as REST's query text does.
     run: async ({ actor }, { include_cancelled, ...args }) =>
-      (await listCalendarEvents(actor, { ...args, include_cancelled: include_cancelled === undefined ? undefined : String(include_cancelled) })).map(
-        presentCalendarEvent,
-      ),
+      (
+        await listCalendarEvents(actor, {
+          ...args,
+          include_cancelled: include_cancelled === undefined ? undefined : String(include_cancelled),
+        })
+      ).map(presentCalendarEvent),
   }),
 ];

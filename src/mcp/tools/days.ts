@@ -11,7 +11,7 @@ export const dayTools = [
     name: 'get_day_summary',
     title: 'Day summary',
     description:
-      "One local day of the user: every metric resolved across sources (sleep, steps, weight...), event counts per tag and category " +
+      'One local day of the user: every metric resolved across sources (sleep, steps, weight...), event counts per tag and category ' +
       '(factors), the number of events, and progress on each active goal. Same JSON as GET /users/{user_id}/days/{date}.',
     input: z.object({ date: localDate('The day').optional().describe("The day (YYYY-MM-DD); default: today in the user's timezone") }),
     run: async ({ actor }, { date }) => {

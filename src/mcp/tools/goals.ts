@@ -15,7 +15,10 @@ export const goalTools = [
     input: z.object({}),
     run: async ({ actor }) => {
       const goals = await listGoals(actor);
-      const today = await goalProgressToday(actor, goals.map((g) => g.slug));
+      const today = await goalProgressToday(
+        actor,
+        goals.map((g) => g.slug),
+      );
       return goals.map((g) => {
         const progress = today.get(g.slug);
         return { ...presentGoal(g), today: progress ? presentGoalProgress(progress) : null };

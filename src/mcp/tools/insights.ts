@@ -15,7 +15,9 @@ export const insightTools = [
     input: z.object({
       metric: z
         .string()
-        .describe('The centre: a metric slug (sleep_duration), a day summary field (sleep_hours), tag:<tag>, category:<id> or category:<name>'),
+        .describe(
+          'The centre: a metric slug (sleep_duration), a day summary field (sleep_hours), tag:<tag>, category:<id> or category:<name>',
+        ),
       ...windowArgs,
       mode: z.enum(GRAPH_MODES).optional().describe('explore (default): all four tiers; significant: strong and moderate only'),
     }),

@@ -10,7 +10,7 @@ export const narrativeTools = [
     name: 'list_narratives',
     title: 'Weekly narratives',
     description:
-      'Stored weekly narratives (Monday to Sunday in the user\'s timezone), most recent week first, with who wrote them (provider, model_used). ' +
+      "Stored weekly narratives (Monday to Sunday in the user's timezone), most recent week first, with who wrote them (provider, model_used). " +
       'Same JSON as GET /users/{user_id}/narratives.',
     input: z.object({ ...pageArgs }),
     run: async ({ actor }, args) => (await listNarratives(actor, args)).map(presentNarrative),

@@ -5,7 +5,9 @@ export const CalendarEventRead = z
   .object({
     id: z.uuid(),
     user_id: z.uuid(),
-    external_id: z.string().meta({ description: "The feed's UID; a recurring instance is UID::<original start> (UTC date-time, or the date of an all-day one)" }),
+    external_id: z.string().meta({
+      description: "The feed's UID; a recurring instance is UID::<original start> (UTC date-time, or the date of an all-day one)",
+    }),
     starts_at: z.iso.datetime().meta({ description: 'Start (UTC); an all-day event starts at 00:00Z of its date' }),
     ends_at: z.iso.datetime().meta({ description: 'End (UTC, exclusive); an all-day event ends at 00:00Z of the day after its last day' }),
     is_all_day: z.boolean(),
@@ -14,8 +16,14 @@ export const CalendarEventRead = z
     attendee_count: z.number().int().nullable().meta({ description: 'How many ATTENDEEs the event lists' }),
     calendar_id: z.string().meta({ description: 'The id of the event source (calendar feed) it comes from' }),
     calendar_name: z.string().nullable().meta({ description: "The feed's X-WR-CALNAME, else the source's label" }),
-    rsvp_status: z.string().nullable().meta({ description: "The user's PARTSTAT (accepted, declined, tentative, needs-action ...) when the user's email is an attendee" }),
-    user_relevance: z.string().nullable().meta({ description: 'organizer or attendee when the user\'s email is the ORGANIZER or an ATTENDEE; else null' }),
+    rsvp_status: z
+      .string()
+      .nullable()
+      .meta({ description: "The user's PARTSTAT (accepted, declined, tentative, needs-action ...) when the user's email is an attendee" }),
+    user_relevance: z
+      .string()
+      .nullable()
+      .meta({ description: "organizer or attendee when the user's email is the ORGANIZER or an ATTENDEE; else null" }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })

@@ -47,7 +47,10 @@ function toRead(c: LogCapture, suggestions: Suggestion[]): LogCaptureRead {
  * relation): loaded for all the captures in one query, through the same batch function.
  */
 export async function presentCaptures(actor: Actor, captures: LogCapture[]): Promise<LogCaptureRead[]> {
-  const byCapture = await suggestionsByCaptureIds(actor, captures.map((c) => c.id));
+  const byCapture = await suggestionsByCaptureIds(
+    actor,
+    captures.map((c) => c.id),
+  );
   return captures.map((c) => toRead(c, byCapture.get(c.id) ?? []));
 }
 

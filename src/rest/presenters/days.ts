@@ -7,7 +7,15 @@ import { RESOLUTION_OPERATORS } from '../../domain/metrics/metric.entity.ts';
 /** The catalogue's core metrics: each is a top-level field of the REST summary, null without a value. */
 const CORE = METRIC_TYPES.filter((t) => t.valueField);
 
-const coreFields = Object.fromEntries(CORE.map((t) => [t.valueField!, z.number().nullable().meta({ description: `${t.label} (${t.unit})` })]));
+const coreFields = Object.fromEntries(
+  CORE.map((t) => [
+    t.valueField!,
+    z
+      .number()
+      .nullable()
+      .meta({ description: `${t.label} (${t.unit})` }),
+  ]),
+);
 
 export const GoalProgressRead = z
   .object({
@@ -44,7 +52,15 @@ export const DaySummaryRead = z
 type DaySummaryRead = z.infer<typeof DaySummaryRead>;
 
 export function presentGoalProgress(g: GoalProgress): GoalProgressRead {
-  return { slug: g.slug, value_field: g.valueField, target: g.target, direction: g.direction, value: g.value, met: g.met, progress: g.progress };
+  return {
+    slug: g.slug,
+    value_field: g.valueField,
+    target: g.target,
+    direction: g.direction,
+    value: g.value,
+    met: g.met,
+    progress: g.progress,
+  };
 }
 
 /** The maps keep the summary's order (metrics as resolved, factors by key), so equal data prints equal JSON. */

@@ -53,15 +53,21 @@ const EpisodeCardRead = z
   .meta({ id: 'EpisodeCard' });
 type EpisodeCardRead = z.infer<typeof EpisodeCardRead>;
 
-export const EpisodesResponse = z
-  .object({ episodes: z.array(EpisodeCardRead), window_days: z.int() })
-  .meta({ id: 'EpisodesResponse' });
+export const EpisodesResponse = z.object({ episodes: z.array(EpisodeCardRead), window_days: z.int() }).meta({ id: 'EpisodesResponse' });
 type EpisodesResponse = z.infer<typeof EpisodesResponse>;
 
 function presentEdge(e: InsightEdge): InsightEdgeRead {
   return {
-    key: e.key, label: e.label, kind: e.kind, direction: e.direction, confidence: e.confidence,
-    lag: e.lag, n: e.n, support: e.support, r: e.r, q_value: e.qValue,
+    key: e.key,
+    label: e.label,
+    kind: e.kind,
+    direction: e.direction,
+    confidence: e.confidence,
+    lag: e.lag,
+    n: e.n,
+    support: e.support,
+    r: e.r,
+    q_value: e.qValue,
   };
 }
 
@@ -72,12 +78,19 @@ export function presentInsightGraph(g: InsightGraph): InsightGraphResponse {
 
 function presentEpisodeCard(c: EpisodeCard): EpisodeCardRead {
   return {
-    id: c.id, key: c.key, kind: c.kind, label: c.label, direction: c.direction, z: c.z,
+    id: c.id,
+    key: c.key,
+    kind: c.kind,
+    label: c.label,
+    direction: c.direction,
+    z: c.z,
     ...(c.ratio !== null ? { ratio: c.ratio } : {}),
     headline: c.headline,
     caution: c.caution,
     ...(c.corroboration !== null ? { corroboration: c.corroboration } : {}),
-    baseline_days: c.baselineDays, recent_days: c.recentDays, window_days: c.windowDays,
+    baseline_days: c.baselineDays,
+    recent_days: c.recentDays,
+    window_days: c.windowDays,
   };
 }
 

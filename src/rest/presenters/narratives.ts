@@ -11,7 +11,10 @@ export const NarrativeRead = z
     period_start: z.iso.date(),
     period_end: z.iso.date(),
     period_type: z.enum(PERIOD_TYPES),
-    provider: z.string().nullable().meta({ description: 'Who wrote it (the model endpoint host, or what the poster said); null when unknown' }),
+    provider: z
+      .string()
+      .nullable()
+      .meta({ description: 'Who wrote it (the model endpoint host, or what the poster said); null when unknown' }),
     model_used: z.string().nullable().meta({ description: 'The model that wrote it; null when unknown' }),
     input_tokens: z.number().int().nullable().meta({ description: 'Prompt tokens the model read; null when unknown' }),
     output_tokens: z.number().int().nullable().meta({ description: 'Tokens the model wrote; null when unknown' }),

@@ -10,14 +10,26 @@ const params = z.object({ event_id: uuid() });
 
 export const calendarRoutes: Route[] = [
   {
-    method: 'get', path: '/users/{user_id}/calendar/events', tag, access: 'read', graphql: 'User.calendarEvents',
-    summary: 'Calendar events from the feeds, by starts_at; from (inclusive) and to (exclusive) bound starts_at (a date means 00:00Z); cancelled ones only with include_cancelled=true',
-    query: CalendarEventListQuery, responses: { 200: z.array(CalendarEventRead) },
+    method: 'get',
+    path: '/users/{user_id}/calendar/events',
+    tag,
+    access: 'read',
+    graphql: 'User.calendarEvents',
+    summary:
+      'Calendar events from the feeds, by starts_at; from (inclusive) and to (exclusive) bound starts_at (a date means 00:00Z); cancelled ones only with include_cancelled=true',
+    query: CalendarEventListQuery,
+    responses: { 200: z.array(CalendarEventRead) },
     handler: async (r) => ok((await calendar.listCalendarEvents(r.actor, r.query)).map(presentCalendarEvent)),
   },
   {
-    method: 'get', path: '/users/{user_id}/calendar/events/{event_id}', tag, access: 'read', graphql: 'User.calendarEvent',
-    summary: 'One calendar event', params, responses: { 200: CalendarEventRead },
+    method: 'get',
+    path: '/users/{user_id}/calendar/events/{event_id}',
+    tag,
+    access: 'read',
+    graphql: 'User.calendarEvent',
+    summary: 'One calendar event',
+    params,
+    responses: { 200: CalendarEventRead },
     handler: async (r) => ok(presentCalendarEvent(await calendar.getCalendarEvent(r.actor, r.params.event_id))),
   },
 ];

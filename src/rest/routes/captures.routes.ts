@@ -10,24 +10,40 @@ const params = z.object({ capture_id: uuid() });
 
 export const captureRoutes: Route[] = [
   {
-    method: 'post', path: '/users/{user_id}/log-captures', tag, access: 'write', graphql: 'Mutation.createLogCapture', errors: [409],
+    method: 'post',
+    path: '/users/{user_id}/log-captures',
+    tag,
+    access: 'write',
+    graphql: 'Mutation.createLogCapture',
+    errors: [409],
     summary: 'Submit omnibar text for background parsing (201, status queued); re-sending a client_id returns the first capture with 200',
-    body: LogCaptureCreate, responses: { 201: LogCaptureRead, 200: LogCaptureRead },
+    body: LogCaptureCreate,
+    responses: { 201: LogCaptureRead, 200: LogCaptureRead },
     handler: async (r) => {
       const { capture, created } = await captures.submitCapture(r.actor, r.body);
       return createdOrReplayed(created, await presentCapture(r.actor, capture));
     },
   },
   {
-    method: 'get', path: '/users/{user_id}/log-captures', tag, access: 'read', graphql: 'User.logCaptures',
+    method: 'get',
+    path: '/users/{user_id}/log-captures',
+    tag,
+    access: 'read',
+    graphql: 'User.logCaptures',
     summary: 'Captures, newest first, each with its status and the suggestions it produced',
-    query: LogCaptureListQuery, responses: { 200: z.array(LogCaptureRead) },
+    query: LogCaptureListQuery,
+    responses: { 200: z.array(LogCaptureRead) },
     handler: async (r) => ok(await presentCaptures(r.actor, await captures.listCaptures(r.actor, r.query))),
   },
   {
-    method: 'get', path: '/users/{user_id}/log-captures/{capture_id}', tag, access: 'read', graphql: 'User.logCapture',
+    method: 'get',
+    path: '/users/{user_id}/log-captures/{capture_id}',
+    tag,
+    access: 'read',
+    graphql: 'User.logCapture',
     summary: 'One capture: its status (queued, processing, parsed, failed) and the suggestions it produced',
-    params, responses: { 200: LogCaptureRead },
+    params,
+    responses: { 200: LogCaptureRead },
     handler: async (r) => ok(await presentCapture(r.actor, await captures.getCapture(r.actor, r.params.capture_id))),
   },
 ];

@@ -7,14 +7,25 @@ const tag = 'encryption key';
 
 export const encryptionKeyRoutes: Route[] = [
   {
-    method: 'get', path: '/users/{user_id}/encryption-key', tag, access: 'read', graphql: 'User.encryptionKey', errors: [404],
-    summary: 'The wrapped data key and its KDF parameters (404 until one is stored)', responses: { 200: EncryptionKeyRead },
+    method: 'get',
+    path: '/users/{user_id}/encryption-key',
+    tag,
+    access: 'read',
+    graphql: 'User.encryptionKey',
+    errors: [404],
+    summary: 'The wrapped data key and its KDF parameters (404 until one is stored)',
+    responses: { 200: EncryptionKeyRead },
     handler: async (r) => ok(presentEncryptionKey(await getEncryptionKey(r.actor))),
   },
   {
-    method: 'put', path: '/users/{user_id}/encryption-key', tag, access: 'write', graphql: 'Mutation.putEncryptionKey',
+    method: 'put',
+    path: '/users/{user_id}/encryption-key',
+    tag,
+    access: 'write',
+    graphql: 'Mutation.putEncryptionKey',
     summary: 'Store or replace the wrapped data key; the server never unwraps it',
-    body: EncryptionKeyPut, responses: { 200: EncryptionKeyRead },
+    body: EncryptionKeyPut,
+    responses: { 200: EncryptionKeyRead },
     handler: async (r) => ok(presentEncryptionKey(await putEncryptionKey(r.actor, r.body))),
   },
 ];

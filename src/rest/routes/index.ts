@@ -22,8 +22,24 @@ import { narrativeRoutes } from './narratives.routes.ts';
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
 export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
   return [
-    ...authRoutes(opts), ...userRoutes, ...categoryRoutes, ...eventRoutes, ...metricRoutes, ...dayRoutes, ...goalRoutes,
-    ...insightRoutes, ...captureRoutes, ...suggestionRoutes, ...eventSourceRoutes, ...timerRoutes, ...encryptionKeyRoutes,
-    ...foodRoutes, ...savedMealRoutes, ...placeRoutes, ...routineRoutes, ...calendarRoutes, ...narrativeRoutes,
+    ...authRoutes(opts),
+    ...userRoutes,
+    ...categoryRoutes,
+    ...eventRoutes,
+    ...metricRoutes,
+    ...dayRoutes,
+    ...goalRoutes,
+    ...insightRoutes,
+    ...captureRoutes,
+    ...suggestionRoutes,
+    ...eventSourceRoutes,
+    ...timerRoutes,
+    ...encryptionKeyRoutes,
+    ...foodRoutes,
+    ...savedMealRoutes,
+    ...placeRoutes,
+    ...routineRoutes,
+    ...calendarRoutes,
+    ...narrativeRoutes,
   ];
 }

@@ -11,29 +11,50 @@ const params = z.object({ narrative_id: uuid() });
 
 export const narrativeRoutes: Route[] = [
   {
-    method: 'get', path: '/users/{user_id}/narratives', tag, access: 'read', graphql: 'User.narratives',
-    summary: 'Stored weekly narratives, most recent week first', query: NarrativeListQuery,
+    method: 'get',
+    path: '/users/{user_id}/narratives',
+    tag,
+    access: 'read',
+    graphql: 'User.narratives',
+    summary: 'Stored weekly narratives, most recent week first',
+    query: NarrativeListQuery,
     responses: { 200: z.array(NarrativeRead) },
     handler: async (r) => ok((await narratives.listNarratives(r.actor, r.query)).map(presentNarrative)),
   },
   {
-    method: 'post', path: '/users/{user_id}/narratives', tag, access: 'write', graphql: 'Mutation.saveNarrative',
+    method: 'post',
+    path: '/users/{user_id}/narratives',
+    tag,
+    access: 'write',
+    graphql: 'Mutation.saveNarrative',
     summary: "Store a week's narrative written elsewhere: 201 when new, 200 when it replaced that week's text and provenance (same id)",
-    body: NarrativeCreate, responses: { 201: NarrativeRead, 200: NarrativeRead },
+    body: NarrativeCreate,
+    responses: { 201: NarrativeRead, 200: NarrativeRead },
     handler: async (r) => {
       const { narrative, created } = await narratives.saveNarrative(r.actor, r.body);
       return createdOrReplayed(created, presentNarrative(narrative));
     },
   },
   {
-    method: 'get', path: '/users/{user_id}/narratives/digest', tag, access: 'read', graphql: 'User.narrativeDigest',
+    method: 'get',
+    path: '/users/{user_id}/narratives/digest',
+    tag,
+    access: 'read',
+    graphql: 'User.narrativeDigest',
     summary: "A week's facts as compact text (daily values, goals met, episodes, strongest graph links), to write its narrative from",
-    query: NarrativeDigestQuery, responses: { 200: NarrativeDigestRead },
+    query: NarrativeDigestQuery,
+    responses: { 200: NarrativeDigestRead },
     handler: async (r) => ok(presentNarrativeDigest(await getNarrativeDigest(r.actor, r.query))),
   },
   {
-    method: 'get', path: '/users/{user_id}/narratives/{narrative_id}', tag, access: 'read', graphql: 'User.narrative',
-    summary: 'One stored narrative', params, responses: { 200: NarrativeRead },
+    method: 'get',
+    path: '/users/{user_id}/narratives/{narrative_id}',
+    tag,
+    access: 'read',
+    graphql: 'User.narrative',
+    summary: 'One stored narrative',
+    params,
+    responses: { 200: NarrativeRead },
     handler: async (r) => ok(presentNarrative(await narratives.getNarrative(r.actor, r.params.narrative_id))),
   },
 ];

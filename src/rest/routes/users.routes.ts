@@ -7,13 +7,25 @@ const tag = 'profile';
 
 export const userRoutes: Route[] = [
   {
-    method: 'get', path: '/users/{user_id}/profile', tag, access: 'read', graphql: 'User.profile',
-    summary: 'Email, timezone and whether TOTP is on', responses: { 200: ProfileRead },
+    method: 'get',
+    path: '/users/{user_id}/profile',
+    tag,
+    access: 'read',
+    graphql: 'User.profile',
+    summary: 'Email, timezone and whether TOTP is on',
+    responses: { 200: ProfileRead },
     handler: async (r) => ok(presentProfile(await getProfile(r.actor))),
   },
   {
-    method: 'patch', path: '/users/{user_id}/profile', tag, access: 'write', graphql: 'Mutation.updateProfile', errors: [409],
-    summary: 'Change email or timezone', body: ProfileUpdate, responses: { 200: ProfileRead },
+    method: 'patch',
+    path: '/users/{user_id}/profile',
+    tag,
+    access: 'write',
+    graphql: 'Mutation.updateProfile',
+    errors: [409],
+    summary: 'Change email or timezone',
+    body: ProfileUpdate,
+    responses: { 200: ProfileRead },
     handler: async (r) => ok(presentProfile(await updateProfile(r.actor, r.body))),
   },
 ];

@@ -3,7 +3,12 @@ import { RateLimited } from '../../../core/errors.ts';
 import { CARRIED, CONSENT_STYLE_HASH, renderConsentPage, renderErrorPage } from '../consent-page.ts';
 import { AuthorizeError } from '../oauth.errors.ts';
 import {
-  checkAuthorization, decideAuthorization, describeResource, redirectBack, type Authorization, type Decision,
+  checkAuthorization,
+  decideAuthorization,
+  describeResource,
+  redirectBack,
+  type Authorization,
+  type Decision,
 } from '../authorization.service.ts';
 import * as S from '../oauth.schemas.ts';
 import { body, noStore, paths } from './shared.ts';
@@ -43,7 +48,10 @@ type PageState = { email: string; password: string; showTotp: boolean; error?: s
 function showPage(res: Response, urls: PublicUrls, request: Authorization, raw: Record<string, unknown>, status: number, state: PageState) {
   const redirectOrigin = new URL(request.redirectUri).origin;
   pageHeaders(res, redirectOrigin);
-  const carried = Object.fromEntries(CARRIED.map((k) => [k, typeof raw[k] === 'string' ? raw[k] : ''])) as Record<(typeof CARRIED)[number], string>;
+  const carried = Object.fromEntries(CARRIED.map((k) => [k, typeof raw[k] === 'string' ? raw[k] : ''])) as Record<
+    (typeof CARRIED)[number],
+    string
+  >;
   res.status(status).send(
     renderConsentPage({
       clientName: request.client.clientName,
@@ -111,7 +119,9 @@ export async function postAuthorize(req: Request, res: Response) {
     if (err instanceof RateLimited) {
       res.set('Retry-After', String(err.retryAfterSeconds));
       return showPage(res, urls, request, carried, 429, {
-        email: f.email, password: '', showTotp: wantsTotp,
+        email: f.email,
+        password: '',
+        showTotp: wantsTotp,
         error: `Too many sign-in attempts. Try again in ${minutes(err.retryAfterSeconds)}.`,
       });
     }
@@ -120,7 +130,9 @@ export async function postAuthorize(req: Request, res: Response) {
   if ('redirectTo' in decision) return noStore(res).redirect(302, decision.redirectTo);
   if (decision.retry === 'totp_required') {
     return showPage(res, urls, request, carried, 200, {
-      email: decision.email, password: f.password, showTotp: true,
+      email: decision.email,
+      password: f.password,
+      showTotp: true,
       notice: 'Two-factor sign-in is on for this account: enter the code from your authenticator app.',
     });
   }

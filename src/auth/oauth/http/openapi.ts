@@ -12,10 +12,18 @@ const html = (description: string): Doc => ({ description, content: { 'text/html
 const idOf = (schema: z.ZodType) => z.globalRegistry.get(schema)!.id!;
 const oauthError = (description: string) => json(idOf(S.OAuthErrorBody), description);
 const unavailable = { description: 'Database unavailable; retry shortly', content: { 'application/json': { schema: ref('ErrorDetail') } } };
-const tooMany = (what: Doc): Doc => ({ ...what, headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } });
+const tooMany = (what: Doc): Doc => ({
+  ...what,
+  headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
+});
 const redirect = (description: string): Doc => ({
   description,
-  headers: { Location: { description: 'The redirect URI with code, state and iss (or error, error_description, state, iss)', schema: { type: 'string' } } },
+  headers: {
+    Location: {
+      description: 'The redirect URI with code, state and iss (or error, error_description, state, iss)',
+      schema: { type: 'string' },
+    },
+  },
 });
 const op = (method: string, path: string, summary: string, rest: Doc): Doc => ({
   summary,
@@ -89,7 +97,9 @@ export const OAUTH_OPENAPI = {
         requestBody: formBody('OAuthTokenRequest'),
         responses: {
           200: json('OAuthTokenResponse', 'An access token (JWT, 1 hour, read) and a new refresh token'),
-          400: oauthError('RFC 6749 error: invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type'),
+          400: oauthError(
+            'RFC 6749 error: invalid_request, invalid_client, invalid_grant, invalid_scope, invalid_target, unsupported_grant_type',
+          ),
           429: tooMany(oauthError('Too many failed token requests from this address')),
           503: unavailable,
         },

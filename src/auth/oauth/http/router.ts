@@ -97,7 +97,16 @@ function badBody(error: OAuthErrorCode) {
 
 export function oauthRouter(): Router {
   const router = Router();
-  router.use(['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/oauth/token', '/oauth/register', '/oauth/revoke'], cors);
+  router.use(
+    [
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-protected-resource',
+      '/oauth/token',
+      '/oauth/register',
+      '/oauth/revoke',
+    ],
+    cors,
+  );
 
   router.get('/.well-known/oauth-authorization-server', (req, res) => {
     res.json(authorizationServerMetadata(publicUrls(req)));
@@ -143,4 +152,3 @@ export function oauthRouter(): Router {
   );
   return router;
 }
-

@@ -8,14 +8,34 @@ import { blankAll } from './types.ts';
 export type Activity = { key: string; label: string; words: string; categories: string[] };
 
 const ACTIVITIES: Activity[] = [
-  { key: 'run', label: 'Run', words: 'ran|run|runs|running|jog|jogs|jogged|jogging|rann|runnning|🏃', categories: ['running', 'run', 'runs', 'jogging', 'jog'] },
+  {
+    key: 'run',
+    label: 'Run',
+    words: 'ran|run|runs|running|jog|jogs|jogged|jogging|rann|runnning|🏃',
+    categories: ['running', 'run', 'runs', 'jogging', 'jog'],
+  },
   { key: 'walk', label: 'Walk', words: 'walk|walks|walked|walking|stroll|strolled|🚶', categories: ['walking', 'walk', 'walks'] },
   { key: 'hike', label: 'Hike', words: 'hike|hiked|hiking|🥾', categories: ['hiking', 'hike', 'walking', 'walk'] },
-  { key: 'cycle', label: 'Ride', words: 'bike|biked|biking|cycled|cycling|cycle|bike ride|rode|🚴', categories: ['cycling', 'bike', 'biking', 'cycle', 'ride'] },
+  {
+    key: 'cycle',
+    label: 'Ride',
+    words: 'bike|biked|biking|cycled|cycling|cycle|bike ride|rode|🚴',
+    categories: ['cycling', 'bike', 'biking', 'cycle', 'ride'],
+  },
   { key: 'swim', label: 'Swim', words: 'swam|swim|swimming|🏊', categories: ['swimming', 'swim'] },
   { key: 'yoga', label: 'Yoga', words: 'yoga|🧘', categories: ['yoga'] },
-  { key: 'strength', label: 'Workout', words: 'gym|lifted|lifting|weights|workout|worked out|strength training|crossfit|🏋️?', categories: ['gym', 'strength', 'workout', 'weights', 'training', 'exercise'] },
-  { key: 'meditate', label: 'Meditation', words: 'meditated|meditating|meditation|meditate', categories: ['meditation', 'mindfulness', 'meditate'] },
+  {
+    key: 'strength',
+    label: 'Workout',
+    words: 'gym|lifted|lifting|weights|workout|worked out|strength training|crossfit|🏋️?',
+    categories: ['gym', 'strength', 'workout', 'weights', 'training', 'exercise'],
+  },
+  {
+    key: 'meditate',
+    label: 'Meditation',
+    words: 'meditated|meditating|meditation|meditate',
+    categories: ['meditation', 'mindfulness', 'meditate'],
+  },
   { key: 'read', label: 'Reading', words: 'read a book|reading|read|📚', categories: ['reading', 'read', 'books'] },
   { key: 'nap', label: 'Nap', words: 'nap|napped|power nap', categories: ['nap', 'naps', 'sleep'] },
   { key: 'climb', label: 'Climbing', words: 'climbing|climbed|bouldering|bouldered', categories: ['climbing', 'bouldering'] },
@@ -39,8 +59,23 @@ export type Quantity =
   | { kind: 'distance'; start: number; end: number; value: number; unit: string };
 
 const DISTANCE_UNITS: Record<string, string> = {
-  k: 'km', km: 'km', kms: 'km', kilometer: 'km', kilometers: 'km', kilometre: 'km', kilometres: 'km',
-  mi: 'mi', mile: 'mi', miles: 'mi', m: 'm', meter: 'm', meters: 'm', metre: 'm', metres: 'm', yd: 'yd', yards: 'yd',
+  k: 'km',
+  km: 'km',
+  kms: 'km',
+  kilometer: 'km',
+  kilometers: 'km',
+  kilometre: 'km',
+  kilometres: 'km',
+  mi: 'mi',
+  mile: 'mi',
+  miles: 'mi',
+  m: 'm',
+  meter: 'm',
+  meters: 'm',
+  metre: 'm',
+  metres: 'm',
+  yd: 'yd',
+  yards: 'yd',
 };
 
 const QUANTITY_RULES: { pattern: RegExp; read(m: RegExpExecArray): Quantity | null }[] = [

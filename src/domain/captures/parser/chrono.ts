@@ -31,7 +31,8 @@ const single = (words: string, units: string) =>
 const timeUnits = (words: string, units: string) => `${PREFIX}${single(words, units)}(?:${CONNECTOR}${single(words, units)}){0,10}`;
 
 /** Finds the word and unit lists inside a pattern source that contains chrono's TIME_UNITS. */
-const SHAPE = /\(\?:\(\?:\(\?:((?:[a-z]+\|)*[a-z]+)\)\|\[0-9\]\+\|\[0-9\]\+\\\.\[0-9\]\+\|half.*?\\s\{0,3\}\(\?:\(\?:((?:[a-z]+\|)*[a-z]+)\)\)/;
+const SHAPE =
+  /\(\?:\(\?:\(\?:((?:[a-z]+\|)*[a-z]+)\)\|\[0-9\]\+\|\[0-9\]\+\\\.\[0-9\]\+\|half.*?\\s\{0,3\}\(\?:\(\?:((?:[a-z]+\|)*[a-z]+)\)\)/;
 
 /** A whole run of whitespace of at most k characters, and nothing else: one way to match it. */
 const gap = (k: number) => `\\s{0,${k}}(?!\\s)`;

@@ -8,7 +8,11 @@ import { allWithin, blankAll, firstWithin, type ParseContext, type Range, type S
 /** Turning what the grammar found into suggestion drafts: titles, payloads, categories, confidence. */
 
 const USUAL_MEAL_TIME: Record<string, [number, number]> = {
-  breakfast: [8, 0], brunch: [11, 0], lunch: [12, 30], dinner: [19, 0], supper: [19, 0],
+  breakfast: [8, 0],
+  brunch: [11, 0],
+  lunch: [12, 30],
+  dinner: [19, 0],
+  supper: [19, 0],
 };
 
 const LEADING = new Set([' ', ',', ';', ':', '.', '-', '–', '—', '+', '&']);
@@ -25,7 +29,10 @@ function tidy(s: string): string {
   let end = t.length;
   while (start < end && LEADING.has(t[start])) start++;
   while (end > start && TRAILING.has(t[end - 1])) end--;
-  return t.slice(start, end).replace(/ ([,.;:!?])/g, '$1').trim();
+  return t
+    .slice(start, end)
+    .replace(/ ([,.;:!?])/g, '$1')
+    .trim();
 }
 
 const norm = (s: string) => s.normalize('NFC').toLowerCase().trim();
@@ -105,21 +112,39 @@ function describeDuration(seconds: number): string {
 }
 
 const LABELS: Record<string, string> = {
-  weight: 'Weight', sleep_duration: 'Sleep', resting_heart_rate: 'Resting heart rate', heart_rate: 'Heart rate',
-  caffeine: 'Caffeine', water: 'Water', steps: 'Steps', body_fat: 'Body fat', hrv_sdnn: 'HRV',
-  blood_pressure_systolic: 'Blood pressure (systolic)', blood_pressure_diastolic: 'Blood pressure (diastolic)',
-  body_temperature: 'Temperature', blood_glucose: 'Blood glucose', spo2: 'Blood oxygen', mood: 'Mood', energy: 'Energy',
-  stress: 'Stress', active_energy: 'Active energy', dietary_energy: 'Calories eaten', protein: 'Protein',
+  weight: 'Weight',
+  sleep_duration: 'Sleep',
+  resting_heart_rate: 'Resting heart rate',
+  heart_rate: 'Heart rate',
+  caffeine: 'Caffeine',
+  water: 'Water',
+  steps: 'Steps',
+  body_fat: 'Body fat',
+  hrv_sdnn: 'HRV',
+  blood_pressure_systolic: 'Blood pressure (systolic)',
+  blood_pressure_diastolic: 'Blood pressure (diastolic)',
+  body_temperature: 'Temperature',
+  blood_glucose: 'Blood glucose',
+  spo2: 'Blood oxygen',
+  mood: 'Mood',
+  energy: 'Energy',
+  stress: 'Stress',
+  active_energy: 'Active energy',
+  dietary_energy: 'Calories eaten',
+  protein: 'Protein',
 };
 
 export function readingDraft(r: FoundReading, text: string, at: Date): SuggestionDraft {
   const label = LABELS[r.slug] ?? r.slug;
   const scale = typeof r.detail?.scale === 'number' ? `/${r.detail.scale}` : '';
   const shown =
-    r.unit === 'h' ? formatHours(r.value)
-    : r.unit === '%' ? `${formatNumber(r.value)}%`
-    : r.unit === 'count' || r.unit === 'score' ? `${formatNumber(r.value)}${scale}`
-    : `${formatNumber(r.value)} ${r.unit}`;
+    r.unit === 'h'
+      ? formatHours(r.value)
+      : r.unit === '%'
+        ? `${formatNumber(r.value)}%`
+        : r.unit === 'count' || r.unit === 'score'
+          ? `${formatNumber(r.value)}${scale}`
+          : `${formatNumber(r.value)} ${r.unit}`;
   const spanText = text.slice(r.start, r.end);
   const metadata: Record<string, unknown> = { ...(r.detail ?? {}) };
   return {
@@ -190,7 +215,9 @@ export function eventDraft(
     name.length > 60 ? `${name.slice(0, 59)}…` : name,
     distance ? `${formatNumber(distance.value)} ${distance.unit}` : null,
     seconds ? describeDuration(seconds) : null,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const windowEnd = seconds ? new Date(occurredAt.getTime() + seconds * 1000) : null;
   return {
     kind: 'event',
@@ -222,13 +249,20 @@ export function mealDraft(text: string, meal: FoundMeal, facts: SegmentFacts, ct
   const usual = meal.mealType ? USUAL_MEAL_TIME[meal.mealType] : undefined;
   if (time && !time.hasTime && usual) at = atLocalTime(time.at, ctx.timezone, usual[0], usual[1]);
   const tagList = [...new Set(tags.map((t) => t.tag))];
-  const category = matchCategory(ctx.categories, [meal.mealType ?? '', 'meals', 'meal', 'food', 'eating', 'nutrition'].filter(Boolean), '', tagList);
+  const category = matchCategory(
+    ctx.categories,
+    [meal.mealType ?? '', 'meals', 'meal', 'food', 'eating', 'nutrition'].filter(Boolean),
+    '',
+    tagList,
+  );
   const typeLabel = meal.mealType ? meal.mealType.charAt(0).toUpperCase() + meal.mealType.slice(1) : 'Meal';
   const title = meal.placeText ? `${typeLabel} at ${meal.placeText}` : typeLabel;
   return {
     kind: 'meal',
     title,
-    summary: meal.items.length ? meal.items.map((i) => (i.quantity && i.quantity !== 1 ? `${formatNumber(i.quantity)} × ${i.name}` : i.name)).join(', ') : title,
+    summary: meal.items.length
+      ? meal.items.map((i) => (i.quantity && i.quantity !== 1 ? `${formatNumber(i.quantity)} × ${i.name}` : i.name)).join(', ')
+      : title,
     confidence: meal.items.length ? (meal.mealType ? 0.8 : 0.7) : 0.55,
     occurredAt: at,
     windowStart: null,

@@ -8,8 +8,26 @@ export const R = '(?![\\p{L}\\p{N}_])';
 export const NUM = '\\d{1,3}(?:,\\d{3})+(?![\\d.,])|\\d+(?:[.,]\\d+)?';
 
 const WORD_NUMBERS: Record<string, number> = {
-  a: 1, an: 1, one: 1, another: 1, single: 1, two: 2, double: 2, three: 3, four: 4, five: 5, six: 6,
-  seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, couple: 2, 'a couple of': 2, 'couple of': 2,
+  a: 1,
+  an: 1,
+  one: 1,
+  another: 1,
+  single: 1,
+  two: 2,
+  double: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  couple: 2,
+  'a couple of': 2,
+  'couple of': 2,
 };
 export const COUNT = `(?:${NUM}|a\\s+couple\\s+of|couple\\s+of|another|single|double|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|an|a)`;
 
@@ -42,7 +60,8 @@ export function durationSeconds(text: string): number | null {
   if (/^half\s+an\s+hour$/.test(t)) return 1800;
   if ((m = /^(?:an|one)\s+hour(\s+and\s+a\s+half)?$/.exec(t))) return m[1] ? 5400 : 3600;
   if ((m = /^(\d+)\s*(?:h|hrs?|hours?)\s*(?:and\s*)?(\d{1,2})\s*(?:m|mins?|minutes?)?$/.exec(t))) return +m[1] * 3600 + +m[2] * 60;
-  if ((m = /^(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?)(\s*(?:and\s+)?a\s+half)?$/.exec(t))) return Math.round((toNumber(m[1]) + (m[2] ? 0.5 : 0)) * 3600);
+  if ((m = /^(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?)(\s*(?:and\s+)?a\s+half)?$/.exec(t)))
+    return Math.round((toNumber(m[1]) + (m[2] ? 0.5 : 0)) * 3600);
   if ((m = /^(\d+(?:[.,]\d+)?)\s*(?:mins?|minutes?)$/.exec(t))) return Math.round(toNumber(m[1]) * 60);
   if ((m = /^(\d+)\s*(?:secs?|seconds?)$/.exec(t))) return +m[1];
   if ((m = /^(\d{1,2}):(\d{2})$/.exec(t))) return +m[1] * 3600 + +m[2] * 60;

@@ -207,17 +207,19 @@ export function parseCaptureWithLimits(input: string, ctx: ParseContext, limits:
   const at = findTimes(text, ctx.capturedAt, ctx.timezone)[0]?.at ?? ctx.capturedAt;
   const notes = text.trim();
   return {
-    drafts: [{
-      kind: 'event',
-      title: notes.length > 60 ? `${notes.slice(0, 59)}…` : notes || 'Log entry',
-      summary: notes,
-      confidence: 0.2,
-      occurredAt: at,
-      windowStart: null,
-      windowEnd: null,
-      payload: { category_id: null, occurred_at: at.toISOString(), duration: null, scalar_value: null, notes, tags: null, metadata: {} },
-      span: { start: 0, end: text.length, text },
-    }],
+    drafts: [
+      {
+        kind: 'event',
+        title: notes.length > 60 ? `${notes.slice(0, 59)}…` : notes || 'Log entry',
+        summary: notes,
+        confidence: 0.2,
+        occurredAt: at,
+        windowStart: null,
+        windowEnd: null,
+        payload: { category_id: null, occurred_at: at.toISOString(), duration: null, scalar_value: null, notes, tags: null, metadata: {} },
+        span: { start: 0, end: text.length, text },
+      },
+    ],
     truncated,
   };
 }

@@ -21,7 +21,10 @@ const OPENER = new RegExp(
 export const NEXT_MEAL = new RegExp(`(?:[,;]|(?<!\\s)\\s+and)\\s+(?=(?:${TYPE})\\s*(?::|-|—|at\\s|@))`, 'giu');
 
 const ITEM_SPLIT = /\s*(?:,|;|\+|&|\band\b|\bplus\b)\s*/iu;
-const ITEM_COUNT = new RegExp(`^(${COUNT}|some|a\\s+few|few)\\s+(?:(?:pieces?|slices?|bowls?|cups?|glass(?:es)?|plates?|portions?)\\s+of\\s+)?`, 'iu');
+const ITEM_COUNT = new RegExp(
+  `^(${COUNT}|some|a\\s+few|few)\\s+(?:(?:pieces?|slices?|bowls?|cups?|glass(?:es)?|plates?|portions?)\\s+of\\s+)?`,
+  'iu',
+);
 
 /** `s` without trailing characters from `chars` (a loop: `/[.!]+$/` retries from every dot of a long run). */
 function trimEnd(s: string, chars: string): string {
@@ -45,7 +48,10 @@ function items(text: string): MealItem[] {
     });
 }
 
-const PLACE = new RegExp(`^\\s*(?:at|@|in|from)\\s+(?![\\s:])([^:,—–;]+?)(?<!\\s)\\s*(?=$|:|,|—|–|;|\\s-\\s|${L}(?:with|had|ate|i had|we had)${R})`, 'iu');
+const PLACE = new RegExp(
+  `^\\s*(?:at|@|in|from)\\s+(?![\\s:])([^:,—–;]+?)(?<!\\s)\\s*(?=$|:|,|—|–|;|\\s-\\s|${L}(?:with|had|ate|i had|we had)${R})`,
+  'iu',
+);
 
 /**
  * Reads a segment whose (time-masked) text opens with a meal word. `masked` has time phrases

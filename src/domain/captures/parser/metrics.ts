@@ -34,14 +34,49 @@ const SEP = '\\s*(?:(?:is|was|at|of|=|:|-)\\s*)?';
 
 /** Unit words as people write them -> the unit names the catalogue knows. */
 const UNIT_WORDS: Record<string, string> = {
-  kg: 'kg', kgs: 'kg', kilo: 'kg', kilos: 'kg', kilogram: 'kg', kilograms: 'kg',
-  lb: 'lb', lbs: 'lb', pound: 'lb', pounds: 'lb', st: 'st', stone: 'st', stones: 'st',
-  l: 'l', liter: 'l', liters: 'l', litre: 'l', litres: 'l', ml: 'ml', cl: 'cl', cup: 'cup', cups: 'cup',
-  bpm: 'bpm', ms: 'ms', '%': '%', percent: '%',
-  c: '°C', '°c': '°C', celsius: '°C', f: '°F', '°f': '°F', fahrenheit: '°F',
-  'mg/dl': 'mg/dL', mmol: 'mmol/L', 'mmol/l': 'mmol/L',
-  kcal: 'kcal', cal: 'kcal', cals: 'kcal', calorie: 'kcal', calories: 'kcal', kj: 'kJ',
-  g: 'g', mg: 'mg',
+  kg: 'kg',
+  kgs: 'kg',
+  kilo: 'kg',
+  kilos: 'kg',
+  kilogram: 'kg',
+  kilograms: 'kg',
+  lb: 'lb',
+  lbs: 'lb',
+  pound: 'lb',
+  pounds: 'lb',
+  st: 'st',
+  stone: 'st',
+  stones: 'st',
+  l: 'l',
+  liter: 'l',
+  liters: 'l',
+  litre: 'l',
+  litres: 'l',
+  ml: 'ml',
+  cl: 'cl',
+  cup: 'cup',
+  cups: 'cup',
+  bpm: 'bpm',
+  ms: 'ms',
+  '%': '%',
+  percent: '%',
+  c: '°C',
+  '°c': '°C',
+  celsius: '°C',
+  f: '°F',
+  '°f': '°F',
+  fahrenheit: '°F',
+  'mg/dl': 'mg/dL',
+  mmol: 'mmol/L',
+  'mmol/l': 'mmol/L',
+  kcal: 'kcal',
+  cal: 'kcal',
+  cals: 'kcal',
+  calorie: 'kcal',
+  calories: 'kcal',
+  kj: 'kJ',
+  g: 'g',
+  mg: 'mg',
 };
 const unitOf = (text: string | undefined) =>
   text === undefined ? null : (UNIT_WORDS[text.toLowerCase().replace(/\s+/g, '').replace(/^°\s*/, '°')] ?? text);
@@ -88,7 +123,9 @@ function drinkCaffeine(countText: string | undefined, drinkText: string) {
   const entry = CAFFEINE_MG.find(([p]) => p.test(drink)) ?? CAFFEINE_MG[CAFFEINE_MG.length - 1];
   const count = countText ? toNumber(countText) : 1;
   if (!(count > 0) || count > 30) return null;
-  return one(reading('caffeine', count * entry[2], 'mg', countText ? 0.75 : 0.6, { drink: entry[1], servings: count, mg_per_serving: entry[2] }));
+  return one(
+    reading('caffeine', count * entry[2], 'mg', countText ? 0.75 : 0.6, { drink: entry[1], servings: count, mg_per_serving: entry[2] }),
+  );
 }
 
 const SLEEP_WORDS = '(?:slept|sleep|slep|slpet|sleeped|😴|💤)';
@@ -97,7 +134,10 @@ const WATER_UNITS = '(?:ml|cl|l|liters?|litres?|glass(?:es)?|cups?|bottles?)';
 function water(n: string, u: string | undefined, confidence: number) {
   const value = toNumber(n);
   const word = u?.toLowerCase();
-  if (word && word in SERVINGS_ML) return one(reading('water', value * SERVINGS_ML[word], 'ml', confidence - 0.1, { servings: value, serving: word.replace(/es$|s$/, '') }));
+  if (word && word in SERVINGS_ML)
+    return one(
+      reading('water', value * SERVINGS_ML[word], 'ml', confidence - 0.1, { servings: value, serving: word.replace(/es$|s$/, '') }),
+    );
   return one(reading('water', value, unitOf(u) ?? 'ml', u ? confidence : confidence - 0.2));
 }
 
@@ -125,7 +165,9 @@ const RULES: Rule[] = [
     read: (m) => one(reading('heart_rate', toNumber(m[1]), 'bpm', 0.8)),
   },
   {
-    pattern: re(`${L}(?:weight|weighed|weigh|weighs|wieght|weigth|wight|wt|⚖️?)${SEP}(${NUM})\\s*(kgs?|kilos?|kilograms?|lbs?|pounds?|st|stones?)?${R}`),
+    pattern: re(
+      `${L}(?:weight|weighed|weigh|weighs|wieght|weigth|wight|wt|⚖️?)${SEP}(${NUM})\\s*(kgs?|kilos?|kilograms?|lbs?|pounds?|st|stones?)?${R}`,
+    ),
     read: (m) => one(reading('weight', toNumber(m[1]), unitOf(m[2]) ?? 'kg', m[2] ? 0.9 : 0.75)),
   },
   {
@@ -145,7 +187,9 @@ const RULES: Rule[] = [
     read: (m) => sleepFrom(m[1], 0.85),
   },
   {
-    pattern: re(`${L}(?:temp(?:erature)?|body\\s*temp(?:erature)?|fever)${SEP}(${NUM})\\s*(°\\s*[cf]|celsius|fahrenheit|[cf](?![\\p{L}]))?`),
+    pattern: re(
+      `${L}(?:temp(?:erature)?|body\\s*temp(?:erature)?|fever)${SEP}(${NUM})\\s*(°\\s*[cf]|celsius|fahrenheit|[cf](?![\\p{L}]))?`,
+    ),
     read: (m) => {
       const v = toNumber(m[1]);
       return one(reading('body_temperature', v, unitOf(m[2]) ?? (v > 50 ? '°F' : '°C'), m[2] ? 0.9 : 0.8));
@@ -187,7 +231,9 @@ const RULES: Rule[] = [
     read: (m) => one(reading('caffeine', toNumber(m[1]), m[2] ?? 'mg', 0.85)),
   },
   {
-    pattern: re(`${L}(?:(?:had|drank|drunk)\\s+)?(?:(${COUNT})\\s+)?(?:(?:cups?|mugs?|shots?)\\s+of\\s+)?(${DRINKS}|☕)(?:\\s*x\\s*(\\d+))?${R}`),
+    pattern: re(
+      `${L}(?:(?:had|drank|drunk)\\s+)?(?:(${COUNT})\\s+)?(?:(?:cups?|mugs?|shots?)\\s+of\\s+)?(${DRINKS}|☕)(?:\\s*x\\s*(\\d+))?${R}`,
+    ),
     read: (m) => drinkCaffeine(m[3] ?? m[1], m[2]),
   },
   {
@@ -199,12 +245,14 @@ const RULES: Rule[] = [
     read: (m) => one(reading('active_energy', toNumber(m[1]), unitOf(m[2]), 0.8)),
   },
   {
-    pattern: re(`${L}(?:(?:ate|eaten|consumed|intake)\\s+)?(${NUM})\\s*(kcal|cals?|calories|kj)(?:\\s*(?:eaten|consumed|intake|today))?${R}`),
+    pattern: re(
+      `${L}(?:(?:ate|eaten|consumed|intake)\\s+)?(${NUM})\\s*(kcal|cals?|calories|kj)(?:\\s*(?:eaten|consumed|intake|today))?${R}`,
+    ),
     read: (m) => one(reading('dietary_energy', toNumber(m[1]), unitOf(m[2]), 0.7)),
   },
   {
     pattern: re(`${L}(${NUM})\\s*g\\s*(?:of\\s+)?protein${R}|${L}protein${SEP}(${NUM})\\s*g${R}`),
-    read: (m) => one(reading('protein', toNumber((m[1] ?? m[2])), 'g', 0.85)),
+    read: (m) => one(reading('protein', toNumber(m[1] ?? m[2]), 'g', 0.85)),
   },
   {
     pattern: re(`${L}(mood|energy|stress)(?:\\s+level)?${SEP}(${NUM})(?:\\s*/\\s*(\\d+))?${R}`),

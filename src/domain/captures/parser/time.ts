@@ -26,7 +26,12 @@ function computeOffset(timezone: string, instant: Date): number {
     f = new Intl.DateTimeFormat('en-US', {
       timeZone: timezone,
       hourCycle: 'h23',
-      year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     offsetFormatters.set(timezone, f);
   }
@@ -74,8 +79,12 @@ export function findTimes(text: string, reference: Date, timezone: string): Time
       at = r.date();
     } else {
       const wall: WallTime = {
-        year: s.get('year')!, month: s.get('month')!, day: s.get('day')!,
-        hour: s.get('hour') ?? 12, minute: s.get('minute') ?? 0, second: s.get('second') ?? 0,
+        year: s.get('year')!,
+        month: s.get('month')!,
+        day: s.get('day')!,
+        hour: s.get('hour') ?? 12,
+        minute: s.get('minute') ?? 0,
+        second: s.get('second') ?? 0,
       };
       // chrono reads "last night" as the midnight that began yesterday; people mean yesterday evening.
       if (/\blast night\b/i.test(phrase) && !s.isCertain('hour')) {
@@ -93,7 +102,17 @@ export function findTimes(text: string, reference: Date, timezone: string): Time
       const e = r.end;
       endAt = e.isCertain('timezoneOffset')
         ? e.date()
-        : zonedToUtc({ year: e.get('year')!, month: e.get('month')!, day: e.get('day')!, hour: e.get('hour') ?? 12, minute: e.get('minute') ?? 0, second: e.get('second') ?? 0 }, timezone);
+        : zonedToUtc(
+            {
+              year: e.get('year')!,
+              month: e.get('month')!,
+              day: e.get('day')!,
+              hour: e.get('hour') ?? 12,
+              minute: e.get('minute') ?? 0,
+              second: e.get('second') ?? 0,
+            },
+            timezone,
+          );
       if (endAt <= at) endAt = null;
     }
     const hasTime = s.isCertain('hour') || /morning|afternoon|evening|night|noon|midnight|ago|tonight/i.test(phrase);

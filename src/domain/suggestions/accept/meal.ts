@@ -41,7 +41,10 @@ export const acceptMeal: AcceptHandler = async (actor, s, overrides) => {
   const base = MealFields.partial().parse(s.payload);
   if (over.category_id === undefined) base.category_id = await stillExistingCategory(actor.userId, base.category_id);
   const items = over.items ?? base.items ?? [];
-  const foods = await foodItemsNamed(actor, items.map((i) => i.name));
+  const foods = await foodItemsNamed(
+    actor,
+    items.map((i) => i.name),
+  );
   const foodOf = (name: string) => foods.get(name.trim().toLowerCase()) ?? null;
   const meal = {
     meal_type: over.meal_type !== undefined ? over.meal_type : (base.meal_type ?? null),

@@ -25,9 +25,20 @@ export const acceptNewPlace: AcceptHandler = async (actor, s, overrides) => {
   const stay = NewPlacePayload.parse(s.payload);
   const place = await insertPlace(
     actor,
-    { name: `Place near ${stay.lat.toFixed(4)}, ${stay.lng.toFixed(4)}`, lat: stay.lat, lng: stay.lng, radius_m: stay.radius_m, ...pick(overrides, PLACE_FIELDS) },
+    {
+      name: `Place near ${stay.lat.toFixed(4)}, ${stay.lng.toFixed(4)}`,
+      lat: stay.lat,
+      lng: stay.lng,
+      radius_m: stay.radius_m,
+      ...pick(overrides, PLACE_FIELDS),
+    },
     'suggestion',
   );
-  await addVisit(actor, place, { occurredAt: new Date(stay.started_at), endedAt: new Date(stay.ended_at), note: null, source: 'suggestion' });
+  await addVisit(actor, place, {
+    occurredAt: new Date(stay.started_at),
+    endedAt: new Date(stay.ended_at),
+    note: null,
+    source: 'suggestion',
+  });
   return { placeId: place.id };
 };
