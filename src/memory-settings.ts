@@ -11,7 +11,7 @@
  * live blocks. Together: an idle `npm start` on the embedded database holds ~150 MB less, at the
  * same speed (docs/operations.md, Memory). The Docker image sets the same variables.
  */
-const MALLOC_SETTINGS: Readonly<Record<string, string>> = {
+export const MALLOC_SETTINGS: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: '2',
   MALLOC_MMAP_THRESHOLD_: '8192',
   MALLOC_TRIM_THRESHOLD_: '131072',

@@ -292,7 +292,7 @@ test('kill -9 in the middle of a 10,000-reading ingest: after a restart the batc
           async () => {
             const { rows } = await inserting[0].query(
               `select 1 from pg_stat_activity where datname = current_database() and state = 'active'
-               and query like '%jsonb_to_recordset%' and pid <> pg_backend_pid()`,
+               and query like '%insert into health_metrics%' and pid <> pg_backend_pid()`,
             );
             return rows.length ? true : undefined;
           },

@@ -2,7 +2,7 @@ import { localDateOf } from '../../core/clock.ts';
 import { em } from '../../db/context.ts';
 import { metricTypeById, toCanonical } from './catalogue.ts';
 import { performAction, type Firing } from './automation-actions.ts';
-import type { PreparedReading } from './ingest.service.ts';
+import type { Reading } from './readings.service.ts';
 import { resolveDays } from './resolution.ts';
 import { query } from '../../db/sql.ts';
 
@@ -74,17 +74,12 @@ function crosses(value: number, config: Record<string, unknown>, slug: string): 
 }
 
 /**
- * Ingest-time triggers for the readings a batch created (`inserted`: id -> local day of the rows
- * the database actually inserted). Returns how many automations fired.
+ * Ingest-time triggers for the readings a batch created (the rows the database actually inserted,
+ * with their local day). Returns how many automations fired.
  */
-export async function runReadingAutomations(
-  userId: string,
-  rows: PreparedReading[],
-  inserted: Map<string, string>,
-  now = new Date(),
-): Promise<number> {
+export async function runReadingAutomations(userId: string, rows: Reading[], now = new Date()): Promise<number> {
   const typeIds = new Set<number>();
-  for (const r of rows) if (inserted.has(r.id)) typeIds.add(r.metricTypeId);
+  for (const r of rows) typeIds.add(r.metricTypeId);
   const automations = await query<AutomationRow>(
     `select ${AUTOMATION_COLUMNS}
      from metric_automations a
@@ -97,7 +92,7 @@ export async function runReadingAutomations(
   );
   if (!automations.length) return 0;
   const today = localDateOf(now, automations[0].timezone);
-  const created = rows.filter((r) => inserted.get(r.id) === today);
+  const created = rows.filter((r) => r.localDate === today);
   let fired = 0;
   for (const a of automations) {
     const source = a.trigger_config.source as string | null | undefined;

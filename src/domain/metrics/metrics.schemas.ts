@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateTime, isoDate, Pagination, uuid } from '../../core/validation.ts';
 
-const MAX_READINGS = 10_000;
+export const MAX_READINGS = 10_000;
 
 const Metadata = z
   .record(z.string(), z.unknown())
@@ -20,7 +20,7 @@ const HealthMetricIngest = z
     unit: z.string().max(32).nullable().optional(),
   })
   .meta({ id: 'HealthMetricIngest' });
-type HealthMetricIngest = z.output<typeof HealthMetricIngest>;
+export type HealthMetricIngest = z.output<typeof HealthMetricIngest>;
 
 export const HealthMetricBatch = z
   .object({ readings: z.array(HealthMetricIngest).max(MAX_READINGS, `At most ${MAX_READINGS} readings per request`) })
