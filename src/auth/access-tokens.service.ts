@@ -5,7 +5,7 @@ import { newId } from '../core/ids.ts';
 import { parse } from '../core/validation.ts';
 import { em } from '../db/context.ts';
 import { AccessToken } from './access-token.entity.ts';
-import { AccessTokenCreate, type AccessTokenRead } from './auth.schemas.ts';
+import { AccessTokenCreate } from './auth.schemas.ts';
 
 /**
  * Personal access tokens look like `ptk_<32 base62><6 base62 checksum>`. The checksum lets
@@ -35,19 +35,8 @@ export function isAccessToken(token: string): boolean {
   return token.startsWith(PREFIX);
 }
 
-function toRead(t: AccessToken): AccessTokenRead {
-  return {
-    id: t.id,
-    name: t.name,
-    scope: t.scope,
-    prefix: t.prefix,
-    created_at: t.createdAt.toISOString(),
-    expires_at: t.expiresAt?.toISOString() ?? null,
-    last_used_at: t.lastUsedAt?.toISOString() ?? null,
-  };
-}
-
-export async function createAccessToken(actor: Actor, input: unknown) {
+/** A new token: its row, and the secret itself, which is shown once and never stored. */
+export async function createAccessToken(actor: Actor, input: unknown): Promise<{ accessToken: AccessToken; token: string }> {
   authorize(actor, actor.userId, 'account');
   const data = parse(AccessTokenCreate, input);
   const expiresAt = data.expires_at ? new Date(data.expires_at) : null;
@@ -66,13 +55,13 @@ export async function createAccessToken(actor: Actor, input: unknown) {
     lastUsedAt: null,
   });
   await em().flush();
-  return { ...toRead(row), token };
+  return { accessToken: row, token };
 }
 
-export async function listAccessTokens(actor: Actor): Promise<AccessTokenRead[]> {
+export async function listAccessTokens(actor: Actor): Promise<AccessToken[]> {
   authorize(actor, actor.userId, 'account');
   const rows = await em().find(AccessToken, { userId: actor.userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
-  return rows.map(toRead);
+  return rows;
 }
 
 export async function deleteAccessToken(actor: Actor, tokenId: string): Promise<void> {

@@ -9,7 +9,7 @@ import { LoginRequest, TotpCode, TotpVerifyRequest } from './auth.schemas.ts';
 import { signToken, verifyToken } from './jwt.ts';
 import { verifyPassword } from './passwords.ts';
 import { PendingLogin } from './session.entity.ts';
-import { openSession } from './sessions.service.ts';
+import { openSession, type SignedIn } from './sessions.service.ts';
 import { clearAttempts, countAttempt, limits, refundAttempt, type Attempt } from './throttle.ts';
 import { matchTotp } from './totp.ts';
 
@@ -40,7 +40,10 @@ export async function guessPassword(
   return user;
 }
 
-export async function login(input: unknown, client: ClientInfo) {
+/** A password accepted for an account with TOTP on: the code comes next, with this token. */
+export type TotpChallenge = { kind: 'totp_required'; pendingToken: string; expiresAt: Date };
+
+export async function login(input: unknown, client: ClientInfo): Promise<SignedIn | TotpChallenge> {
   const { email, password } = parse(LoginRequest, input);
   const user = await guessPassword(client, email, password, () => findUserByEmail(email));
   if (!user) throw new Unauthenticated('Incorrect email or password');
@@ -57,16 +60,12 @@ export async function login(input: unknown, client: ClientInfo) {
     failedAttempts: 0,
   });
   await em().flush();
-  return {
-    totp_required: true as const,
-    pending_token: await signToken('pending', { sub: user.id, sid: pending.id }, expiresAt),
-    expires_at: expiresAt.toISOString(),
-  };
+  return { kind: 'totp_required', pendingToken: await signToken('pending', { sub: user.id, sid: pending.id }, expiresAt), expiresAt };
 }
 
 const expired = () => new Unauthenticated('This sign-in has expired; log in again');
 
-export async function verifyTotpLogin(input: unknown, client: ClientInfo) {
+export async function verifyTotpLogin(input: unknown, client: ClientInfo): Promise<SignedIn> {
   const { pending_token, code } = parse(TotpVerifyRequest, input);
   const claims = await verifyToken('pending', pending_token);
   const totp: Attempt = [limits.totp, claims.sub];

@@ -4,7 +4,7 @@ import { newId } from '../core/ids.ts';
 import { parse } from '../core/validation.ts';
 import { em } from '../db/context.ts';
 import { query } from '../db/sql.ts';
-import { SessionListQuery, type SessionRead, type TokenResponse } from './auth.schemas.ts';
+import { SessionListQuery } from './auth.schemas.ts';
 import { signToken, verifyToken } from './jwt.ts';
 import { endOAuthGrants } from './oauth/grants.service.ts';
 import { Session } from './session.entity.ts';
@@ -13,17 +13,15 @@ const SESSION_DAYS = 30;
 /** last_used_at is a hint for the user, not an audit log: write it at most once a minute. */
 const TOUCH_EVERY_MS = 60_000;
 
-export async function openSession(userId: string): Promise<TokenResponse> {
+/** A new session: the bearer token that names it, whose user, and until when. */
+export type SignedIn = { kind: 'signed_in'; apiToken: string; userId: string; expiresAt: Date };
+
+export async function openSession(userId: string): Promise<SignedIn> {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
   const session = em().create(Session, { id: newId(), userId, createdAt: now, expiresAt, revokedAt: null, lastUsedAt: now });
   await em().flush();
-  return {
-    api_token: await signToken('session', { sub: userId, sid: session.id }, expiresAt),
-    token_type: 'bearer',
-    user_id: userId,
-    expires_at: expiresAt.toISOString(),
-  };
+  return { kind: 'signed_in', apiToken: await signToken('session', { sub: userId, sid: session.id }, expiresAt), userId, expiresAt };
 }
 
 /**
@@ -52,7 +50,10 @@ const currentSession = (actor: Actor) => (actor.via === 'session' ? actor.creden
 /** Sessions that still work: not revoked, not expired. */
 const live = (userId: string) => ({ userId, revokedAt: null, expiresAt: { $gt: new Date() } });
 
-export async function listSessions(actor: Actor, input: unknown): Promise<SessionRead[]> {
+/** A live session as its user sees it; `current` is the one the request came with. */
+export type SessionInfo = { id: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date; current: boolean };
+
+export async function listSessions(actor: Actor, input: unknown): Promise<SessionInfo[]> {
   authorize(actor, actor.userId, 'account');
   const q = parse(SessionListQuery, input);
   const rows = await em().find(Session, live(actor.userId), {
@@ -62,9 +63,9 @@ export async function listSessions(actor: Actor, input: unknown): Promise<Sessio
   });
   return rows.map((s) => ({
     id: s.id,
-    created_at: s.createdAt.toISOString(),
-    last_used_at: s.lastUsedAt?.toISOString() ?? null,
-    expires_at: s.expiresAt.toISOString(),
+    createdAt: s.createdAt,
+    lastUsedAt: s.lastUsedAt ?? null,
+    expiresAt: s.expiresAt,
     current: s.id === currentSession(actor),
   }));
 }

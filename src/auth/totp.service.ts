@@ -9,7 +9,7 @@ import { endOtherSignIns } from './sessions.service.ts';
 import { newTotpSecret, totpUri } from './totp.ts';
 
 /** Step 1 of enrolment: a new secret, not yet in force until a first code proves the app has it. */
-export async function setupTotp(actor: Actor) {
+export async function setupTotp(actor: Actor): Promise<{ secret: string; otpauthUri: string }> {
   authorize(actor, actor.userId, 'account');
   const user = await loadUser(actor.userId);
   if (user.totpEnabled) throw new Conflict('Two-factor authentication is already enabled');
@@ -17,10 +17,11 @@ export async function setupTotp(actor: Actor) {
   user.totpLastStep = null;
   user.updatedAt = new Date();
   await em().flush();
-  return { secret: user.totpSecret, otpauth_uri: totpUri(user.totpSecret, user.email) };
+  return { secret: user.totpSecret, otpauthUri: totpUri(user.totpSecret, user.email) };
 }
 
-export async function enableTotp(actor: Actor, input: unknown) {
+/** Turns TOTP on; answers whether it is on now (true). */
+export async function enableTotp(actor: Actor, input: unknown): Promise<boolean> {
   authorize(actor, actor.userId, 'account');
   const { code } = parse(TotpCodeRequest, input);
   const user = await loadUser(actor.userId);
@@ -31,10 +32,11 @@ export async function enableTotp(actor: Actor, input: unknown) {
   user.updatedAt = new Date();
   await em().flush();
   await endOtherSignIns(actor);
-  return { totp_enabled: true };
+  return true;
 }
 
-export async function disableTotp(actor: Actor, input: unknown) {
+/** Turns TOTP off; answers whether it is on now (false). */
+export async function disableTotp(actor: Actor, input: unknown): Promise<boolean> {
   authorize(actor, actor.userId, 'account');
   const { code } = parse(TotpCodeRequest, input);
   const user = await loadUser(actor.userId);
@@ -45,5 +47,5 @@ export async function disableTotp(actor: Actor, input: unknown) {
   user.updatedAt = new Date();
   await em().flush();
   await endOtherSignIns(actor);
-  return { totp_enabled: false };
+  return false;
 }

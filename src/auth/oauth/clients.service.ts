@@ -5,7 +5,7 @@ import type { ClientInfo } from '../login.service.ts';
 import { countAttempt, limits } from '../throttle.ts';
 import { OAuthError, firstIssue } from './oauth.errors.ts';
 import { OAuthClient } from './oauth.entities.ts';
-import { ClientRegistration, SCOPE, type ClientRegistered } from './oauth.schemas.ts';
+import { ClientRegistration } from './oauth.schemas.ts';
 import { scopeIsRead } from './realm.ts';
 
 /**
@@ -36,7 +36,7 @@ function redirectUriProblem(raw: string): string | null {
   return 'must use https, or http on a loopback address (127.0.0.1, [::1] or localhost)';
 }
 
-export async function registerClient(input: unknown, client: ClientInfo): Promise<ClientRegistered> {
+export async function registerClient(input: unknown, client: ClientInfo): Promise<OAuthClient> {
   await countAttempt([limits.oauthRegistration, client.ip]);
   const parsed = ClientRegistration.safeParse(input);
   if (!parsed.success) {
@@ -61,14 +61,5 @@ export async function registerClient(input: unknown, client: ClientInfo): Promis
     createdAt: new Date(),
   });
   await em().flush();
-  return {
-    client_id: row.id,
-    client_id_issued_at: Math.floor(row.createdAt.getTime() / 1000),
-    client_name: row.clientName,
-    redirect_uris: row.redirectUris,
-    token_endpoint_auth_method: 'none',
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    scope: SCOPE,
-  };
+  return row;
 }

@@ -10,7 +10,10 @@ import { loadClient } from './clients.service.ts';
 import { OAuthError, firstIssue } from './oauth.errors.ts';
 import { OAuthGrant, type OAuthClient } from './oauth.entities.ts';
 import { signAccessToken, verifyAccessToken, looksLikeOAuthToken } from './oauth-jwt.ts';
-import { RevokeRequest, SCOPE, TokenRequest, type TokenResponse } from './oauth.schemas.ts';
+import { RevokeRequest, TokenRequest } from './oauth.schemas.ts';
+
+/** What a token request issues: a read-only access token (expiresIn seconds) and its rotating refresh token. */
+export type IssuedTokens = { accessToken: string; expiresIn: number; refreshToken: string };
 import { knownResources, scopeIsRead, type Realm } from './realm.ts';
 import { newSecret, sameSecret, sha256 } from './secrets.ts';
 
@@ -79,10 +82,7 @@ async function sweepExpired(): Promise<void> {
   );
 }
 
-async function issueTokens(
-  realm: Realm,
-  grant: { id: string; userId: string; clientId: string; resource: string },
-): Promise<TokenResponse> {
+async function issueTokens(realm: Realm, grant: { id: string; userId: string; clientId: string; resource: string }): Promise<IssuedTokens> {
   await sweepExpired();
   const refresh = newSecret();
   await query(
@@ -96,10 +96,10 @@ async function issueTokens(
     clientId: grant.clientId,
     grantId: grant.id,
   });
-  return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token: refresh, scope: SCOPE };
+  return { accessToken: access.token, expiresIn: access.expiresIn, refreshToken: refresh };
 }
 
-async function fromCode(realm: Realm, client: OAuthClient, p: z.infer<typeof TokenRequest>): Promise<TokenResponse> {
+async function fromCode(realm: Realm, client: OAuthClient, p: z.infer<typeof TokenRequest>): Promise<IssuedTokens> {
   if (!p.code) throw new OAuthError('invalid_request', 'code is required');
   if (p.code_verifier === undefined) throw new OAuthError('invalid_request', 'code_verifier is required (PKCE)');
   if (p.redirect_uri === undefined) throw new OAuthError('invalid_request', 'redirect_uri is required');
@@ -133,7 +133,7 @@ async function fromCode(realm: Realm, client: OAuthClient, p: z.infer<typeof Tok
   return issueTokens(realm, { id: code.grant_id, userId: code.user_id, clientId: code.client_id, resource: code.resource });
 }
 
-async function fromRefreshToken(realm: Realm, client: OAuthClient, p: z.infer<typeof TokenRequest>): Promise<TokenResponse> {
+async function fromRefreshToken(realm: Realm, client: OAuthClient, p: z.infer<typeof TokenRequest>): Promise<IssuedTokens> {
   if (!p.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
   const hash = sha256(p.refresh_token);
   const [claimed] = await query<{ grant_id: string; expired: boolean }>(
@@ -159,7 +159,7 @@ async function fromRefreshToken(realm: Realm, client: OAuthClient, p: z.infer<ty
 }
 
 /** POST /oauth/token. Throttled per address; a successful request gives its attempt back. */
-export async function exchangeToken(realm: Realm, input: unknown, client: ClientInfo): Promise<TokenResponse> {
+export async function exchangeToken(realm: Realm, input: unknown, client: ClientInfo): Promise<IssuedTokens> {
   const address: Attempt = [limits.oauthToken, client.ip];
   await countAttempt(address);
   const parsed = TokenRequest.safeParse(input);

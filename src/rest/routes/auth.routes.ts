@@ -1,3 +1,12 @@
+import {
+  presentAccessToken,
+  presentCreatedAccessToken,
+  presentLogin,
+  presentSession,
+  presentSignedIn,
+  presentTotpSetup,
+  presentTotpState,
+} from '../presenters/auth.ts';
 import { z } from 'zod';
 import * as S from '../../auth/auth.schemas.ts';
 import { createAccessToken, deleteAccessToken, listAccessTokens } from '../../auth/access-tokens.service.ts';
@@ -26,7 +35,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       summary: 'Sign in with email and password; returns an api_token, or a pending_token when TOTP is on',
       body: S.LoginRequest,
       responses: { 200: S.LoginResponse },
-      handler: async (r) => ok(await login(r.body, { ip: r.ip })),
+      handler: async (r) => ok(presentLogin(await login(r.body, { ip: r.ip }))),
     },
     {
       method: 'post',
@@ -37,7 +46,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       summary: 'Finish a TOTP sign-in with the pending_token and the current code',
       body: S.TotpVerifyRequest,
       responses: { 200: S.TokenResponse },
-      handler: async (r) => ok(await verifyTotpLogin(r.body, { ip: r.ip })),
+      handler: async (r) => ok(presentSignedIn(await verifyTotpLogin(r.body, { ip: r.ip }))),
     },
     {
       method: 'post',
@@ -67,7 +76,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       summary: 'List the signed-in sessions (not revoked or expired), newest first; `current` marks this one',
       query: S.SessionListQuery,
       responses: { 200: z.array(S.SessionRead) },
-      handler: async (r) => ok(await listSessions(r.actor, r.query)),
+      handler: async (r) => ok((await listSessions(r.actor, r.query)).map(presentSession)),
     },
     {
       method: 'delete',
@@ -116,7 +125,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       errors: [409],
       summary: 'Start TOTP enrolment: a new secret and otpauth URI, in force after /auth/totp/enable',
       responses: { 200: S.TotpSetupResponse },
-      handler: async (r) => ok(await setupTotp(r.actor)),
+      handler: async (r) => ok(presentTotpSetup(await setupTotp(r.actor))),
     },
     {
       method: 'post',
@@ -127,7 +136,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       summary: 'Turn TOTP on with a first code from the authenticator app',
       body: S.TotpCodeRequest,
       responses: { 200: S.TotpStatus },
-      handler: async (r) => ok(await enableTotp(r.actor, r.body)),
+      handler: async (r) => ok(presentTotpState(await enableTotp(r.actor, r.body))),
     },
     {
       method: 'post',
@@ -138,7 +147,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       summary: 'Turn TOTP off with a current code',
       body: S.TotpCodeRequest,
       responses: { 200: S.TotpStatus },
-      handler: async (r) => ok(await disableTotp(r.actor, r.body)),
+      handler: async (r) => ok(presentTotpState(await disableTotp(r.actor, r.body))),
     },
     {
       method: 'get',
@@ -147,7 +156,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       access: 'account',
       summary: 'List personal access tokens (never their secrets)',
       responses: { 200: z.array(S.AccessTokenRead) },
-      handler: async (r) => ok(await listAccessTokens(r.actor)),
+      handler: async (r) => ok((await listAccessTokens(r.actor)).map(presentAccessToken)),
     },
     {
       method: 'post',
@@ -157,7 +166,7 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       summary: 'Create a personal access token; the secret is in this response only',
       body: S.AccessTokenCreate,
       responses: { 201: S.AccessTokenCreated },
-      handler: async (r) => created(await createAccessToken(r.actor, r.body)),
+      handler: async (r) => created(presentCreatedAccessToken(await createAccessToken(r.actor, r.body))),
     },
     {
       method: 'delete',

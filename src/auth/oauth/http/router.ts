@@ -7,6 +7,7 @@ import { exchangeToken, revokeToken } from '../tokens.service.ts';
 import * as S from '../oauth.schemas.ts';
 import { formUnreadable, getAuthorize, pageRoute, postAuthorize } from './consent.ts';
 import { body, form, noStore, paths } from './shared.ts';
+import { presentClient, presentTokens } from './present.ts';
 import { publicUrls, type PublicUrls } from '../../../http/public-url.ts';
 
 /**
@@ -123,7 +124,7 @@ export function oauthRouter(): Router {
     express.json({ limit: '16kb', strict: true }),
     oauthJson(async (req, res) => {
       const client = await registerClient(req.body ?? {}, { ip: req.ip ?? 'unknown' });
-      noStore(res).status(201).json(client);
+      noStore(res).status(201).json(presentClient(client));
     }),
     badBody('invalid_client_metadata'),
   );
@@ -136,7 +137,7 @@ export function oauthRouter(): Router {
     ...form,
     oauthJson(async (req, res) => {
       const tokens = await exchangeToken(publicUrls(req), body(req), { ip: req.ip ?? 'unknown' });
-      noStore(res).json(tokens);
+      noStore(res).json(presentTokens(tokens));
     }),
     badBody('invalid_request'),
   );
