@@ -23,3 +23,33 @@ export function isValidTimezone(timezone: string): boolean {
 export function localDateOf(instant: Date, timezone: string): string {
   return formatter(timezone).format(instant);
 }
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The offset of an IANA zone at a UTC instant (ms), in seconds east of UTC (Europe/Berlin in winter: 3600). */
+export function zoneOffsetSeconds(timezone: string, utcMs: number): number {
+  let f = offsetFormatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormatters.set(timezone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 1000);
+}

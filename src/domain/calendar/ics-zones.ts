@@ -1,47 +1,18 @@
 import ICAL from 'ical.js';
 import { findIana } from 'windows-iana';
-import { isValidTimezone } from '../../core/clock.ts';
+import { isValidTimezone, zoneOffsetSeconds } from '../../core/clock.ts';
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-/** Offset (seconds east of UTC) of an IANA zone at a UTC instant (ms). */
-function offsetAt(timezone: string, utcMs: number): number {
-  let f = offsetFormatters.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timezone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour) % 24,
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 1000);
-}
 
 /**
  * The UTC instant of a wall-clock time in an IANA zone. A time in a DST gap moves forward by the
  * gap; an ambiguous time (the repeated hour) takes the earlier instant, as RFC 5545 says.
  */
 export function wallTimeToUtc(wallMs: number, timezone: string): number {
-  const before = offsetAt(timezone, wallMs - 43_200_000);
-  const after = offsetAt(timezone, wallMs + 43_200_000);
-  const valid = [wallMs - before * 1000, wallMs - after * 1000].filter((utc) => offsetAt(timezone, utc) * 1000 === wallMs - utc);
+  const before = zoneOffsetSeconds(timezone, wallMs - 43_200_000);
+  const after = zoneOffsetSeconds(timezone, wallMs + 43_200_000);
+  const valid = [wallMs - before * 1000, wallMs - after * 1000].filter((utc) => zoneOffsetSeconds(timezone, utc) * 1000 === wallMs - utc);
   // None valid: the wall time falls in a gap, and the offset before it moves it forward by the gap.
   return valid.length ? Math.min(...valid) : wallMs - before * 1000;
 }

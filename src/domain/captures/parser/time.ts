@@ -1,7 +1,7 @@
+import { zoneOffsetSeconds } from '../../../core/clock.ts';
 import { casual } from './chrono.ts';
 
-/** Wall-clock arithmetic in an IANA timezone, so "yesterday 9pm" means 21:00 where the user is. */
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+// Wall-clock arithmetic in an IANA timezone, so "yesterday 9pm" means 21:00 where the user is.
 
 /**
  * Offsets already computed, by timezone and second: formatToParts is slow (it was 40% of a parse
@@ -21,23 +21,7 @@ function offsetMinutes(timezone: string, instant: Date): number {
 }
 
 function computeOffset(timezone: string, instant: Date): number {
-  let f = offsetFormatters.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timezone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  return Math.round(zoneOffsetSeconds(timezone, instant.getTime()) / 60);
 }
 
 type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
