@@ -2,7 +2,6 @@ import { localDateOf } from '../../core/clock.ts';
 import { em } from '../../db/context.ts';
 import { metricTypeById, toCanonical } from './catalogue.ts';
 import { performAction, type Firing } from './automation-actions.ts';
-import type { Reading } from './readings.service.ts';
 import { resolveDays } from './resolution.ts';
 import { query } from '../../db/sql.ts';
 
@@ -74,12 +73,17 @@ function crosses(value: number, config: Record<string, unknown>, slug: string): 
 }
 
 /**
- * Ingest-time triggers for the readings a batch created (the rows the database actually inserted,
- * with their local day). Returns how many automations fired.
+ * What the ingest-time triggers read of the readings a batch created (the rows the database
+ * actually inserted): their metric types, and those of one local day, in batch order. Read from
+ * the batch's columns, so a 10,000-reading batch builds no object per reading for this.
  */
-export async function runReadingAutomations(userId: string, rows: Reading[], now = new Date()): Promise<number> {
-  const typeIds = new Set<number>();
-  for (const r of rows) typeIds.add(r.metricTypeId);
+export type CreatedFacts = {
+  typeIds: readonly number[];
+  onDay(localDate: string): { metricTypeId: number; source: string; value: number }[];
+};
+
+/** Ingest-time triggers for the readings a batch created. Returns how many automations fired. */
+export async function runReadingAutomations(userId: string, createdReadings: CreatedFacts, now = new Date()): Promise<number> {
   const automations = await query<AutomationRow>(
     `select ${AUTOMATION_COLUMNS}
      from metric_automations a
@@ -88,11 +92,11 @@ export async function runReadingAutomations(userId: string, rows: Reading[], now
      where a.user_id = $1 and a.enabled and d.enabled
        and a.trigger_type in ('threshold', 'reading_received') and d.metric_type_id = any($2::int2[])
      order by a.id`,
-    [userId, [...typeIds]],
+    [userId, createdReadings.typeIds],
   );
   if (!automations.length) return 0;
   const today = localDateOf(now, automations[0].timezone);
-  const created = rows.filter((r) => r.localDate === today);
+  const created = createdReadings.onDay(today);
   let fired = 0;
   for (const a of automations) {
     const source = a.trigger_config.source as string | null | undefined;

@@ -1,15 +1,24 @@
 import { uuid } from '../../core/validation.ts';
-import type { HealthMetricIngest } from './metrics.schemas.ts';
 
-/** One reading as the schema outputs it (HealthMetricIngest in metrics.schemas.ts). */
-export type ReadingInput = HealthMetricIngest;
+/** A reading as a client sends it, before the schema's transforms (its source is not trimmed yet). */
+export type PlainReading = {
+  metric_type_slug: string;
+  recorded_at: string;
+  value: number;
+  source: string;
+  source_id?: string | null;
+  unit?: string | null;
+  metadata?: Record<string, unknown>;
+  reading_group_id?: string | null;
+};
 
 /**
- * A quick check of one reading against HealthMetricIngest, for the ingest's common case: it
- * accepts only what the schema certainly accepts, in the schema's output shape (source trimmed,
- * unknown fields dropped), and answers undefined for anything else, which then goes through the
- * schema itself (and gets its issues). It may be stricter than the schema, never looser: the
- * date-time form here is the common one (seconds, optional fraction, Z or ±hh:mm).
+ * A quick check of one reading against HealthMetricIngest (metrics.schemas.ts), for the ingest's
+ * common case: true only for what the schema certainly accepts, and then the schema's output is the
+ * input itself with its source trimmed and unknown fields ignored, so the caller reads the fields
+ * straight from it (no copy). Anything else is false and goes through the schema, which then gives
+ * its own issues. It may be stricter than the schema, never looser: the date-time form here is the
+ * common one (seconds, 1 to 9 fraction digits, Z or ±hh:mm).
  */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -29,36 +38,33 @@ function plainDateTime(value: unknown): value is string {
   return year > 1000 && year < 9999 && days !== undefined && day >= 1 && day <= days;
 }
 
-const optionalString = (value: unknown, min: number, max: number): value is string | null | undefined =>
+const optionalString = (value: unknown, min: number, max: number): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.length >= min && value.length <= max);
 
-function plainMetadata(value: unknown): value is Record<string, unknown> | undefined {
+function plainMetadata(value: unknown): boolean {
   if (value === undefined) return true;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  // The schema's record leaves out an own "__proto__" key (JSON.parse makes one): its output would differ.
+  if (Object.hasOwn(value, '__proto__')) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
   return JSON.stringify(value).length <= METADATA_LIMIT;
 }
 
-export function readingFast(input: unknown): ReadingInput | undefined {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+export function isPlainReading(input: unknown): input is PlainReading {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
   const r = input as Record<string, unknown>;
-  const { metric_type_slug: slug, recorded_at: at, value, source, source_id: sourceId, unit, metadata, reading_group_id: group } = r;
-  if (typeof slug !== 'string' || slug.length < 1 || slug.length > 64) return undefined;
-  if (!plainDateTime(at)) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-  if (typeof source !== 'string') return undefined;
+  const slug = r.metric_type_slug;
+  if (typeof slug !== 'string' || slug.length < 1 || slug.length > 64) return false;
+  if (!plainDateTime(r.recorded_at)) return false;
+  const value = r.value;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+  const source = r.source;
+  if (typeof source !== 'string') return false;
   const trimmed = source.trim();
-  if (trimmed.length < 1 || trimmed.length > 100) return undefined;
-  if (!optionalString(sourceId, 1, 255) || !optionalString(unit, 0, 32)) return undefined;
-  if (!plainMetadata(metadata)) return undefined;
-  if (group !== undefined && group !== null && !UUID.safeParse(group).success) return undefined;
-  return {
-    metric_type_slug: slug,
-    recorded_at: at,
-    value,
-    source: trimmed,
-    ...(sourceId === undefined ? {} : { source_id: sourceId }),
-    ...(unit === undefined ? {} : { unit }),
-    ...(metadata === undefined ? {} : { metadata }),
-    ...(group === undefined ? {} : { reading_group_id: group as string | null }),
-  };
+  if (trimmed.length < 1 || trimmed.length > 100) return false;
+  if (!optionalString(r.source_id, 1, 255) || !optionalString(r.unit, 0, 32)) return false;
+  if (!plainMetadata(r.metadata)) return false;
+  const group = r.reading_group_id;
+  return group === undefined || group === null || UUID.safeParse(group).success;
 }

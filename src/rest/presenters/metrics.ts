@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MetricType } from '../../domain/metrics/catalogue.ts';
-import type { IngestResult } from '../../domain/metrics/ingest.service.ts';
+import type { CreatedRow, IngestResult } from '../../domain/metrics/ingest.service.ts';
 import type { Reading } from '../../domain/metrics/readings.service.ts';
 
 export const MetricTypeRead = z
@@ -57,25 +57,76 @@ export function presentMetricType(t: MetricType): MetricTypeRead {
 }
 
 export function presentReading(r: Reading): HealthMetricRead {
-  const createdAt = r.createdAt.toISOString();
+  return readingJson(
+    r.id,
+    r.userId,
+    r.metricTypeId,
+    r.metricTypeSlug,
+    r.unit,
+    r.recordedAt.toISOString(),
+    r.createdAt.toISOString(),
+    r.metadata,
+    r.readingGroupId,
+    r.source,
+    r.sourceId,
+    r.value,
+  );
+}
+
+/** HealthMetricRead, its keys in one order for every answer (readings are immutable: updated_at is created_at). */
+function readingJson(
+  id: string,
+  userId: string,
+  metricTypeId: number,
+  slug: string,
+  unit: string,
+  recordedAt: string,
+  createdAt: string,
+  metadata: Record<string, unknown>,
+  readingGroupId: string | null,
+  source: string,
+  sourceId: string | null,
+  value: number,
+): HealthMetricRead {
   return {
-    id: r.id,
-    user_id: r.userId,
-    metric_type_id: r.metricTypeId,
-    metric_type_slug: r.metricTypeSlug,
-    recorded_at: r.recordedAt.toISOString(),
+    id,
+    user_id: userId,
+    metric_type_id: metricTypeId,
+    metric_type_slug: slug,
+    recorded_at: recordedAt,
     created_at: createdAt,
-    // Readings are immutable.
     updated_at: createdAt,
-    metadata: r.metadata,
-    reading_group_id: r.readingGroupId,
-    source: r.source,
-    source_id: r.sourceId,
-    unit: r.unit,
-    value: r.value,
+    metadata,
+    reading_group_id: readingGroupId,
+    source,
+    source_id: sourceId,
+    unit,
+    value,
   };
 }
 
+/**
+ * A batch's answer, up to 10,000 readings: straight from the batch's columns (no Reading or Date
+ * per reading), the user and creation time written once.
+ */
 export function presentIngestResult(result: IngestResult): HealthMetricBatchResult {
-  return { created: result.created.map(presentReading), skipped_count: result.skippedCount };
+  const userId = result.userId;
+  const createdAt = result.createdAt.toISOString();
+  const created = result.mapCreated((r: CreatedRow) =>
+    readingJson(
+      r.id,
+      userId,
+      r.type.id,
+      r.type.slug,
+      r.type.unit,
+      r.recordedAt,
+      createdAt,
+      r.metadata,
+      r.readingGroupId,
+      r.source,
+      r.sourceId,
+      r.value,
+    ),
+  );
+  return { created, skipped_count: result.skippedCount };
 }
