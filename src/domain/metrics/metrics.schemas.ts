@@ -20,7 +20,6 @@ const HealthMetricIngest = z
     unit: z.string().max(32).nullable().optional(),
   })
   .meta({ id: 'HealthMetricIngest' });
-export type HealthMetricIngest = z.output<typeof HealthMetricIngest>;
 
 export const HealthMetricBatch = z
   .object({ readings: z.array(HealthMetricIngest).max(MAX_READINGS, `At most ${MAX_READINGS} readings per request`) })
