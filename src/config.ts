@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { nonPublicLiteral } from './core/egress.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -51,6 +52,7 @@ const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   OPEN_FOOD_FACTS_URL: z.url({ protocol: /^https?$/ }).default('https://world.openfoodfacts.org'),
   OPEN_FOOD_FACTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  OPEN_FOOD_FACTS_NETWORKS: z.enum(['public', 'any']).default('any'),
   WRITE_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   WRITE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
@@ -70,6 +72,18 @@ const ConfigSchema = z.object({
   NARRATIVE_LLM_MODEL: z.string().trim().min(1).optional(),
   NARRATIVE_LLM_API_KEY: z.string().min(1).optional(),
   NARRATIVE_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  NARRATIVE_LLM_NETWORKS: z.enum(['public', 'any']).default('any'),
+});
+
+/** An operator's URL whose host is a non-public IP literal while its NETWORKS setting says `public` would fail every request: refused at start. */
+const Egress = ConfigSchema.superRefine((c, ctx) => {
+  for (const [url, networks] of [
+    ['OPEN_FOOD_FACTS_URL', 'OPEN_FOOD_FACTS_NETWORKS'],
+    ['NARRATIVE_LLM_URL', 'NARRATIVE_LLM_NETWORKS'],
+  ] as const) {
+    const address = c[networks] === 'public' && c[url] ? nonPublicLiteral(c[url]) : null;
+    if (address) ctx.addIssue({ code: 'custom', path: [url], message: `${address} is not on the public internet, and ${networks}=public` });
+  }
 });
 
 export type Config = {
@@ -92,6 +106,8 @@ export type Config = {
   openFoodFactsUrl: string;
   /** How long a barcode lookup waits for the label provider before answering 503. */
   openFoodFactsTimeoutMs: number;
+  /** `public`: the provider (and its redirects) only on globally routable addresses (src/core/egress.ts); `any`: no check. */
+  openFoodFactsNetworks: 'public' | 'any';
   /** Writes per user and minute (0: no limit), and how many may come at once. */
   writeBudget: { perMinute: number; burst: number };
   /** Longest a single SQL statement of a request may run (0: no limit); migrations are not bound by it. */
@@ -106,8 +122,11 @@ export type Config = {
   calendarMaxBytes: number;
   /** `public`: feeds only from globally routable addresses (src/domain/calendar/egress.ts); `any`: no check. */
   calendarFeedNetworks: 'public' | 'any';
-  /** Weekly narratives: an OpenAI-compatible chat-completions endpoint and model; both unset = no generation. */
-  narrativeLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
+  /**
+   * Weekly narratives: an OpenAI-compatible chat-completions endpoint and model; both unset = no generation.
+   * `networks` as for the food label provider (NARRATIVE_LLM_NETWORKS).
+   */
+  narrativeLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number; networks: 'public' | 'any' } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -120,7 +139,7 @@ export function loadDotEnv(path = '.env'): void {
 /** Reads the environment once; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ConfigSchema.safeParse(present);
+  const parsed = Egress.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -141,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     openFoodFactsUrl: c.OPEN_FOOD_FACTS_URL,
     openFoodFactsTimeoutMs: c.OPEN_FOOD_FACTS_TIMEOUT_MS,
+    openFoodFactsNetworks: c.OPEN_FOOD_FACTS_NETWORKS,
     writeBudget: { perMinute: c.WRITE_RATE_PER_MINUTE, burst: c.WRITE_BURST },
     statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
     publicUrl: c.PUBLIC_URL,
@@ -149,7 +169,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calendarFeedNetworks: c.CALENDAR_FEED_NETWORKS,
     narrativeLlm:
       c.NARRATIVE_LLM_URL && c.NARRATIVE_LLM_MODEL
-        ? { url: c.NARRATIVE_LLM_URL, model: c.NARRATIVE_LLM_MODEL, apiKey: c.NARRATIVE_LLM_API_KEY, timeoutMs: c.NARRATIVE_LLM_TIMEOUT_MS }
+        ? {
+            url: c.NARRATIVE_LLM_URL,
+            model: c.NARRATIVE_LLM_MODEL,
+            apiKey: c.NARRATIVE_LLM_API_KEY,
+            timeoutMs: c.NARRATIVE_LLM_TIMEOUT_MS,
+            networks: c.NARRATIVE_LLM_NETWORKS,
+          }
         : undefined,
   };
 }

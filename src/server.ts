@@ -19,7 +19,11 @@ export type RunningServer = { url: string; db: Database; http: Server; jobs: Job
 /** Opens the database (migrating it), loads keys and listens. Used by main.ts and by tests. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   configureWriteBudget(config.writeBudget);
-  configureOpenFoodFacts({ baseUrl: config.openFoodFactsUrl, timeoutMs: config.openFoodFactsTimeoutMs });
+  configureOpenFoodFacts({
+    baseUrl: config.openFoodFactsUrl,
+    timeoutMs: config.openFoodFactsTimeoutMs,
+    networks: config.openFoodFactsNetworks,
+  });
   configureCalendar({
     fetchTimeoutMs: config.calendarFetchTimeoutMs,
     maxBytes: config.calendarMaxBytes,

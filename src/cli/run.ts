@@ -1,4 +1,4 @@
-import { loadConfig, loadDotEnv } from '../config.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from '../config.ts';
 import { withContext } from '../db/context.ts';
 import { openDatabase } from '../db/database.ts';
 import { Invalid, DomainError } from '../core/errors.ts';
@@ -9,8 +9,17 @@ import { createLogger } from '../logger.ts';
  * when it serves the embedded data dir, or by opening the data dir itself when it does not.
  */
 export async function runCli(command: () => Promise<void>): Promise<void> {
-  loadDotEnv();
-  const config = loadConfig();
+  let config: Config;
+  try {
+    loadDotEnv();
+    config = loadConfig();
+  } catch (err) {
+    // As the server does (process.ts): a bad setting is its message and exit code 2, not a stack trace.
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exitCode = 2;
+    return;
+  }
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'cli', logger });
   let code = 0;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Route } from './route.ts';
 
@@ -208,6 +209,39 @@ const OPERATIONAL_PATHS = {
   },
 };
 
+/**
+ * The schemas the document uses: those a `$ref` in `paths` reaches, directly or through other
+ * schemas. Every zod schema with a `meta({ id })` is in the global registry, but a query schema is
+ * listed as parameters, never referenced, and an unreferenced component is noise to readers and
+ * client generators (and a warning to linters).
+ */
+function referencedOnly(paths: JsonSchema, schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const used = new Set<string>();
+  const pending = [paths];
+  while (pending.length) {
+    for (const m of JSON.stringify(pending.pop()).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
+      if (used.has(m[1]) || !schemas[m[1]]) continue;
+      used.add(m[1]);
+      pending.push(schemas[m[1]]);
+    }
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([id]) => used.has(id)));
+}
+
+/**
+ * The licence the package declares (package.json `license`: an SPDX expression, or npm's
+ * `UNLICENSED`, no licence granted), as OpenAPI's info.license with its SPDX identifier (a
+ * `LicenseRef-` one for UNLICENSED, which SPDX has no id for). Read from the file, which sits two
+ * levels up from src/rest and dist/rest alike.
+ */
+function license(): JsonSchema {
+  const { license } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { license?: string };
+  if (!license) throw new Error('package.json declares no license');
+  if (license === 'UNLICENSED')
+    return { name: 'UNLICENSED: no licence is granted, all rights reserved', identifier: 'LicenseRef-UNLICENSED' };
+  return { name: license, identifier: license };
+}
+
 /** Endpoints outside the route table (OAuth), documented by their own module. */
 export type ExtraPaths = { paths: Record<string, Record<string, JsonSchema>>; requestSchemas: z.ZodType[]; tags: Record<string, string> };
 
@@ -242,12 +276,13 @@ export function buildOpenApi(routes: Route[], extra: ExtraPaths = { paths: {}, r
       title: 'Lifetrack personal tracking service',
       version: '0.1.0',
       description: 'Personal tracking data, insights and an inbox of suggestions. Errors are {"detail": ...}.',
+      license: license(),
     },
     servers: [{ url: '/', description: 'This server' }],
     tags: [...usedTags].map((name) => ({ name, description: tagDescriptions[name] ?? name })),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: {
+      schemas: referencedOnly(paths, {
         ...components,
         ErrorDetail: {
           type: 'object',
@@ -272,7 +307,7 @@ export function buildOpenApi(routes: Route[], extra: ExtraPaths = { paths: {}, r
             },
           },
         },
-      },
+      }),
     },
     security: [{ bearer: [] }],
     paths,

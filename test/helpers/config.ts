@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Nothing listens there: a test that looks barcodes up starts its own recorded provider.
     openFoodFactsUrl: 'http://127.0.0.1:9',
     openFoodFactsTimeoutMs: 2000,
+    openFoodFactsNetworks: 'any',
     // Off here (tests write fast on purpose); test/hardening/write-budget.test.ts sets one.
     writeBudget: { perMinute: 0, burst: 1 },
     statementTimeoutMs: 30_000,

@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
@@ -84,3 +88,54 @@ test('the suite checks answers against the document: an undeclared status would 
   const wrongBody = { status: 200, text: '[]', body: [{ id: 'not an event' }], req: { method: 'GET', path: `/users/${owner.id}/events` } };
   expect(() => check(wrongBody as never)).toThrow(/does not match its schema/);
 });
+
+test('every component schema is used: reached by a $ref from the paths, directly or through other schemas', async () => {
+  const doc = await served();
+  const used = new Set<string>();
+  const pending: unknown[] = [doc.paths];
+  while (pending.length) {
+    for (const [, id] of JSON.stringify(pending.pop()).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
+      if (used.has(id)) continue;
+      used.add(id);
+      pending.push(doc.components.schemas[id]);
+    }
+  }
+  expect(used.size).toBeGreaterThan(50);
+  // Query schemas, registered for their ids, are listed as parameters and were components nothing used.
+  expect(Object.keys(doc.components.schemas).filter((id) => !used.has(id))).toEqual([]);
+});
+
+test("info.license is the package's licence", async () => {
+  const doc = (await server.api().get('/openapi.json')).body as { info: { license?: { name: string; identifier?: string } } };
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { license: string };
+  expect(pkg.license).toBeTruthy();
+  expect(doc.info.license?.identifier).toBe(pkg.license === 'UNLICENSED' ? 'LicenseRef-UNLICENSED' : pkg.license);
+  expect(doc.info.license?.name).toContain(pkg.license);
+});
+
+test('the served document passes `npm run lint:openapi` (Redocly, recommended rules: no error, no warning); a warning fails it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
+  const lint = (doc: unknown) => {
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    return new Promise<{ code: number; stdout: string }>((resolve) =>
+      execFile(process.execPath, ['test/tools/lint-openapi.ts', file], { timeout: 60_000 }, (err, stdout) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout }),
+      ),
+    );
+  };
+  try {
+    const doc = await served();
+    const clean = await lint(doc);
+    expect(clean.stdout).toContain('OpenAPI lint (redocly.yaml): 0 errors, 0 warnings');
+    expect(clean.code).toBe(0);
+    const unused = structuredClone(doc);
+    unused.components.schemas.NobodyRefersToMe = { type: 'object' };
+    const warned = await lint(unused);
+    expect(warned.stdout).toMatch(/warn no-unused-components at #\/components\/schemas\/NobodyRefersToMe/);
+    expect(warned.stdout).toContain('0 errors, 1 warnings');
+    expect(warned.code).toBe(1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

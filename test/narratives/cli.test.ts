@@ -85,3 +85,26 @@ test('bad input and a failing model are clear messages with exit 1, never a stac
   expect(unknownOption.code).toBe(2);
   expect(unknownOption.stderr).toContain('Usage: npm run narratives:generate');
 }, 120_000);
+
+test('NARRATIVE_LLM_NETWORKS=public: a model on a loopback literal stops the CLI at start (exit 2), one whose name resolves to loopback is refused at connect (exit 1); never asked', async () => {
+  llm.behaviour = 'ok';
+  const before = llm.requests.length;
+  const literal = await cli('narratives-generate', ['--user', EMAIL, '--week', '2026-11-16'], {
+    ...withModel(),
+    NARRATIVE_LLM_NETWORKS: 'public',
+  });
+  expect(literal.code).toBe(2);
+  expect(literal.stderr).toContain('NARRATIVE_LLM_URL: 127.0.0.1 is not on the public internet, and NARRATIVE_LLM_NETWORKS=public');
+  noStack(literal);
+  const named = await cli('narratives-generate', ['--user', EMAIL, '--week', '2026-11-16'], {
+    ...withModel(),
+    NARRATIVE_LLM_URL: llm.url.replace('127.0.0.1', 'localhost'),
+    NARRATIVE_LLM_NETWORKS: 'public',
+  });
+  expect(named.code).toBe(1);
+  expect(named.stderr).toMatch(
+    /The narrative model's address (127\.0\.0\.1|::1) is not on the public internet \(NARRATIVE_LLM_NETWORKS=any allows it\)/,
+  );
+  noStack(named);
+  expect(llm.requests.length).toBe(before);
+}, 120_000);

@@ -26,7 +26,7 @@ withServer(
   (f) => ({ server, owner: alice, other: bob } = f),
   {},
   () => ({
-    narrativeLlm: { url: llm.url, model: MODEL, apiKey: API_KEY, timeoutMs: 1000 },
+    narrativeLlm: { url: llm.url, model: MODEL, apiKey: API_KEY, timeoutMs: 1000, networks: 'any' },
   }),
 );
 afterAll(() => llm.stop());

@@ -5,7 +5,8 @@ import { query } from '../../db/sql.ts';
 import { EventSourceRow } from '../event-sources/event-source.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { fetch, type Agent } from 'undici';
-import { EgressRefused, feedDispatcher, type FeedNetworks } from './egress.ts';
+import { egressRefusal } from '../../core/egress.ts';
+import { checkFeedAddress, feedDispatcher, type FeedNetworks } from './egress.ts';
 import { readFeedOffThread } from './feed-reader.ts';
 import { FeedError, type Feed, type FeedEvent } from './ics.ts';
 
@@ -13,15 +14,25 @@ import { FeedError, type Feed, type FeedEvent } from './ics.ts';
  * Feed limits and where feeds may be fetched from: set once at start-up (server and worker) from
  * CALENDAR_FETCH_TIMEOUT_MS, CALENDAR_MAX_BYTES and CALENDAR_FEED_NETWORKS (egress.ts).
  */
-const limits: { fetchTimeoutMs: number; maxBytes: number; dispatcher: Agent } = {
+const limits: { fetchTimeoutMs: number; maxBytes: number; networks: FeedNetworks; dispatcher: Agent } = {
   fetchTimeoutMs: 10_000,
   maxBytes: 5 * 1024 * 1024,
+  networks: 'public',
   dispatcher: feedDispatcher('public'),
 };
 export function configureCalendar(options: { fetchTimeoutMs: number; maxBytes: number; feedNetworks: FeedNetworks }): void {
   limits.fetchTimeoutMs = options.fetchTimeoutMs;
   limits.maxBytes = options.maxBytes;
+  limits.networks = options.feedNetworks;
   limits.dispatcher = feedDispatcher(options.feedNetworks);
+}
+
+/**
+ * A 422 at config.url for a feed URL that CALENDAR_FEED_NETWORKS would refuse at fetch time (egress.ts),
+ * for the event-source service to call when a URL is saved; the name is resolved within the fetch timeout.
+ */
+export async function checkFeedUrl(url: string): Promise<void> {
+  await checkFeedAddress(url, limits.networks, limits.fetchTimeoutMs);
 }
 
 /** The rolling window a sync reads: recurring events are expanded, and missing rows cancelled, only inside it. */
@@ -83,8 +94,9 @@ async function fetchFeed(url: string): Promise<string> {
     if (name === 'TimeoutError' || name === 'AbortError' || signal.aborted) {
       throw new FeedError(`The feed did not answer within ${limits.fetchTimeoutMs} ms`);
     }
+    const refused = egressRefusal(err);
+    if (refused) throw new FeedError(refused.message);
     const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-    if (cause instanceof EgressRefused) throw new FeedError(cause.message);
     throw new FeedError(
       `The feed could not be fetched: ${cause?.code ?? cause?.message ?? (err as Error)?.message ?? 'network error'}`.slice(0, 500),
     );

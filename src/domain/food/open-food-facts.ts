@@ -1,12 +1,24 @@
+import { fetch, type Agent, type Response } from 'undici';
+import { egressDispatcher, egressRefusal, type Networks } from '../../core/egress.ts';
 import { NotFound, Unavailable } from '../../core/errors.ts';
 import { labelNutrition } from './label-nutrition.ts';
 import type { Nutrition, Nutrient } from './nutrients.ts';
 
-/** Where labels come from: set once at start-up from OPEN_FOOD_FACTS_URL / OPEN_FOOD_FACTS_TIMEOUT_MS. */
-const provider = { baseUrl: 'https://world.openfoodfacts.org', timeoutMs: 5000 };
-export function configureOpenFoodFacts(options: { baseUrl: string; timeoutMs: number }): void {
+const REFUSAL = { subject: "The food label provider's address", setting: 'OPEN_FOOD_FACTS_NETWORKS' };
+
+/**
+ * Where labels come from: set once at start-up from OPEN_FOOD_FACTS_URL / OPEN_FOOD_FACTS_TIMEOUT_MS,
+ * and which addresses the lookups (and their redirects) may connect to, OPEN_FOOD_FACTS_NETWORKS (src/core/egress.ts).
+ */
+const provider: { baseUrl: string; timeoutMs: number; dispatcher: Agent } = {
+  baseUrl: 'https://world.openfoodfacts.org',
+  timeoutMs: 5000,
+  dispatcher: egressDispatcher('any', REFUSAL),
+};
+export function configureOpenFoodFacts(options: { baseUrl: string; timeoutMs: number; networks: Networks }): void {
   provider.baseUrl = options.baseUrl.replace(/\/+$/, '');
   provider.timeoutMs = options.timeoutMs;
+  provider.dispatcher = egressDispatcher(options.networks, REFUSAL);
 }
 
 // Open Food Facts asks API clients to name themselves (app name, version, contact).
@@ -54,9 +66,12 @@ export async function lookUpBarcode(barcode: string): Promise<LabelProduct> {
     res = await fetch(url, {
       headers: { 'User-Agent': USER_AGENT, Accept: 'application/json' },
       signal: AbortSignal.timeout(provider.timeoutMs),
+      dispatcher: provider.dispatcher,
     });
     body = res.status === 404 || res.ok ? await res.json().catch(() => undefined) : undefined;
   } catch (err) {
+    const refused = egressRefusal(err);
+    if (refused) throw new Unavailable(refused.message);
     const slow = (err as Error).name === 'TimeoutError';
     throw new Unavailable(`The food label provider ${slow ? 'did not answer in time' : 'is unreachable'}; try again later`);
   }

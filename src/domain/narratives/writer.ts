@@ -1,3 +1,5 @@
+import { fetch, type Agent, type Response } from 'undici';
+import { egressDispatcher, egressRefusal } from '../../core/egress.ts';
 import { Unavailable } from '../../core/errors.ts';
 import type { Config } from '../../config.ts';
 import { MAX_TEXT } from './narratives.schemas.ts';
@@ -9,9 +11,14 @@ import { MAX_TEXT } from './narratives.schemas.ts';
  */
 export type NarrativeLlm = NonNullable<Config['narrativeLlm']>;
 let llm: NarrativeLlm | undefined;
+/** Which addresses the requests (and redirects) may connect to: NARRATIVE_LLM_NETWORKS (src/core/egress.ts). */
+let dispatcher: Agent | undefined;
 
 export function configureNarrativeWriter(settings: NarrativeLlm | undefined): void {
   llm = settings;
+  dispatcher = settings
+    ? egressDispatcher(settings.networks, { subject: "The narrative model's address", setting: 'NARRATIVE_LLM_NETWORKS' })
+    : undefined;
 }
 
 export function narrativeWriter(): NarrativeLlm | undefined {
@@ -61,8 +68,11 @@ export async function writeNarrative(digest: string): Promise<WrittenNarrative> 
         temperature: 0.2,
       }),
       signal: AbortSignal.timeout(settings.timeoutMs),
+      dispatcher,
     });
   } catch (err) {
+    const refused = egressRefusal(err);
+    if (refused) throw new Unavailable(refused.message);
     const timedOut = (err as Error).name === 'TimeoutError';
     throw new Unavailable(
       timedOut
