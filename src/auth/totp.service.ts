@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../core/actor.ts';
 import { Conflict, Invalid } from '../core/errors.ts';
 import { parse } from '../core/validation.ts';
@@ -21,7 +22,7 @@ export async function setupTotp(actor: Actor): Promise<{ secret: string; otpauth
 }
 
 /** Turns TOTP on; answers whether it is on now (true). */
-export async function enableTotp(actor: Actor, input: unknown): Promise<boolean> {
+export async function enableTotp(actor: Actor, input: z.input<typeof TotpCodeRequest>): Promise<boolean> {
   authorize(actor, actor.userId, 'account');
   const { code } = parse(TotpCodeRequest, input);
   const user = await loadUser(actor.userId);
@@ -36,7 +37,7 @@ export async function enableTotp(actor: Actor, input: unknown): Promise<boolean>
 }
 
 /** Turns TOTP off; answers whether it is on now (false). */
-export async function disableTotp(actor: Actor, input: unknown): Promise<boolean> {
+export async function disableTotp(actor: Actor, input: z.input<typeof TotpCodeRequest>): Promise<boolean> {
   authorize(actor, actor.userId, 'account');
   const { code } = parse(TotpCodeRequest, input);
   const user = await loadUser(actor.userId);

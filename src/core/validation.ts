@@ -11,6 +11,15 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   throw new Invalid(result.error.issues.map(toIssue));
 }
 
+/**
+ * Data handed to a service as it came (GraphQL or form arguments, a stored suggestion payload, an
+ * automation's config, CLI flags), typed as the service's input: nothing trusts that type, the
+ * service's own parse checks the data, and its issues say what is wrong.
+ */
+export function asInput<T>(data: unknown): T {
+  return data as T;
+}
+
 function toIssue(issue: z.core.$ZodIssue): ValidationIssue {
   const loc = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   if (issue.code === 'invalid_type' && issue.input === undefined) {

@@ -1,4 +1,5 @@
 import { Invalid } from '../core/errors.ts';
+import { asInput } from '../core/validation.ts';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -7,13 +8,13 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
  * JSON values (metadata, configs) keep their keys as the client wrote them. An argument the
  * client left out stays out and an explicit null stays null, so PATCH semantics carry over.
  */
-export function serviceInput(args: object | null | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(args ?? {}).map(([k, v]) => [snake(k), v]));
+export function serviceInput<T = Record<string, unknown>>(args: object | null | undefined): T {
+  return asInput<T>(Object.fromEntries(Object.entries(args ?? {}).map(([k, v]) => [snake(k), v])));
 }
 
 /** A field's arguments as a service's query input: a null argument means "not given", as an absent query parameter. */
-export function serviceArgs(args: object | null | undefined): Record<string, unknown> {
-  return serviceInput(Object.fromEntries(Object.entries(args ?? {}).filter(([, v]) => v != null)));
+export function serviceArgs<T = Record<string, unknown>>(args: object | null | undefined): T {
+  return serviceInput<T>(Object.fromEntries(Object.entries(args ?? {}).filter(([, v]) => v != null)));
 }
 
 /**

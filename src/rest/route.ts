@@ -10,11 +10,16 @@ import type { Actor } from '../core/actor.ts';
  */
 type Access = 'public' | 'read' | 'write' | 'account';
 
-type RouteRequest = {
+/**
+ * What a handler gets. The body and query are as the client sent them, typed as the route's
+ * schemas' input so the service call reads as the service declares it: the service parses them
+ * (its runtime check is the one that counts, for GraphQL and MCP too).
+ */
+type RouteRequest<B = unknown, Q = Record<string, unknown>> = {
   actor: Actor;
   params: Record<string, string>;
-  query: Record<string, unknown>;
-  body: unknown;
+  query: Q;
+  body: B;
   ip: string;
 };
 
@@ -47,8 +52,22 @@ export type Route = {
    * (the schema-walk test holds both sides to it); credential routes under /auth are REST-only.
    */
   graphql?: `Mutation.${string}` | `User.${string}`;
-  handler: (req: RouteRequest) => Promise<Reply>;
+  // A method signature (bivariant), so a route() with typed inputs is a Route.
+  handler(req: RouteRequest): Promise<Reply>;
 };
+
+type InputOf<S, Otherwise> = S extends z.ZodType ? z.input<S> : Otherwise;
+
+/** A route whose handler sees its body and query typed from the route's own schemas. */
+export function route<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  r: Omit<Route, 'body' | 'query' | 'handler'> & {
+    body?: B;
+    query?: Q;
+    handler: (req: RouteRequest<InputOf<B, unknown>, InputOf<Q, Record<string, unknown>>>) => Promise<Reply>;
+  },
+): Route {
+  return r as Route;
+}
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { newId } from '../../core/ids.ts';
 import { em } from '../../db/context.ts';
 import { checkSignIn, type ClientInfo } from '../login.service.ts';
@@ -34,7 +35,7 @@ const MAX_STATE = 2000;
  * URI come first: until both are right an error is only shown to the user; after that it is
  * redirected to the client with the state.
  */
-export async function checkAuthorization(realm: Realm, input: unknown): Promise<Authorization> {
+export async function checkAuthorization(realm: Realm, input: z.input<typeof AuthorizeQuery>): Promise<Authorization> {
   const parsed = AuthorizeQuery.safeParse(input);
   if (!parsed.success) throw new AuthorizeError('invalid_request', 'Every parameter must be given exactly once', null);
   const p = parsed.data;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { newId } from '../../core/ids.ts';
 import { uuid } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
@@ -36,7 +37,7 @@ function redirectUriProblem(raw: string): string | null {
   return 'must use https, or http on a loopback address (127.0.0.1, [::1] or localhost)';
 }
 
-export async function registerClient(input: unknown, client: ClientInfo): Promise<OAuthClient> {
+export async function registerClient(input: z.input<typeof ClientRegistration>, client: ClientInfo): Promise<OAuthClient> {
   await countAttempt([limits.oauthRegistration, client.ip]);
   const parsed = ClientRegistration.safeParse(input);
   if (!parsed.success) {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Conflict, NotFound } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
@@ -10,7 +11,7 @@ import { feedUrl, syncSource } from './sync.ts';
 const bound = (v: string) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v);
 
 /** The user's calendar events by starts_at (then id), starting in [from, to); cancelled ones only with include_cancelled. */
-export async function listCalendarEvents(actor: Actor, input: unknown): Promise<CalendarEvent[]> {
+export async function listCalendarEvents(actor: Actor, input: z.input<typeof CalendarEventListQuery>): Promise<CalendarEvent[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(CalendarEventListQuery, input);
   const where: Record<string, unknown> = { userId: actor.userId };

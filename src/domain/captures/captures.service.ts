@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -22,7 +23,10 @@ function enqueueParse(captureId: string, userId: string): Promise<boolean> {
  * (created=false); the same client_id with other text or time is a Conflict.
  * If the job cannot be sent, the row stays queued and the workers' sweep finds it.
  */
-export async function submitCapture(actor: Actor, input: unknown): Promise<{ capture: LogCapture; created: boolean }> {
+export async function submitCapture(
+  actor: Actor,
+  input: z.input<typeof LogCaptureCreate>,
+): Promise<{ capture: LogCapture; created: boolean }> {
   authorize(actor, actor.userId, 'write');
   const data = parse(LogCaptureCreate, input);
   const now = new Date();
@@ -46,7 +50,7 @@ export async function submitCapture(actor: Actor, input: unknown): Promise<{ cap
   return { capture: await em().findOneOrFail(LogCapture, { id }), created: true };
 }
 
-export async function listCaptures(actor: Actor, input: unknown): Promise<LogCapture[]> {
+export async function listCaptures(actor: Actor, input: z.input<typeof LogCaptureListQuery>): Promise<LogCapture[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(LogCaptureListQuery, input);
   return em().find(

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -27,7 +28,7 @@ export async function categoriesByIds(actor: Actor, ids: string[]): Promise<Map<
   return new Map(rows.map((c) => [c.id, c]));
 }
 
-export async function createCategory(actor: Actor, input: unknown): Promise<Category> {
+export async function createCategory(actor: Actor, input: z.input<typeof CategoryCreate>): Promise<Category> {
   authorize(actor, actor.userId, 'write');
   const data = parse(CategoryCreate, input);
   const now = new Date();
@@ -44,7 +45,7 @@ export async function createCategory(actor: Actor, input: unknown): Promise<Cate
   return category;
 }
 
-export async function updateCategory(actor: Actor, categoryId: string, input: unknown): Promise<Category> {
+export async function updateCategory(actor: Actor, categoryId: string, input: z.input<typeof CategoryUpdate>): Promise<Category> {
   authorize(actor, actor.userId, 'write');
   const data = parse(CategoryUpdate, input);
   const category = await ownCategory(actor, categoryId);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { parse } from '../../core/validation.ts';
@@ -211,7 +212,7 @@ export async function getDaySummary(actor: Actor, date: string): Promise<DaySumm
 }
 
 /** GET /users/{user_id}/days?from=&to= (at most 366 days), oldest first. */
-export async function listDaySummaries(actor: Actor, input: unknown): Promise<DaySummary[]> {
+export async function listDaySummaries(actor: Actor, input: z.input<typeof DayRangeQuery>): Promise<DaySummary[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(DayRangeQuery, input);
   return summaries(actor.userId, q.from, q.to);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { Invalid, NotFound } from '../../core/errors.ts';
@@ -89,7 +90,11 @@ function fingerprintOf(e: NewEvent, source: EventSource): string {
 }
 
 /** Creates an event from a client's body (validated here); see logEvent. */
-export async function createEvent(actor: Actor, input: unknown, source: EventSource = 'user'): Promise<{ event: Event; created: boolean }> {
+export async function createEvent(
+  actor: Actor,
+  input: z.input<typeof EventCreate>,
+  source: EventSource = 'user',
+): Promise<{ event: Event; created: boolean }> {
   authorize(actor, actor.userId, 'write');
   return logEvent(actor, newEventFrom(parse(EventCreate, input)), source);
 }
@@ -173,7 +178,7 @@ export async function getEvent(actor: Actor, eventId: string): Promise<Event> {
   return ownEvent(actor, eventId);
 }
 
-export async function listEvents(actor: Actor, input: unknown): Promise<Event[]> {
+export async function listEvents(actor: Actor, input: z.input<typeof EventListQuery>): Promise<Event[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(EventListQuery, input);
   const where: Record<string, unknown> = { userId: actor.userId };
@@ -195,7 +200,7 @@ export async function listEvents(actor: Actor, input: unknown): Promise<Event[]>
   return rows;
 }
 
-export async function updateEvent(actor: Actor, eventId: string, input: unknown): Promise<Event> {
+export async function updateEvent(actor: Actor, eventId: string, input: z.input<typeof EventUpdate>): Promise<Event> {
   authorize(actor, actor.userId, 'write');
   const data = parse(EventUpdate, input);
   const event = await ownEvent(actor, eventId);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -16,7 +17,7 @@ async function ownFoodItem(actor: Actor, id: string): Promise<FoodItem> {
   return item;
 }
 
-export async function createFoodItem(actor: Actor, input: unknown): Promise<FoodItem> {
+export async function createFoodItem(actor: Actor, input: z.input<typeof FoodItemCreate>): Promise<FoodItem> {
   authorize(actor, actor.userId, 'write');
   const data = parse(FoodItemCreate, input);
   const nutrition: Nutrition = {};
@@ -63,7 +64,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * Rule 7: a case-insensitive substring of name, brand or place over the user's own items; with
  * no query, every item. Either way most used first, ties by recency (last logged, else created).
  */
-export async function searchFoodItems(actor: Actor, input: unknown): Promise<FoodItem[]> {
+export async function searchFoodItems(actor: Actor, input: z.input<typeof FoodItemSearch>): Promise<FoodItem[]> {
   authorize(actor, actor.userId, 'read');
   const { q, limit } = parse(FoodItemSearch, input);
   const where: Record<string, unknown> = { userId: actor.userId };
@@ -79,7 +80,12 @@ export async function searchFoodItems(actor: Actor, input: unknown): Promise<Foo
  * `user_edited` (the state table). A nutrient the edit gives (or clears) is no longer derived:
  * the user vouched for it. Then edit propagation (meal-items.ts), in the same transaction.
  */
-export async function updateFoodItem(actor: Actor, id: string, input: unknown, queryInput: unknown = {}): Promise<FoodItem> {
+export async function updateFoodItem(
+  actor: Actor,
+  id: string,
+  input: z.input<typeof FoodItemUpdate>,
+  queryInput: unknown = {},
+): Promise<FoodItem> {
   authorize(actor, actor.userId, 'write');
   const data = parse(FoodItemUpdate, input);
   const { refresh_event_id } = parse(FoodItemUpdateQuery, queryInput);
@@ -111,7 +117,7 @@ export async function updateFoodItem(actor: Actor, id: string, input: unknown, q
  * unchanged; (c) a new `verified` item from the label. The provider is asked before anything is
  * written, so a provider failure leaves nothing behind. `created` tells (c) from (a)/(b).
  */
-export async function lookUpFoodBarcode(actor: Actor, input: unknown): Promise<{ item: FoodItem; created: boolean }> {
+export async function lookUpFoodBarcode(actor: Actor, input: z.input<typeof BarcodeLookup>): Promise<{ item: FoodItem; created: boolean }> {
   authorize(actor, actor.userId, 'write');
   const { barcode } = parse(BarcodeLookup, input);
   const known = await em().findOne(FoodItem, { userId: actor.userId, barcode });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -14,7 +15,7 @@ async function ownSavedMeal(actor: Actor, id: string): Promise<SavedMeal> {
   return meal;
 }
 
-export async function createSavedMeal(actor: Actor, input: unknown): Promise<SavedMeal> {
+export async function createSavedMeal(actor: Actor, input: z.input<typeof SavedMealCreate>): Promise<SavedMeal> {
   authorize(actor, actor.userId, 'write');
   const data = parse(SavedMealCreate, input);
   const now = new Date();
@@ -43,7 +44,7 @@ export async function getSavedMeal(actor: Actor, id: string): Promise<SavedMeal>
 }
 
 /** Saved meals, most used first, then newest. */
-export async function listSavedMeals(actor: Actor, input: unknown): Promise<SavedMeal[]> {
+export async function listSavedMeals(actor: Actor, input: z.input<typeof SavedMealListQuery>): Promise<SavedMeal[]> {
   authorize(actor, actor.userId, 'read');
   const { limit, offset } = parse(SavedMealListQuery, input);
   return em().find(SavedMeal, { userId: actor.userId }, { orderBy: { usageCount: 'desc', createdAt: 'desc', id: 'desc' }, limit, offset });
@@ -54,7 +55,7 @@ export async function listSavedMeals(actor: Actor, input: unknown): Promise<Save
  * hand edit of the totals (a partial patch over them; `_meta.source` becomes `user`, and the
  * totals no longer follow the items); `nutrition: null` makes them computed again.
  */
-export async function updateSavedMeal(actor: Actor, id: string, input: unknown): Promise<SavedMeal> {
+export async function updateSavedMeal(actor: Actor, id: string, input: z.input<typeof SavedMealUpdate>): Promise<SavedMeal> {
   authorize(actor, actor.userId, 'write');
   const data = parse(SavedMealUpdate, input);
   return em().transactional(async () => {

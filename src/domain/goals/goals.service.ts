@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
@@ -55,7 +56,7 @@ export async function listGoals(actor: Actor): Promise<GoalMetric[]> {
 }
 
 /** Rule 9: creates or replaces the metric's standing daily goal. */
-export async function putGoal(actor: Actor, slug: string, input: unknown): Promise<GoalMetric> {
+export async function putGoal(actor: Actor, slug: string, input: z.input<typeof MetricGoalUpdate>): Promise<GoalMetric> {
   authorize(actor, actor.userId, 'write');
   const type = goalable(slug);
   const data = parse(MetricGoalUpdate, input);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { parse } from '../../core/validation.ts';
@@ -21,7 +22,7 @@ async function windowMatrix(actor: Actor, windowDays: number, endDate: string | 
   return { from, to, matrix: (await loadDailyMatrix(actor.userId, from, to)) as InsightMatrix };
 }
 
-export async function getInsightGraph(actor: Actor, input: unknown): Promise<InsightGraph> {
+export async function getInsightGraph(actor: Actor, input: z.input<typeof InsightGraphQuery>): Promise<InsightGraph> {
   authorize(actor, actor.userId, 'read');
   const q = parse(InsightGraphQuery, input);
   const { matrix } = await windowMatrix(actor, q.window_days, q.end_date);
@@ -36,7 +37,7 @@ export async function getInsightGraph(actor: Actor, input: unknown): Promise<Ins
   return computeGraph(matrix, centre.key, { mode: q.mode, windowDays: q.window_days });
 }
 
-export async function getEpisodes(actor: Actor, input: unknown): Promise<Episodes> {
+export async function getEpisodes(actor: Actor, input: z.input<typeof EpisodesQuery>): Promise<Episodes> {
   authorize(actor, actor.userId, 'read');
   const q = parse(EpisodesQuery, input);
   const { from, to, matrix } = await windowMatrix(actor, q.window_days, q.end_date);

@@ -4,6 +4,7 @@ import { createEvent } from '../events/events.service.ts';
 import type { MetricType } from './catalogue.ts';
 import { MANUAL_SOURCES } from './resolution.ts';
 import { createSuggestions } from '../suggestions/inbox.ts';
+import { asInput } from '../../core/validation.ts';
 
 /** One automation firing: what fired, for which local day, and the value that made it fire. */
 export type Firing = {
@@ -58,11 +59,11 @@ async function logEvent(f: Firing): Promise<void> {
     metadata: { automation: provenance(f) },
   };
   try {
-    await createEvent(systemActor(f.userId), body, 'automation');
+    await createEvent(systemActor(f.userId), asInput(body), 'automation');
   } catch (err) {
     // The category was deleted after the automation was set up: log the event without it.
     if (!(err instanceof Invalid) || !body.category_id) throw err;
-    await createEvent(systemActor(f.userId), { ...body, category_id: undefined }, 'automation');
+    await createEvent(systemActor(f.userId), asInput({ ...body, category_id: undefined }), 'automation');
   }
 }
 

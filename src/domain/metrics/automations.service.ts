@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Conflict, Invalid, NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -49,7 +50,11 @@ async function checkConfigs(
   return { trigger, action };
 }
 
-export async function createAutomation(actor: Actor, definitionId: string, input: unknown): Promise<MetricAutomation> {
+export async function createAutomation(
+  actor: Actor,
+  definitionId: string,
+  input: z.input<typeof AutomationCreate>,
+): Promise<MetricAutomation> {
   authorize(actor, actor.userId, 'write');
   const data = parse(AutomationCreate, input);
   const def = await ownDefinition(actor, definitionId);
@@ -83,7 +88,7 @@ export async function updateAutomation(
   actor: Actor,
   definitionId: string,
   automationId: string,
-  input: unknown,
+  input: z.input<typeof AutomationUpdate>,
 ): Promise<MetricAutomation> {
   authorize(actor, actor.userId, 'write');
   const data = parse(AutomationUpdate, input);

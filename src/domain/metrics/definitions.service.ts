@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Actor } from '../../core/actor.ts';
 import { authorize } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
@@ -73,7 +74,7 @@ async function withAutomations(userId: string, defs: MetricDefinition[]): Promis
 }
 
 /** Every metric type's definition, in catalogue order. */
-export async function listDefinitions(actor: Actor, input: unknown): Promise<Definition[]> {
+export async function listDefinitions(actor: Actor, input: z.input<typeof DefinitionListQuery>): Promise<Definition[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(DefinitionListQuery, input);
   const defs = await em().find(
@@ -97,7 +98,7 @@ export async function getDefinition(actor: Actor, definitionId: string): Promise
 }
 
 /** Rule 3: omitted fields stay; `sources`, when present, replaces the whole ranked list. */
-export async function updateDefinition(actor: Actor, definitionId: string, input: unknown): Promise<Definition> {
+export async function updateDefinition(actor: Actor, definitionId: string, input: z.input<typeof DefinitionUpdate>): Promise<Definition> {
   authorize(actor, actor.userId, 'write');
   const data = parse(DefinitionUpdate, input);
   const def = await ownDefinition(actor, definitionId);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid, type ValidationIssue } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -115,7 +116,7 @@ function hasKeys(o: object): boolean {
  * quick check is not sure of sends the whole batch through the zod schema, so a rejected batch
  * gets exactly the schema's issues, as before.
  */
-function readBatch(input: unknown): Batch {
+function readBatch(input: z.input<typeof HealthMetricBatch>): Batch {
   const readings = (input as { readings?: unknown } | null)?.readings;
   if (Array.isArray(readings) && readings.length <= MAX_READINGS) {
     const batch = new Batch(readings.length);
@@ -395,7 +396,7 @@ const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0,
  * reading first (any bad one is Invalid, nothing written), converts units, inserts in one
  * transaction with dedup by the database, and runs the ingest-time automations on the new rows.
  */
-export async function ingestReadings(actor: Actor, input: unknown): Promise<IngestResult> {
+export async function ingestReadings(actor: Actor, input: z.input<typeof HealthMetricBatch>): Promise<IngestResult> {
   authorize(actor, actor.userId, 'write');
   const batch = readBatch(input);
   const createdAt = new Date();

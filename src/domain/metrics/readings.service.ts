@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
@@ -45,7 +46,7 @@ function readingOf(h: HealthMetric): Reading {
 }
 
 /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to exclusive). */
-export async function listReadings(actor: Actor, input: unknown): Promise<Reading[]> {
+export async function listReadings(actor: Actor, input: z.input<typeof HealthMetricListQuery>): Promise<Reading[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(HealthMetricListQuery, input);
   const where: Record<string, unknown> = { userId: actor.userId };

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { parse } from '../../core/validation.ts';
@@ -120,7 +121,7 @@ export async function buildDigest(actor: Actor, periodStart: string): Promise<Na
 }
 
 /** GET /users/{user_id}/narratives/digest?week=: the digest, for a narrative written elsewhere. */
-export async function getNarrativeDigest(actor: Actor, input: unknown): Promise<NarrativeDigest> {
+export async function getNarrativeDigest(actor: Actor, input: z.input<typeof NarrativeDigestQuery>): Promise<NarrativeDigest> {
   authorize(actor, actor.userId, 'read');
   const q = parse(NarrativeDigestQuery, input);
   const week = q.week ?? lastWholeWeek(new Date(), (await loadUser(actor.userId)).timezone);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -15,7 +16,7 @@ async function ownNarrative(actor: Actor, narrativeId: string): Promise<Narrativ
 }
 
 /** Rule 12: most recent week first. */
-export async function listNarratives(actor: Actor, input: unknown): Promise<Narrative[]> {
+export async function listNarratives(actor: Actor, input: z.input<typeof NarrativeListQuery>): Promise<Narrative[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(NarrativeListQuery, input);
   return em().find(
@@ -75,7 +76,7 @@ export async function storeNarrative(userId: string, data: NarrativeCreate, mode
 }
 
 /** POST /users/{user_id}/narratives: created (201), or the week's narrative replaced (200, same id). */
-export async function saveNarrative(actor: Actor, input: unknown): Promise<SavedNarrative> {
+export async function saveNarrative(actor: Actor, input: z.input<typeof NarrativeCreate>): Promise<SavedNarrative> {
   authorize(actor, actor.userId, 'write');
   const data = parse(NarrativeCreate, input);
   return (await storeNarrative(actor.userId, data, 'replace'))!;

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
@@ -93,7 +94,7 @@ function newPlaceSuggestion(c: Cluster) {
  * re-detects stays over the samples around them. A user's batches run one at a time (an advisory
  * lock), so two concurrent batches cannot both detect the same stay.
  */
-export async function recordLocations(actor: Actor, input: unknown): Promise<LocationBatchResult> {
+export async function recordLocations(actor: Actor, input: z.input<typeof LocationBatch>): Promise<LocationBatchResult> {
   authorize(actor, actor.userId, 'write');
   const { samples } = parse(LocationBatch, input);
   const now = new Date();

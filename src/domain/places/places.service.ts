@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -58,7 +59,7 @@ export async function ownPlace(actor: Actor, placeId: string): Promise<Place> {
 }
 
 /** A new place with validated fields; `source` says who made it (the user, an accepted suggestion). */
-export async function insertPlace(actor: Actor, input: unknown, source: PlaceSource): Promise<Place> {
+export async function insertPlace(actor: Actor, input: z.input<typeof PlaceCreate>, source: PlaceSource): Promise<Place> {
   const data = parse(PlaceCreate, input);
   const now = new Date();
   const place = em().create(Place, {
@@ -80,13 +81,13 @@ export async function insertPlace(actor: Actor, input: unknown, source: PlaceSou
   return place;
 }
 
-export async function createPlace(actor: Actor, input: unknown): Promise<PlaceRecord> {
+export async function createPlace(actor: Actor, input: z.input<typeof PlaceCreate>): Promise<PlaceRecord> {
   authorize(actor, actor.userId, 'write');
   const [record] = await withStats(actor.userId, [await insertPlace(actor, input, 'user')]);
   return record;
 }
 
-export async function listPlaces(actor: Actor, input: unknown): Promise<PlaceRecord[]> {
+export async function listPlaces(actor: Actor, input: z.input<typeof PlaceListQuery>): Promise<PlaceRecord[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(PlaceListQuery, input);
   const places = await em().find(
@@ -110,7 +111,7 @@ export async function placesByIds(actor: Actor, ids: string[]): Promise<Map<stri
   return new Map((await withStats(actor.userId, places)).map((p) => [p.id, p]));
 }
 
-export async function updatePlace(actor: Actor, placeId: string, input: unknown): Promise<PlaceRecord> {
+export async function updatePlace(actor: Actor, placeId: string, input: z.input<typeof PlaceUpdate>): Promise<PlaceRecord> {
   authorize(actor, actor.userId, 'write');
   const data = parse(PlaceUpdate, input);
   const place = await ownPlace(actor, placeId);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { Invalid, NotFound } from '../../core/errors.ts';
@@ -79,7 +80,7 @@ export async function addVisit(
 }
 
 /** Rule 11: occurred_at defaults to now and local_date is stamped from the user's timezone when omitted. */
-export async function createVisit(actor: Actor, placeId: string, input: unknown): Promise<VisitRecord> {
+export async function createVisit(actor: Actor, placeId: string, input: z.input<typeof PlaceVisitCreate>): Promise<VisitRecord> {
   authorize(actor, actor.userId, 'write');
   const data = parse(PlaceVisitCreate, input ?? {});
   const place = await ownPlace(actor, placeId);
@@ -90,7 +91,7 @@ export async function createVisit(actor: Actor, placeId: string, input: unknown)
   return addVisit(actor, place, { occurredAt, endedAt, localDate: data.local_date, note: data.note ?? null, source: 'manual' });
 }
 
-export async function listVisits(actor: Actor, placeId: string, input: unknown): Promise<VisitRecord[]> {
+export async function listVisits(actor: Actor, placeId: string, input: z.input<typeof VisitListQuery>): Promise<VisitRecord[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(VisitListQuery, input);
   await ownPlace(actor, placeId);
@@ -98,7 +99,7 @@ export async function listVisits(actor: Actor, placeId: string, input: unknown):
 }
 
 /** Manual, detected and accepted visits together, newest first; a date is the user's local day, a date-time an instant. */
-export async function locationHistory(actor: Actor, input: unknown): Promise<VisitRecord[]> {
+export async function locationHistory(actor: Actor, input: z.input<typeof LocationHistoryQuery>): Promise<VisitRecord[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(LocationHistoryQuery, input);
   const clauses: string[] = [];
@@ -121,7 +122,7 @@ const visitBatches = new Map<number, VisitBatch>();
  * `limit` visits, in one query however many places a page holds. One function per limit, so a
  * request's loader (keyed by the function) batches every place asking for the same limit.
  */
-export function placeVisitsBatch(input: unknown): VisitBatch {
+export function placeVisitsBatch(input: z.input<typeof PlaceVisitsQuery>): VisitBatch {
   const { limit } = parse(PlaceVisitsQuery, input);
   let batch = visitBatches.get(limit);
   if (!batch) {

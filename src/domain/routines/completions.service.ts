@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
@@ -16,7 +17,7 @@ const routineTag = (routineId: string) => `routine:${routineId}`;
  * Records a routine (or some of its items) as done on a local date (default: today in the user's
  * timezone): an event with the routine, the items done and how many it has in its metadata.
  */
-export async function completeRoutine(actor: Actor, routineId: string, input: unknown): Promise<Event> {
+export async function completeRoutine(actor: Actor, routineId: string, input: z.input<typeof RoutineCompletion>): Promise<Event> {
   authorize(actor, actor.userId, 'write');
   const data = parse(RoutineCompletion, input);
   const routine = await ownRoutine(actor, routineId);

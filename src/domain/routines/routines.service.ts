@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -12,7 +13,7 @@ export async function ownRoutine(actor: Actor, routineId: string): Promise<Routi
   return routine;
 }
 
-export async function createRoutine(actor: Actor, input: unknown): Promise<Routine> {
+export async function createRoutine(actor: Actor, input: z.input<typeof RoutineCreate>): Promise<Routine> {
   authorize(actor, actor.userId, 'write');
   const data = parse(RoutineCreate, input);
   const now = new Date();
@@ -43,7 +44,7 @@ export async function getRoutine(actor: Actor, routineId: string): Promise<Routi
   return ownRoutine(actor, routineId);
 }
 
-export async function updateRoutine(actor: Actor, routineId: string, input: unknown): Promise<Routine> {
+export async function updateRoutine(actor: Actor, routineId: string, input: z.input<typeof RoutineUpdate>): Promise<Routine> {
   authorize(actor, actor.userId, 'write');
   const data = parse(RoutineUpdate, input);
   const routine = await ownRoutine(actor, routineId);

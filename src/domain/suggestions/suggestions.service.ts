@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { LockMode } from '@mikro-orm/core';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Conflict, NotFound } from '../../core/errors.ts';
@@ -27,7 +28,7 @@ async function pendingCount(userId: string, now = new Date()): Promise<number> {
   return em().count(Suggestion, { userId, ...statusFilter('pending', now) });
 }
 
-export async function listSuggestions(actor: Actor, input: unknown): Promise<SuggestionPage> {
+export async function listSuggestions(actor: Actor, input: z.input<typeof SuggestionListQuery>): Promise<SuggestionPage> {
   authorize(actor, actor.userId, 'read');
   const q = parse(SuggestionListQuery, input);
   const now = new Date();
@@ -75,7 +76,7 @@ function assertPending(s: Suggestion, now: Date): void {
  * happen or neither. The row lock makes a concurrent accept or dismiss wait, then see a decided
  * suggestion (Conflict).
  */
-export async function acceptSuggestion(actor: Actor, id: string, input: unknown): Promise<Suggestion> {
+export async function acceptSuggestion(actor: Actor, id: string, input: z.input<typeof SuggestionAccept>): Promise<Suggestion> {
   authorize(actor, actor.userId, 'write');
   const overrides = parse(SuggestionAccept, input ?? {});
   return em().transactional(async () => {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { LockMode } from '@mikro-orm/core';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid, NotFound } from '../../core/errors.ts';
@@ -14,7 +15,7 @@ import { TrackingTimerListQuery, TrackingTimerStart, TrackingTimerStop } from '.
 /** A start time this far ahead of the server clock is a client clock problem, not a plan. */
 const FUTURE_TOLERANCE_MS = 60_000;
 
-export async function startTimer(actor: Actor, input: unknown): Promise<TrackingTimer> {
+export async function startTimer(actor: Actor, input: z.input<typeof TrackingTimerStart>): Promise<TrackingTimer> {
   authorize(actor, actor.userId, 'write');
   const data = parse(TrackingTimerStart, input);
   if (data.category_id && !(await em().count(Category, { id: data.category_id, userId: actor.userId }))) {
@@ -39,7 +40,7 @@ export async function startTimer(actor: Actor, input: unknown): Promise<Tracking
 }
 
 /** Running timers, most recently started first. */
-export async function listTimers(actor: Actor, input: unknown): Promise<TrackingTimer[]> {
+export async function listTimers(actor: Actor, input: z.input<typeof TrackingTimerListQuery>): Promise<TrackingTimer[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(TrackingTimerListQuery, input);
   return em().find(
@@ -61,7 +62,7 @@ export async function getTimer(actor: Actor, id: string): Promise<TrackingTimer>
  * with its start, duration, category and label. The event's client_id is the timer's id, so a
  * timer can never yield two events; a second stop finds no timer (NotFound).
  */
-export async function stopTimer(actor: Actor, id: string, input: unknown): Promise<Event> {
+export async function stopTimer(actor: Actor, id: string, input: z.input<typeof TrackingTimerStop>): Promise<Event> {
   authorize(actor, actor.userId, 'write');
   const data = parse(TrackingTimerStop, input ?? {});
   return em().transactional(async () => {

@@ -8,7 +8,7 @@ export const calendarResolvers: Resolvers = {
     calendarEvents: (_user, { includeCancelled, ...args }, { actor }) =>
       listCalendarEvents(actor, {
         ...serviceArgs(args),
-        ...(includeCancelled != null ? { include_cancelled: String(includeCancelled) } : {}),
+        ...(includeCancelled != null ? { include_cancelled: includeCancelled ? 'true' : 'false' } : {}),
       }),
     calendarEvent: (_user, { id }, { actor }) => getCalendarEvent(actor, id),
   },

@@ -10,6 +10,7 @@ import { mealItemsByEventIds, mealItemsBySavedMealIds } from '../../domain/food/
 import { NUTRIENTS, type Nutrition } from '../../domain/food/nutrients.ts';
 import { createSavedMeal, deleteSavedMeal, getSavedMeal, listSavedMeals, updateSavedMeal } from '../../domain/food/saved-meals.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
+import { asInput } from '../../core/validation.ts';
 import type { NutrientName, NutritionResolvers, Resolvers } from '../__generated__/types.ts';
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -20,11 +21,11 @@ const nutritionFields = Object.fromEntries(
 ) as NutritionResolvers;
 
 /** A saved meal input in the service's spelling, down to its items and hand-written totals. */
-function mealInput(input: object): Record<string, unknown> {
+function mealInput<T>(input: object): T {
   const data = serviceInput(input);
   if (Array.isArray(data.items)) data.items = data.items.map((i: object) => serviceInput(i));
   if (data.nutrition) data.nutrition = serviceInput(data.nutrition);
-  return data;
+  return asInput<T>(data);
 }
 
 export const foodResolvers: Resolvers = {

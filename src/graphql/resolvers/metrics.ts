@@ -6,6 +6,7 @@ import { listReadings } from '../../domain/metrics/readings.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 import type { Loaders } from '../loaders.ts';
+import { asInput } from '../../core/validation.ts';
 
 /** A reading's or definition's metric type: the catalogue entry, through the request's loader. */
 const metricTypeOf = async (parent: { metricTypeSlug: string }, loaders: Loaders) =>
@@ -27,7 +28,7 @@ export const metricResolvers: Resolvers = {
   Mutation: {
     // Each reading's keys too are in the service's spelling (metricTypeSlug → metric_type_slug).
     ingestReadings: (_root, { input }, { actor }) =>
-      withInput('input', () => ingestReadings(actor, { readings: input.readings.map(serviceInput) })),
+      withInput('input', () => ingestReadings(actor, asInput({ readings: input.readings.map(serviceInput) }))),
     updateMetricDefinition: (_root, { id, input }, { actor }) => withInput('input', () => updateDefinition(actor, id, serviceInput(input))),
     createAutomation: (_root, { definitionId, input }, { actor }) =>
       withInput('input', () => createAutomation(actor, definitionId, serviceInput(input))),

@@ -3,6 +3,7 @@ import { createPlace, deletePlace, getPlace, listPlaces, placesByIds, updatePlac
 import { createVisit, deleteVisit, listVisits, locationHistory, placeVisitsBatch } from '../../domain/places/visits.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
+import { asInput } from '../../core/validation.ts';
 
 export const placeResolvers: Resolvers = {
   User: {
@@ -29,6 +30,6 @@ export const placeResolvers: Resolvers = {
     deletePlaceVisit: async (_root, { id }, { actor }) => (await deleteVisit(actor, id), true),
     // Each sample's keys too are in the service's spelling (recordedAt → recorded_at).
     recordLocations: (_root, { input }, { actor }) =>
-      withInput('input', () => recordLocations(actor, { samples: input.samples.map(serviceInput) })),
+      withInput('input', () => recordLocations(actor, asInput({ samples: input.samples.map(serviceInput) }))),
   },
 };

@@ -21,7 +21,7 @@ export const calendarTools = [
       (
         await listCalendarEvents(actor, {
           ...args,
-          include_cancelled: include_cancelled === undefined ? undefined : String(include_cancelled),
+          include_cancelled: include_cancelled === undefined ? undefined : include_cancelled ? 'true' : 'false',
         })
       ).map(presentCalendarEvent),
   }),

@@ -3,13 +3,13 @@ import { uuid } from '../../core/validation.ts';
 import * as calendar from '../../domain/calendar/calendar.service.ts';
 import { CalendarEventListQuery } from '../../domain/calendar/calendar.schemas.ts';
 import { CalendarEventRead, presentCalendarEvent } from '../presenters/calendar.ts';
-import { ok, type Route } from '../route.ts';
+import { ok, route, type Route } from '../route.ts';
 
 const tag = 'calendar';
 const params = z.object({ event_id: uuid() });
 
 export const calendarRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/users/{user_id}/calendar/events',
     tag,
@@ -20,8 +20,8 @@ export const calendarRoutes: Route[] = [
     query: CalendarEventListQuery,
     responses: { 200: z.array(CalendarEventRead) },
     handler: async (r) => ok((await calendar.listCalendarEvents(r.actor, r.query)).map(presentCalendarEvent)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/calendar/events/{event_id}',
     tag,
@@ -31,5 +31,5 @@ export const calendarRoutes: Route[] = [
     params,
     responses: { 200: CalendarEventRead },
     handler: async (r) => ok(presentCalendarEvent(await calendar.getCalendarEvent(r.actor, r.params.event_id))),
-  },
+  }),
 ];

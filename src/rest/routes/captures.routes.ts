@@ -3,13 +3,13 @@ import { uuid } from '../../core/validation.ts';
 import * as captures from '../../domain/captures/captures.service.ts';
 import { LogCaptureCreate, LogCaptureListQuery } from '../../domain/captures/captures.schemas.ts';
 import { LogCaptureRead, presentCapture, presentCaptures } from '../presenters/captures.ts';
-import { createdOrReplayed, ok, type Route } from '../route.ts';
+import { createdOrReplayed, ok, route, type Route } from '../route.ts';
 
 const tag = 'log-captures';
 const params = z.object({ capture_id: uuid() });
 
 export const captureRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/users/{user_id}/log-captures',
     tag,
@@ -23,8 +23,8 @@ export const captureRoutes: Route[] = [
       const { capture, created } = await captures.submitCapture(r.actor, r.body);
       return createdOrReplayed(created, await presentCapture(r.actor, capture));
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/log-captures',
     tag,
@@ -34,8 +34,8 @@ export const captureRoutes: Route[] = [
     query: LogCaptureListQuery,
     responses: { 200: z.array(LogCaptureRead) },
     handler: async (r) => ok(await presentCaptures(r.actor, await captures.listCaptures(r.actor, r.query))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/log-captures/{capture_id}',
     tag,
@@ -45,5 +45,5 @@ export const captureRoutes: Route[] = [
     params,
     responses: { 200: LogCaptureRead },
     handler: async (r) => ok(await presentCapture(r.actor, await captures.getCapture(r.actor, r.params.capture_id))),
-  },
+  }),
 ];

@@ -3,13 +3,13 @@ import { uuid } from '../../core/validation.ts';
 import * as categories from '../../domain/categories/categories.service.ts';
 import { CategoryCreate, CategoryUpdate } from '../../domain/categories/categories.schemas.ts';
 import { CategoryRead, presentCategory } from '../presenters/categories.ts';
-import { created, noContent, ok, type Route } from '../route.ts';
+import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'categories';
 const params = z.object({ category_id: uuid() });
 
 export const categoryRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/users/{user_id}/categories',
     tag,
@@ -18,8 +18,8 @@ export const categoryRoutes: Route[] = [
     summary: 'All categories, by name',
     responses: { 200: z.array(CategoryRead) },
     handler: async (r) => ok((await categories.listCategories(r.actor)).map(presentCategory)),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/categories',
     tag,
@@ -30,8 +30,8 @@ export const categoryRoutes: Route[] = [
     body: CategoryCreate,
     responses: { 201: CategoryRead },
     handler: async (r) => created(presentCategory(await categories.createCategory(r.actor, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/users/{user_id}/categories/{category_id}',
     tag,
@@ -43,8 +43,8 @@ export const categoryRoutes: Route[] = [
     body: CategoryUpdate,
     responses: { 200: CategoryRead },
     handler: async (r) => ok(presentCategory(await categories.updateCategory(r.actor, r.params.category_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'delete',
     path: '/users/{user_id}/categories/{category_id}',
     tag,
@@ -54,5 +54,5 @@ export const categoryRoutes: Route[] = [
     params,
     responses: { 204: null },
     handler: async (r) => (await categories.deleteCategory(r.actor, r.params.category_id), noContent()),
-  },
+  }),
 ];

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import * as days from '../../domain/days/summary.service.ts';
 import { DayParams, DayRangeQuery } from '../../domain/days/days.schemas.ts';
 import { DaySummaryRead, presentDaySummary } from '../presenters/days.ts';
-import { ok, type Route } from '../route.ts';
+import { ok, route, type Route } from '../route.ts';
 
 const tag = 'days';
 
 export const dayRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/users/{user_id}/days',
     tag,
@@ -17,8 +17,8 @@ export const dayRoutes: Route[] = [
     query: DayRangeQuery,
     responses: { 200: z.array(DaySummaryRead) },
     handler: async (r) => ok((await days.listDaySummaries(r.actor, r.query)).map(presentDaySummary)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/days/{date}',
     tag,
@@ -28,5 +28,5 @@ export const dayRoutes: Route[] = [
     params: DayParams,
     responses: { 200: DaySummaryRead },
     handler: async (r) => ok(presentDaySummary(await days.getDaySummary(r.actor, r.params.date))),
-  },
+  }),
 ];

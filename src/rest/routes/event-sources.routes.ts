@@ -4,13 +4,13 @@ import { syncEventSource } from '../../domain/calendar/calendar.service.ts';
 import * as sources from '../../domain/event-sources/event-sources.service.ts';
 import { EventSourceCreate, EventSourceListQuery, EventSourceUpdate } from '../../domain/event-sources/event-sources.schemas.ts';
 import { EventSourceRead, presentEventSource } from '../presenters/event-sources.ts';
-import { created, noContent, ok, type Route } from '../route.ts';
+import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'event-sources';
 const params = z.object({ source_id: uuid() });
 
 export const eventSourceRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/users/{user_id}/event-sources',
     tag,
@@ -20,8 +20,8 @@ export const eventSourceRoutes: Route[] = [
     query: EventSourceListQuery,
     responses: { 200: z.array(EventSourceRead) },
     handler: async (r) => ok((await sources.listEventSources(r.actor, r.query)).map(presentEventSource)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/event-sources/{source_id}',
     tag,
@@ -31,8 +31,8 @@ export const eventSourceRoutes: Route[] = [
     params,
     responses: { 200: EventSourceRead },
     handler: async (r) => ok(presentEventSource(await sources.getEventSource(r.actor, r.params.source_id))),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/users/{user_id}/event-sources/{source_id}',
     tag,
@@ -44,9 +44,9 @@ export const eventSourceRoutes: Route[] = [
     body: EventSourceUpdate,
     responses: { 200: EventSourceRead },
     handler: async (r) => ok(presentEventSource(await sources.updateEventSource(r.actor, r.params.source_id, r.body))),
-  },
+  }),
 
-  {
+  route({
     method: 'post',
     path: '/users/{user_id}/event-sources',
     tag,
@@ -57,8 +57,8 @@ export const eventSourceRoutes: Route[] = [
     body: EventSourceCreate,
     responses: { 201: EventSourceRead },
     handler: async (r) => created(presentEventSource(await sources.createEventSource(r.actor, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'delete',
     path: '/users/{user_id}/event-sources/{source_id}',
     tag,
@@ -69,8 +69,8 @@ export const eventSourceRoutes: Route[] = [
     responses: { 204: null },
     errors: [409],
     handler: async (r) => (await sources.deleteEventSource(r.actor, r.params.source_id), noContent()),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/event-sources/{source_id}/sync',
     tag,
@@ -82,5 +82,5 @@ export const eventSourceRoutes: Route[] = [
     responses: { 200: EventSourceRead },
     errors: [409],
     handler: async (r) => ok(presentEventSource(await syncEventSource(r.actor, r.params.source_id))),
-  },
+  }),
 ];

@@ -6,7 +6,7 @@ import { EventCreate, EventListQuery, EventUpdate } from '../../domain/events/ev
 import { EventRead, presentEvent } from '../presenters/events.ts';
 import type { Actor } from '../../core/actor.ts';
 import type { Event } from '../../domain/events/event.entity.ts';
-import { createdOrReplayed, noContent, ok, type Route } from '../route.ts';
+import { createdOrReplayed, noContent, ok, route, type Route } from '../route.ts';
 
 /** An event with its logged meal items, if it has any (a saved meal, a parsed meal's matched foods). */
 async function withMealItems(actor: Actor, event: Event) {
@@ -17,7 +17,7 @@ const tag = 'events';
 const params = z.object({ event_id: uuid() });
 
 export const eventRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/users/{user_id}/events',
     tag,
@@ -33,8 +33,8 @@ export const eventRoutes: Route[] = [
       // Only a saved meal gives a new event items: a plain one skips the read.
       return createdOrReplayed(created, event.savedMealId ? await withMealItems(r.actor, event) : presentEvent(event));
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/events',
     tag,
@@ -44,8 +44,8 @@ export const eventRoutes: Route[] = [
     query: EventListQuery,
     responses: { 200: z.array(EventRead) },
     handler: async (r) => ok((await events.listEvents(r.actor, r.query)).map((e) => presentEvent(e))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/events/{event_id}',
     tag,
@@ -55,8 +55,8 @@ export const eventRoutes: Route[] = [
     params,
     responses: { 200: EventRead },
     handler: async (r) => ok(await withMealItems(r.actor, await events.getEvent(r.actor, r.params.event_id))),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/users/{user_id}/events/{event_id}',
     tag,
@@ -67,8 +67,8 @@ export const eventRoutes: Route[] = [
     body: EventUpdate,
     responses: { 200: EventRead },
     handler: async (r) => ok(presentEvent(await events.updateEvent(r.actor, r.params.event_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'delete',
     path: '/users/{user_id}/events/{event_id}',
     tag,
@@ -78,5 +78,5 @@ export const eventRoutes: Route[] = [
     params,
     responses: { 204: null },
     handler: async (r) => (await events.deleteEvent(r.actor, r.params.event_id), noContent()),
-  },
+  }),
 ];

@@ -3,13 +3,13 @@ import { uuid } from '../../core/validation.ts';
 import * as food from '../../domain/food/food-items.service.ts';
 import { BarcodeLookup, FoodItemCreate, FoodItemSearch, FoodItemUpdate, FoodItemUpdateQuery } from '../../domain/food/food.schemas.ts';
 import { FoodItemRead, presentFoodItem } from '../presenters/food.ts';
-import { created, createdOrReplayed, ok, type Route } from '../route.ts';
+import { created, createdOrReplayed, ok, route, type Route } from '../route.ts';
 
 const tag = 'food';
 const params = z.object({ food_item_id: uuid() });
 
 export const foodRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/users/{user_id}/food-items',
     tag,
@@ -19,8 +19,8 @@ export const foodRoutes: Route[] = [
     query: FoodItemSearch,
     responses: { 200: z.array(FoodItemRead) },
     handler: async (r) => ok((await food.searchFoodItems(r.actor, r.query)).map(presentFoodItem)),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/food-items',
     tag,
@@ -30,8 +30,8 @@ export const foodRoutes: Route[] = [
     body: FoodItemCreate,
     responses: { 201: FoodItemRead },
     handler: async (r) => created(presentFoodItem(await food.createFoodItem(r.actor, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/food-items/barcode',
     tag,
@@ -47,8 +47,8 @@ export const foodRoutes: Route[] = [
       const { item, created: wasCreated } = await food.lookUpFoodBarcode(r.actor, r.body);
       return createdOrReplayed(wasCreated, presentFoodItem(item));
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/food-items/{food_item_id}',
     tag,
@@ -58,8 +58,8 @@ export const foodRoutes: Route[] = [
     params,
     responses: { 200: FoodItemRead },
     handler: async (r) => ok(presentFoodItem(await food.getFoodItem(r.actor, r.params.food_item_id))),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/users/{user_id}/food-items/{food_item_id}',
     tag,
@@ -73,5 +73,5 @@ export const foodRoutes: Route[] = [
     body: FoodItemUpdate,
     responses: { 200: FoodItemRead },
     handler: async (r) => ok(presentFoodItem(await food.updateFoodItem(r.actor, r.params.food_item_id, r.body, r.query))),
-  },
+  }),
 ];

@@ -1,12 +1,12 @@
 import * as insights from '../../domain/insights/insights.service.ts';
 import { EpisodesQuery, InsightGraphQuery } from '../../domain/insights/insights.schemas.ts';
 import { EpisodesResponse, InsightGraphResponse, presentEpisodes, presentInsightGraph } from '../presenters/insights.ts';
-import { ok, type Route } from '../route.ts';
+import { ok, route, type Route } from '../route.ts';
 
 const tag = 'insights';
 
 export const insightRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/users/{user_id}/insights/graph',
     tag,
@@ -16,8 +16,8 @@ export const insightRoutes: Route[] = [
     query: InsightGraphQuery,
     responses: { 200: InsightGraphResponse },
     handler: async (r) => ok(presentInsightGraph(await insights.getInsightGraph(r.actor, r.query))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/insights/episodes',
     tag,
@@ -27,5 +27,5 @@ export const insightRoutes: Route[] = [
     query: EpisodesQuery,
     responses: { 200: EpisodesResponse },
     handler: async (r) => ok(presentEpisodes(await insights.getEpisodes(r.actor, r.query))),
-  },
+  }),
 ];

@@ -18,14 +18,14 @@ import {
   presentMetricType,
   presentReading,
 } from '../presenters/metrics.ts';
-import { created, noContent, ok, type Route } from '../route.ts';
+import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'metrics';
 const definitionParams = z.object({ definition_id: uuid() });
 const automationParams = z.object({ definition_id: uuid(), automation_id: uuid() });
 
 export const metricRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/metric-types',
     tag,
@@ -34,8 +34,8 @@ export const metricRoutes: Route[] = [
     summary: 'The metric catalogue: slugs, canonical units, daily aggregation and accepted input units',
     responses: { 200: z.array(MetricTypeRead) },
     handler: async (r) => ok(listMetricTypes(r.actor).map(presentMetricType)),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/health/metrics',
     tag,
@@ -46,8 +46,8 @@ export const metricRoutes: Route[] = [
     bodyLimit: INGEST_BODY_LIMIT,
     responses: { 200: HealthMetricBatchResult },
     handler: async (r) => ok(presentIngestResult(await ingestReadings(r.actor, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/health/metrics',
     tag,
@@ -57,8 +57,8 @@ export const metricRoutes: Route[] = [
     query: HealthMetricListQuery,
     responses: { 200: z.array(HealthMetricRead) },
     handler: async (r) => ok((await readings.listReadings(r.actor, r.query)).map(presentReading)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/metric-definitions',
     tag,
@@ -68,8 +68,8 @@ export const metricRoutes: Route[] = [
     query: DefinitionListQuery,
     responses: { 200: z.array(DefinitionRead) },
     handler: async (r) => ok((await definitions.listDefinitions(r.actor, r.query)).map(presentDefinition)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/metric-definitions/{definition_id}',
     tag,
@@ -79,8 +79,8 @@ export const metricRoutes: Route[] = [
     params: definitionParams,
     responses: { 200: DefinitionRead },
     handler: async (r) => ok(presentDefinition(await definitions.getDefinition(r.actor, r.params.definition_id))),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/users/{user_id}/metric-definitions/{definition_id}',
     tag,
@@ -91,8 +91,8 @@ export const metricRoutes: Route[] = [
     body: DefinitionUpdate,
     responses: { 200: DefinitionRead },
     handler: async (r) => ok(presentDefinition(await definitions.updateDefinition(r.actor, r.params.definition_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/metric-definitions/{definition_id}/automations',
     tag,
@@ -104,8 +104,8 @@ export const metricRoutes: Route[] = [
     body: AutomationCreate,
     responses: { 201: AutomationRead },
     handler: async (r) => created(presentAutomation(await automations.createAutomation(r.actor, r.params.definition_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}',
     tag,
@@ -117,8 +117,8 @@ export const metricRoutes: Route[] = [
     responses: { 200: AutomationRead },
     handler: async (r) =>
       ok(presentAutomation(await automations.updateAutomation(r.actor, r.params.definition_id, r.params.automation_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'delete',
     path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}',
     tag,
@@ -128,5 +128,5 @@ export const metricRoutes: Route[] = [
     params: automationParams,
     responses: { 204: null },
     handler: async (r) => (await automations.deleteAutomation(r.actor, r.params.definition_id, r.params.automation_id), noContent()),
-  },
+  }),
 ];

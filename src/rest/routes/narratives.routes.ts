@@ -4,13 +4,13 @@ import { getNarrativeDigest } from '../../domain/narratives/digest.ts';
 import * as narratives from '../../domain/narratives/narratives.service.ts';
 import { NarrativeCreate, NarrativeDigestQuery, NarrativeListQuery } from '../../domain/narratives/narratives.schemas.ts';
 import { NarrativeDigestRead, NarrativeRead, presentNarrative, presentNarrativeDigest } from '../presenters/narratives.ts';
-import { createdOrReplayed, ok, type Route } from '../route.ts';
+import { createdOrReplayed, ok, route, type Route } from '../route.ts';
 
 const tag = 'narratives';
 const params = z.object({ narrative_id: uuid() });
 
 export const narrativeRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/users/{user_id}/narratives',
     tag,
@@ -20,8 +20,8 @@ export const narrativeRoutes: Route[] = [
     query: NarrativeListQuery,
     responses: { 200: z.array(NarrativeRead) },
     handler: async (r) => ok((await narratives.listNarratives(r.actor, r.query)).map(presentNarrative)),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/narratives',
     tag,
@@ -34,8 +34,8 @@ export const narrativeRoutes: Route[] = [
       const { narrative, created } = await narratives.saveNarrative(r.actor, r.body);
       return createdOrReplayed(created, presentNarrative(narrative));
     },
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/narratives/digest',
     tag,
@@ -45,8 +45,8 @@ export const narrativeRoutes: Route[] = [
     query: NarrativeDigestQuery,
     responses: { 200: NarrativeDigestRead },
     handler: async (r) => ok(presentNarrativeDigest(await getNarrativeDigest(r.actor, r.query))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/narratives/{narrative_id}',
     tag,
@@ -56,5 +56,5 @@ export const narrativeRoutes: Route[] = [
     params,
     responses: { 200: NarrativeRead },
     handler: async (r) => ok(presentNarrative(await narratives.getNarrative(r.actor, r.params.narrative_id))),
-  },
+  }),
 ];

@@ -13,14 +13,14 @@ import {
   VisitListQuery,
 } from '../../domain/places/places.schemas.ts';
 import { LocationBatchResult, PlaceRead, PlaceVisitRead, presentLocationBatch, presentPlace, presentVisit } from '../presenters/places.ts';
-import { created, noContent, ok, type Route } from '../route.ts';
+import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'places';
 const params = z.object({ place_id: uuid() });
 const visitParams = z.object({ visit_id: uuid() });
 
 export const placeRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/users/{user_id}/places',
     tag,
@@ -30,8 +30,8 @@ export const placeRoutes: Route[] = [
     body: PlaceCreate,
     responses: { 201: PlaceRead },
     handler: async (r) => created(presentPlace(await places.createPlace(r.actor, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/places',
     tag,
@@ -41,8 +41,8 @@ export const placeRoutes: Route[] = [
     query: PlaceListQuery,
     responses: { 200: z.array(PlaceRead) },
     handler: async (r) => ok((await places.listPlaces(r.actor, r.query)).map(presentPlace)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/places/{place_id}',
     tag,
@@ -52,8 +52,8 @@ export const placeRoutes: Route[] = [
     params,
     responses: { 200: PlaceRead },
     handler: async (r) => ok(presentPlace(await places.getPlace(r.actor, r.params.place_id))),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/users/{user_id}/places/{place_id}',
     tag,
@@ -64,8 +64,8 @@ export const placeRoutes: Route[] = [
     body: PlaceUpdate,
     responses: { 200: PlaceRead },
     handler: async (r) => ok(presentPlace(await places.updatePlace(r.actor, r.params.place_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'delete',
     path: '/users/{user_id}/places/{place_id}',
     tag,
@@ -75,8 +75,8 @@ export const placeRoutes: Route[] = [
     params,
     responses: { 204: null },
     handler: async (r) => (await places.deletePlace(r.actor, r.params.place_id), noContent()),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/places/{place_id}/visits',
     tag,
@@ -87,8 +87,8 @@ export const placeRoutes: Route[] = [
     body: PlaceVisitCreate,
     responses: { 201: PlaceVisitRead },
     handler: async (r) => created(presentVisit(await visits.createVisit(r.actor, r.params.place_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/places/{place_id}/visits',
     tag,
@@ -99,8 +99,8 @@ export const placeRoutes: Route[] = [
     query: VisitListQuery,
     responses: { 200: z.array(PlaceVisitRead) },
     handler: async (r) => ok((await visits.listVisits(r.actor, r.params.place_id, r.query)).map(presentVisit)),
-  },
-  {
+  }),
+  route({
     method: 'delete',
     path: '/users/{user_id}/visits/{visit_id}',
     tag,
@@ -110,8 +110,8 @@ export const placeRoutes: Route[] = [
     params: visitParams,
     responses: { 204: null },
     handler: async (r) => (await visits.deleteVisit(r.actor, r.params.visit_id), noContent()),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/location-history',
     tag,
@@ -122,8 +122,8 @@ export const placeRoutes: Route[] = [
     query: LocationHistoryQuery,
     responses: { 200: z.array(PlaceVisitRead) },
     handler: async (r) => ok((await visits.locationHistory(r.actor, r.query)).map(presentVisit)),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/locations',
     tag,
@@ -135,5 +135,5 @@ export const placeRoutes: Route[] = [
     bodyLimit: '4mb',
     responses: { 200: LocationBatchResult },
     handler: async (r) => ok(presentLocationBatch(await recordLocations(r.actor, r.body))),
-  },
+  }),
 ];

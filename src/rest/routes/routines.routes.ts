@@ -5,13 +5,13 @@ import * as routines from '../../domain/routines/routines.service.ts';
 import { RoutineCompletion, RoutineCreate, RoutineUpdate } from '../../domain/routines/routines.schemas.ts';
 import { EventRead, presentEvent } from '../presenters/events.ts';
 import { presentRoutine, RoutineRead } from '../presenters/routines.ts';
-import { created, noContent, ok, type Route } from '../route.ts';
+import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'routines';
 const params = z.object({ routine_id: uuid() });
 
 export const routineRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/users/{user_id}/routines',
     tag,
@@ -21,8 +21,8 @@ export const routineRoutes: Route[] = [
     body: RoutineCreate,
     responses: { 201: RoutineRead },
     handler: async (r) => created(presentRoutine(await routines.createRoutine(r.actor, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/routines',
     tag,
@@ -31,8 +31,8 @@ export const routineRoutes: Route[] = [
     summary: 'Every routine, by display_order, then name',
     responses: { 200: z.array(RoutineRead) },
     handler: async (r) => ok((await routines.listRoutines(r.actor)).map(presentRoutine)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/routines/{routine_id}',
     tag,
@@ -42,8 +42,8 @@ export const routineRoutes: Route[] = [
     params,
     responses: { 200: RoutineRead },
     handler: async (r) => ok(presentRoutine(await routines.getRoutine(r.actor, r.params.routine_id))),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/users/{user_id}/routines/{routine_id}',
     tag,
@@ -54,8 +54,8 @@ export const routineRoutes: Route[] = [
     body: RoutineUpdate,
     responses: { 200: RoutineRead },
     handler: async (r) => ok(presentRoutine(await routines.updateRoutine(r.actor, r.params.routine_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'delete',
     path: '/users/{user_id}/routines/{routine_id}',
     tag,
@@ -65,8 +65,8 @@ export const routineRoutes: Route[] = [
     params,
     responses: { 204: null },
     handler: async (r) => (await routines.deleteRoutine(r.actor, r.params.routine_id), noContent()),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/routines/{routine_id}/completions',
     tag,
@@ -78,5 +78,5 @@ export const routineRoutes: Route[] = [
     body: RoutineCompletion,
     responses: { 201: EventRead },
     handler: async (r) => created(presentEvent(await completeRoutine(r.actor, r.params.routine_id, r.body))),
-  },
+  }),
 ];

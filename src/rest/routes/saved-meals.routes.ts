@@ -6,7 +6,7 @@ import { SavedMealCreate, SavedMealListQuery, SavedMealUpdate } from '../../doma
 import type { SavedMeal } from '../../domain/food/saved-meal.entity.ts';
 import type { Actor } from '../../core/actor.ts';
 import { presentSavedMeal, SavedMealRead } from '../presenters/food.ts';
-import { created, noContent, ok, type Route } from '../route.ts';
+import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'food';
 const params = z.object({ saved_meal_id: uuid() });
@@ -22,7 +22,7 @@ async function withItems(actor: Actor, list: SavedMeal[]) {
 const one = async (actor: Actor, meal: SavedMeal) => (await withItems(actor, [meal]))[0];
 
 export const savedMealRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/users/{user_id}/saved-meals',
     tag,
@@ -32,8 +32,8 @@ export const savedMealRoutes: Route[] = [
     body: SavedMealCreate,
     responses: { 201: SavedMealRead },
     handler: async (r) => created(await one(r.actor, await meals.createSavedMeal(r.actor, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/saved-meals',
     tag,
@@ -43,8 +43,8 @@ export const savedMealRoutes: Route[] = [
     query: SavedMealListQuery,
     responses: { 200: z.array(SavedMealRead) },
     handler: async (r) => ok(await withItems(r.actor, await meals.listSavedMeals(r.actor, r.query))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/saved-meals/{saved_meal_id}',
     tag,
@@ -54,8 +54,8 @@ export const savedMealRoutes: Route[] = [
     params,
     responses: { 200: SavedMealRead },
     handler: async (r) => ok(await one(r.actor, await meals.getSavedMeal(r.actor, r.params.saved_meal_id))),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/users/{user_id}/saved-meals/{saved_meal_id}',
     tag,
@@ -67,8 +67,8 @@ export const savedMealRoutes: Route[] = [
     body: SavedMealUpdate,
     responses: { 200: SavedMealRead },
     handler: async (r) => ok(await one(r.actor, await meals.updateSavedMeal(r.actor, r.params.saved_meal_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'delete',
     path: '/users/{user_id}/saved-meals/{saved_meal_id}',
     tag,
@@ -78,5 +78,5 @@ export const savedMealRoutes: Route[] = [
     params,
     responses: { 204: null },
     handler: async (r) => (await meals.deleteSavedMeal(r.actor, r.params.saved_meal_id), noContent()),
-  },
+  }),
 ];

@@ -3,13 +3,13 @@ import { uuid } from '../../core/validation.ts';
 import * as suggestions from '../../domain/suggestions/suggestions.service.ts';
 import { SuggestionAccept, SuggestionListQuery } from '../../domain/suggestions/suggestions.schemas.ts';
 import { presentSuggestion, presentSuggestionPage, SuggestionListResponse, SuggestionRead } from '../presenters/suggestions.ts';
-import { ok, type Route } from '../route.ts';
+import { ok, route, type Route } from '../route.ts';
 
 const tag = 'suggestions';
 const params = z.object({ suggestion_id: uuid() });
 
 export const suggestionRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/users/{user_id}/suggestions',
     tag,
@@ -19,8 +19,8 @@ export const suggestionRoutes: Route[] = [
     query: SuggestionListQuery,
     responses: { 200: SuggestionListResponse },
     handler: async (r) => ok(presentSuggestionPage(await suggestions.listSuggestions(r.actor, r.query))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/suggestions/{suggestion_id}',
     tag,
@@ -30,8 +30,8 @@ export const suggestionRoutes: Route[] = [
     params,
     responses: { 200: SuggestionRead },
     handler: async (r) => ok(presentSuggestion(await suggestions.getSuggestion(r.actor, r.params.suggestion_id))),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/suggestions/{suggestion_id}/accept',
     tag,
@@ -44,8 +44,8 @@ export const suggestionRoutes: Route[] = [
     body: SuggestionAccept,
     responses: { 200: SuggestionRead },
     handler: async (r) => ok(presentSuggestion(await suggestions.acceptSuggestion(r.actor, r.params.suggestion_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/suggestions/{suggestion_id}/dismiss',
     tag,
@@ -56,5 +56,5 @@ export const suggestionRoutes: Route[] = [
     params,
     responses: { 200: SuggestionRead },
     handler: async (r) => ok(presentSuggestion(await suggestions.dismissSuggestion(r.actor, r.params.suggestion_id))),
-  },
+  }),
 ];

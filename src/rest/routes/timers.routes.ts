@@ -4,13 +4,13 @@ import * as timers from '../../domain/timers/timers.service.ts';
 import { TrackingTimerListQuery, TrackingTimerStart, TrackingTimerStop } from '../../domain/timers/timers.schemas.ts';
 import { EventRead, presentEvent } from '../presenters/events.ts';
 import { presentTimer, TrackingTimerRead } from '../presenters/timers.ts';
-import { created, noContent, ok, type Route } from '../route.ts';
+import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'tracking-timers';
 const params = z.object({ timer_id: uuid() });
 
 export const timerRoutes: Route[] = [
-  {
+  route({
     method: 'post',
     path: '/users/{user_id}/tracking-timers',
     tag,
@@ -20,8 +20,8 @@ export const timerRoutes: Route[] = [
     body: TrackingTimerStart,
     responses: { 201: TrackingTimerRead },
     handler: async (r) => created(presentTimer(await timers.startTimer(r.actor, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/tracking-timers',
     tag,
@@ -31,8 +31,8 @@ export const timerRoutes: Route[] = [
     query: TrackingTimerListQuery,
     responses: { 200: z.array(TrackingTimerRead) },
     handler: async (r) => ok((await timers.listTimers(r.actor, r.query)).map(presentTimer)),
-  },
-  {
+  }),
+  route({
     method: 'get',
     path: '/users/{user_id}/tracking-timers/{timer_id}',
     tag,
@@ -42,8 +42,8 @@ export const timerRoutes: Route[] = [
     params,
     responses: { 200: TrackingTimerRead },
     handler: async (r) => ok(presentTimer(await timers.getTimer(r.actor, r.params.timer_id))),
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/users/{user_id}/tracking-timers/{timer_id}/stop',
     tag,
@@ -54,8 +54,8 @@ export const timerRoutes: Route[] = [
     body: TrackingTimerStop,
     responses: { 201: EventRead },
     handler: async (r) => created(presentEvent(await timers.stopTimer(r.actor, r.params.timer_id, r.body))),
-  },
-  {
+  }),
+  route({
     method: 'delete',
     path: '/users/{user_id}/tracking-timers/{timer_id}',
     tag,
@@ -65,5 +65,5 @@ export const timerRoutes: Route[] = [
     params,
     responses: { 204: null },
     handler: async (r) => (await timers.discardTimer(r.actor, r.params.timer_id), noContent()),
-  },
+  }),
 ];

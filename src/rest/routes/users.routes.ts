@@ -1,12 +1,12 @@
 import { getProfile, updateProfile } from '../../domain/users/users.service.ts';
 import { ProfileUpdate } from '../../domain/users/users.schemas.ts';
 import { ProfileRead, presentProfile } from '../presenters/users.ts';
-import { ok, type Route } from '../route.ts';
+import { ok, route, type Route } from '../route.ts';
 
 const tag = 'profile';
 
 export const userRoutes: Route[] = [
-  {
+  route({
     method: 'get',
     path: '/users/{user_id}/profile',
     tag,
@@ -15,8 +15,8 @@ export const userRoutes: Route[] = [
     summary: 'Email, timezone and whether TOTP is on',
     responses: { 200: ProfileRead },
     handler: async (r) => ok(presentProfile(await getProfile(r.actor))),
-  },
-  {
+  }),
+  route({
     method: 'patch',
     path: '/users/{user_id}/profile',
     tag,
@@ -27,5 +27,5 @@ export const userRoutes: Route[] = [
     body: ProfileUpdate,
     responses: { 200: ProfileRead },
     handler: async (r) => ok(presentProfile(await updateProfile(r.actor, r.body))),
-  },
+  }),
 ];

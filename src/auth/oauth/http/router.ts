@@ -123,7 +123,7 @@ export function oauthRouter(): Router {
     paths.register,
     express.json({ limit: '16kb', strict: true }),
     oauthJson(async (req, res) => {
-      const client = await registerClient(req.body ?? {}, { ip: req.ip ?? 'unknown' });
+      const client = await registerClient(body(req), { ip: req.ip ?? 'unknown' });
       noStore(res).status(201).json(presentClient(client));
     }),
     badBody('invalid_client_metadata'),

@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express';
+import { asInput } from '../../../core/validation.ts';
 
 /** What every OAuth endpoint shares: where each one is, its cache headers, and how a form body is read. */
 const FORM_LIMIT = '32kb';
@@ -13,7 +14,8 @@ export const paths = {
 export const noStore = (res: Response) => res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
 
 export const form = [express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 50 })];
-export const body = (req: Request): Record<string, unknown> => {
+/** The request's fields (a form, or registration's JSON), typed as the service's input (it parses them). */
+export const body = <T = Record<string, unknown>>(req: Request): T => {
   const parsed: unknown = req.body;
-  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  return asInput<T>(parsed && typeof parsed === 'object' ? parsed : {});
 };

@@ -1,6 +1,7 @@
 import { createEvent } from '../../events/events.service.ts';
 import type { AcceptHandler } from './index.ts';
 import { isObject, pick, stillExistingCategory } from './shared.ts';
+import { asInput } from '../../../core/validation.ts';
 
 const EVENT_FIELDS = [
   'boolean_value',
@@ -25,6 +26,6 @@ export const acceptEvent: AcceptHandler = async (actor, s, overrides) => {
     isObject(over.metadata) || over.metadata === undefined
       ? { ...(isObject(base.metadata) ? base.metadata : {}), ...(over.metadata ?? {}), suggestion_id: s.id }
       : over.metadata;
-  const { event } = await createEvent(actor, { ...base, ...over, metadata }, 'suggestion');
+  const { event } = await createEvent(actor, asInput({ ...base, ...over, metadata }), 'suggestion');
   return { eventId: event.id };
 };
