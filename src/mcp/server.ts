@@ -9,6 +9,7 @@ import { inputSteps } from '../http/body.ts';
 import { isDatabaseDown, sendError } from '../http/errors.ts';
 import { bearerChallenge } from '../http/public-url.ts';
 import { mcpActor } from './auth.ts';
+import { limitConcurrency, MCP_LIMITS, refuseBatches } from './limits.ts';
 import { allTools } from './tools/index.ts';
 import type { Tool, ToolContext } from './tools/tool.ts';
 
@@ -41,6 +42,14 @@ export function toolError(err: unknown, log: Logger | undefined, tool: string): 
   return { isError: true, content: [{ type: 'text', text: text({ detail }) }] };
 }
 
+/** An answer over the budget: what to do instead, as a tool error the agent can act on. */
+function tooLarge(bytes: number): CallToolResult {
+  const detail =
+    `This answer is ${Math.ceil(bytes / 1024)} KB, over the ${MCP_LIMITS.resultBytes / 1024} KB one tool call may return: ` +
+    'narrow it (a shorter from..to) or page through it (a smaller limit, then offset)';
+  return { isError: true, content: [{ type: 'text', text: text({ detail }) }] };
+}
+
 function register(server: McpServer, tool: Tool, ctx: ToolContext, log: Logger | undefined): void {
   server.registerTool(
     tool.name,
@@ -52,7 +61,9 @@ function register(server: McpServer, tool: Tool, ctx: ToolContext, log: Logger |
     },
     async (args: Record<string, unknown>): Promise<CallToolResult> => {
       try {
-        return { content: [{ type: 'text', text: text(await tool.run(ctx, args)) }] };
+        const answer = text(await tool.run(ctx, args));
+        if (answer.length > MCP_LIMITS.resultBytes) return tooLarge(answer.length);
+        return { content: [{ type: 'text', text: answer }] };
       } catch (err) {
         return toolError(err, log, tool.name);
       }
@@ -107,7 +118,7 @@ const notAllowed: RequestHandler = (_req, res) =>
  */
 export function mcpRouter(): Router {
   const router = Router();
-  router.post(MCP_PATH, admit, ...inputSteps(true, BODY_LIMIT), serve);
+  router.post(MCP_PATH, admit, limitConcurrency, ...inputSteps(true, BODY_LIMIT), refuseBatches, serve);
   router.get(MCP_PATH, notAllowed);
   router.delete(MCP_PATH, notAllowed);
   return router;

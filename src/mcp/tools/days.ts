@@ -3,8 +3,27 @@ import { localDateOf } from '../../core/clock.ts';
 import { getDaySummary, listDaySummaries } from '../../domain/days/summary.service.ts';
 import { getProfile } from '../../domain/users/users.service.ts';
 import { presentDaySummary } from '../../rest/presenters/days.ts';
+import { Invalid } from '../../core/errors.ts';
+import { MCP_LIMITS } from '../limits.ts';
 import { localDate } from './args.ts';
 import { defineTool } from './tool.ts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The per-call budget, before any database work; a malformed date is left to the service's own check. */
+function checkDaysPerCall(from: string, to: string): void {
+  if (!DATE.test(from) || !DATE.test(to)) return;
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (days > MCP_LIMITS.daysPerCall) {
+    throw new Invalid([
+      {
+        loc: ['to'],
+        msg: `At most ${MCP_LIMITS.daysPerCall} days per call (this asks for ${days}): call again for the next range`,
+        type: 'too_long',
+      },
+    ]);
+  }
+}
 
 export const dayTools = [
   defineTool({
@@ -23,9 +42,13 @@ export const dayTools = [
     name: 'get_days',
     title: 'Day summaries for a range',
     description:
-      'Day summaries from..to (both local days, inclusive, at most 366 days), oldest first: the same per-day JSON as get_day_summary. ' +
+      `Day summaries from..to (both local days, inclusive, at most ${MCP_LIMITS.daysPerCall} days per call), oldest first: ` +
+      'the same per-day JSON as get_day_summary. For a longer span, call again with the next from..to. ' +
       'Same as GET /users/{user_id}/days.',
     input: z.object({ from: localDate('First day'), to: localDate('Last day, inclusive') }),
-    run: async ({ actor }, args) => (await listDaySummaries(actor, args)).map(presentDaySummary),
+    run: async ({ actor }, args) => {
+      checkDaysPerCall(args.from, args.to);
+      return (await listDaySummaries(actor, args)).map(presentDaySummary);
+    },
   }),
 ];
