@@ -6,13 +6,22 @@ import {
   getArgumentValues,
   getNamedType,
   getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
   isListType,
+  isNonNullType,
   isObjectType,
+  isUnionType,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLObjectType,
   type GraphQLSchema,
+  type GraphQLType,
   type SelectionSetNode,
 } from 'graphql';
 import type { GraphQLContext } from './context.ts';
@@ -20,7 +29,8 @@ import type { GraphQLContext } from './context.ts';
 /**
  * What a query may cost before it runs: every field costs 1, and a list multiplies what is
  * selected under it by how many items it may return: its `limit` argument when it has one
- * (after variables), else the schema's `@listSize(assumedSize)`, else ASSUMED_LIST_SIZE. The
+ * (after variables, or its default), else the days of its from..to dates (days(from, to): one
+ * summary per day, up to 366), else the schema's `@listSize(assumedSize)`, else ASSUMED_LIST_SIZE. The
  * dashboard query costs about 2,000 and two months of day summaries with every relation about
  * 35,000; 20 aliased `events(limit: 500) { notes category { name } }` would cost 60,000 and are refused.
  */
@@ -29,13 +39,110 @@ const ASSUMED_LIST_SIZE = 50;
 /** Tokens in the query text: enough for any real dashboard, parsed no further past it. */
 export const MAX_TOKENS = 2_000;
 
-type Walk = { schema: GraphQLSchema; fragments: Map<string, FragmentDefinitionNode>; variables: Record<string, unknown> };
+type Walk = {
+  schema: GraphQLSchema;
+  fragments: Map<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+  introspection: Map<string, number>;
+  maxWraps: number;
+};
 
-/** A list field's `limit` argument; a bad argument is execution's to report, with the usual error. */
-function limitOf(field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Record<string, unknown>): number | undefined {
+const introspectionSizes = new WeakMap<GraphQLSchema, Map<string, number>>();
+
+/**
+ * How long introspection's lists are on this schema, on average per item of the list above
+ * (`__Schema.types` is every type, `__Type.fields` the fields per type, `__Field.args` the
+ * arguments per field): a query the tools send costs what its answer holds, and one that nests
+ * `fields { type { fields ...` multiplies as its answer does.
+ */
+function sizesOf(schema: GraphQLSchema): Map<string, number> {
+  const cached = introspectionSizes.get(schema);
+  if (cached) return cached;
+  const types = Object.values(schema.getTypeMap());
+  let fields = 0;
+  let args = 0;
+  let inputFields = 0;
+  let enumValues = 0;
+  let interfaces = 0;
+  let possibleTypes = 0;
+  for (const t of types) {
+    if (isObjectType(t) || isInterfaceType(t)) {
+      const all = Object.values(t.getFields());
+      fields += all.length;
+      args += all.reduce((n, f) => n + f.args.length, 0);
+      interfaces += t.getInterfaces().length;
+    }
+    if (isInterfaceType(t) || isUnionType(t)) possibleTypes += schema.getPossibleTypes(t).length;
+    if (isInputObjectType(t)) inputFields += Object.keys(t.getFields()).length;
+    if (isEnumType(t)) enumValues += t.getValues().length;
+  }
+  const per = (n: number, of: number) => Math.max(1, Math.ceil(n / Math.max(1, of)));
+  const sizes = new Map([
+    ['__Schema.types', types.length],
+    ['__Schema.directives', schema.getDirectives().length],
+    ['__Type.fields', per(fields, types.length)],
+    ['__Type.inputFields', per(inputFields, types.length)],
+    ['__Type.enumValues', per(enumValues, types.length)],
+    ['__Type.interfaces', per(interfaces, types.length)],
+    ['__Type.possibleTypes', per(possibleTypes, types.length)],
+    ['__Field.args', per(args, fields)],
+    [
+      '__Directive.args',
+      per(
+        schema.getDirectives().reduce((n, d) => n + d.args.length, 0),
+        schema.getDirectives().length,
+      ),
+    ],
+  ]);
+  introspectionSizes.set(schema, sizes);
+  return sizes;
+}
+
+const wrapsCache = new WeakMap<GraphQLSchema, number>();
+
+/** The most list and non-null wrappers around one type in the schema (a field's, an argument's, an input field's). */
+function maxWrapsOf(schema: GraphQLSchema): number {
+  const cached = wrapsCache.get(schema);
+  if (cached !== undefined) return cached;
+  const wrapsOf = (t: GraphQLType): number => (isListType(t) || isNonNullType(t) ? 1 + wrapsOf(t.ofType) : 0);
+  let max = 0;
+  for (const t of Object.values(schema.getTypeMap())) {
+    if (isObjectType(t) || isInterfaceType(t)) {
+      for (const f of Object.values(t.getFields())) max = Math.max(max, wrapsOf(f.type), ...f.args.map((a) => wrapsOf(a.type)));
+    }
+    if (isInputObjectType(t)) for (const f of Object.values(t.getFields())) max = Math.max(max, wrapsOf(f.type));
+  }
+  for (const d of schema.getDirectives()) max = Math.max(max, ...d.args.map((a) => wrapsOf(a.type)));
+  wrapsCache.set(schema, max);
+  return max;
+}
+
+/** A selected field's definition, the meta-fields (__schema, __type, __typename) included. */
+function fieldOf(parent: GraphQLObjectType, name: string, schema: GraphQLSchema): GraphQLField<unknown, unknown> | undefined {
+  if (name === SchemaMetaFieldDef.name && parent === schema.getQueryType()) return SchemaMetaFieldDef;
+  if (name === TypeMetaFieldDef.name && parent === schema.getQueryType()) return TypeMetaFieldDef;
+  if (name === TypeNameMetaFieldDef.name) return TypeNameMetaFieldDef;
+  return parent.getFields()[name];
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Days from..to, both inclusive, when both are dates (a day summary per day); at least 1. */
+function daysOf(from: unknown, to: unknown): number | undefined {
+  if (typeof from !== 'string' || typeof to !== 'string' || !DATE.test(from) || !DATE.test(to)) return undefined;
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  return Number.isFinite(days) ? Math.max(1, days) : undefined;
+}
+
+/**
+ * How many items a list field will return at most, from its arguments after variables and the
+ * schema's defaults: its `limit` (given or default), else the days of a from..to date range; a bad
+ * argument is execution's to report, with the usual error.
+ */
+function sizeOf(field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Record<string, unknown>): number | undefined {
   try {
-    const { limit } = getArgumentValues(field, node, variables);
-    return typeof limit === 'number' ? limit : undefined;
+    const args = getArgumentValues(field, node, variables);
+    return typeof args.limit === 'number' ? args.limit : daysOf(args.from, args.to);
   } catch {
     return undefined;
   }
@@ -59,28 +166,34 @@ function costOf(
   walk: Walk,
   seen: Set<string>,
   sized = new Map<string, number>(),
+  wraps = 0,
 ): number {
   let total = 0;
   for (const sel of set.selections) {
     if (sel.kind === Kind.INLINE_FRAGMENT) {
       const on = sel.typeCondition ? walk.schema.getType(sel.typeCondition.name.value) : parent;
-      total += isObjectType(on) ? costOf(sel.selectionSet, on, walk, seen, sized) : 0;
+      total += isObjectType(on) ? costOf(sel.selectionSet, on, walk, seen, sized, wraps) : 0;
     } else if (sel.kind === Kind.FRAGMENT_SPREAD) {
       const fragment = walk.fragments.get(sel.name.value);
       const on = fragment && walk.schema.getType(fragment.typeCondition.name.value);
       if (fragment && isObjectType(on) && !seen.has(sel.name.value)) {
-        total += costOf(fragment.selectionSet, on, walk, new Set([...seen, sel.name.value]), sized);
+        total += costOf(fragment.selectionSet, on, walk, new Set([...seen, sel.name.value]), sized, wraps);
       }
     } else {
-      const field = parent.getFields()[sel.name.value];
-      if (!field) continue; // __typename and introspection meta-fields
+      const field = fieldOf(parent, sel.name.value, walk.schema);
+      if (!field) continue; // not in the schema: validation has refused it
       const type = getNamedType(field.type);
       const { assumedSize, sizedFields } = listSize(field);
-      const limit = limitOf(field, sel, walk.variables);
+      const limit = sizeOf(field, sel, walk.variables);
       const forChildren = new Map((sizedFields ?? []).map((f) => [f, limit ?? assumedSize ?? ASSUMED_LIST_SIZE]));
-      const children = sel.selectionSet && isObjectType(type) ? costOf(sel.selectionSet, type, walk, seen, forChildren) : 0;
-      const size =
-        isListType(getNullableType(field.type)) && !sizedFields ? (sized.get(field.name) ?? limit ?? assumedSize ?? ASSUMED_LIST_SIZE) : 1;
+      // `ofType` in `ofType`: past the schema's deepest wrapping ([X!]! is three) the answer is null.
+      const ofType = parent.name === '__Type' && field.name === 'ofType' ? wraps + 1 : 0;
+      const children =
+        sel.selectionSet && isObjectType(type) && ofType <= walk.maxWraps
+          ? costOf(sel.selectionSet, type, walk, seen, forChildren, ofType)
+          : 0;
+      const assumed = walk.introspection.get(`${parent.name}.${field.name}`) ?? assumedSize ?? ASSUMED_LIST_SIZE;
+      const size = isListType(getNullableType(field.type)) && !sizedFields ? (sized.get(field.name) ?? limit ?? assumed) : 1;
       total += 1 + size * children;
     }
   }
@@ -103,7 +216,14 @@ export function costLimit(max = MAX_COST): ApolloServerPlugin<GraphQLContext> {
               .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
               .map((d) => [d.name.value, d]),
           );
-          const cost = costOf(operation.selectionSet, root, { schema, fragments, variables: request.variables ?? {} }, new Set());
+          const walk = {
+            schema,
+            fragments,
+            variables: request.variables ?? {},
+            introspection: sizesOf(schema),
+            maxWraps: maxWrapsOf(schema),
+          };
+          const cost = costOf(operation.selectionSet, root, walk, new Set());
           if (cost > max) {
             throw new GraphQLError(`Query costs ${cost}, more than the ${max} allowed: ask for smaller pages (limit) or fewer fields`, {
               extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost: max, http: { status: 400 } },

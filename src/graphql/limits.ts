@@ -7,21 +7,34 @@ import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type 
 const MAX_DEPTH = 10;
 const MAX_ALIASES = 30;
 
-function depthOf(set: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): number {
+/** Introspection's entry points: the standard query tools send is 15 levels deep (ofType in ofType). */
+const INTROSPECTION = new Set(['__schema', '__type']);
+
+type DepthWalk = { fragments: Map<string, FragmentDefinitionNode>; skipIntrospection: boolean };
+
+function depthOf(set: SelectionSetNode | undefined, walk: DepthWalk, seen: Set<string>): number {
   if (!set) return 0;
+  const { fragments } = walk;
   let deepest = 0;
   for (const sel of set.selections) {
-    if (sel.kind === Kind.FIELD) deepest = Math.max(deepest, sel.selectionSet ? 1 + depthOf(sel.selectionSet, fragments, seen) : 1);
-    else if (sel.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depthOf(sel.selectionSet, fragments, seen));
+    if (sel.kind === Kind.FIELD) {
+      if (walk.skipIntrospection && INTROSPECTION.has(sel.name.value)) deepest = Math.max(deepest, 1);
+      else deepest = Math.max(deepest, sel.selectionSet ? 1 + depthOf(sel.selectionSet, walk, seen) : 1);
+    } else if (sel.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depthOf(sel.selectionSet, walk, seen));
     else if (!seen.has(sel.name.value)) {
       const fragment = fragments.get(sel.name.value);
-      deepest = Math.max(deepest, depthOf(fragment?.selectionSet, fragments, new Set([...seen, sel.name.value])));
+      deepest = Math.max(deepest, depthOf(fragment?.selectionSet, walk, new Set([...seen, sel.name.value])));
     }
   }
   return deepest;
 }
 
-export function depthLimit(max = MAX_DEPTH) {
+/**
+ * While introspection is on, its fields are let through (tools such as graphql-inspector, codegen
+ * and IDEs send the standard 15-level query): their size is bounded by the schema, and the cost
+ * limit (cost.ts) weighs them by the schema's real counts.
+ */
+export function depthLimit(opts: { introspection: boolean }, max = MAX_DEPTH) {
   return (context: ValidationContext): ASTVisitor => ({
     Document(doc) {
       const fragments = new Map(
@@ -29,7 +42,7 @@ export function depthLimit(max = MAX_DEPTH) {
       );
       for (const def of doc.definitions) {
         if (def.kind !== Kind.OPERATION_DEFINITION) continue;
-        const depth = depthOf(def.selectionSet, fragments, new Set());
+        const depth = depthOf(def.selectionSet, { fragments, skipIntrospection: opts.introspection }, new Set());
         if (depth > max)
           context.reportError(
             new GraphQLError(`Query is ${depth} levels deep; at most ${max} are allowed`, { extensions: { code: 'QUERY_TOO_DEEP' } }),
@@ -45,7 +58,7 @@ export function aliasLimit(max = MAX_ALIASES) {
     return {
       Field(node) {
         if (node.alias && ++aliases === max + 1) {
-          context.reportError(new GraphQLError(`Query uses more than ${max} aliases`, { extensions: { code: 'TOO_MANY_ALIASES' } }));
+          context.reportError(new GraphQLError(`Query uses more than ${max} aliases`, { extensions: { code: 'QUERY_TOO_MANY_ALIASES' } }));
         }
       },
     };

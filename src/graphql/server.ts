@@ -24,7 +24,7 @@ export async function startGraphql(opts: { logger: Logger; introspection: boolea
     introspection: opts.introspection,
     allowBatchedHttpRequests: false,
     csrfPrevention: true,
-    validationRules: [depthLimit(), aliasLimit()],
+    validationRules: [depthLimit({ introspection: opts.introspection }), aliasLimit()],
     parseOptions: { maxTokens: MAX_TOKENS },
     formatError: formatError(opts.logger),
     includeStacktraceInErrorResponses: false,

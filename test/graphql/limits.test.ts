@@ -1,3 +1,4 @@
+import { buildClientSchema, getIntrospectionQuery, printSchema } from 'graphql';
 import { MAX_COST } from '../../src/graphql/cost.ts';
 import { gql } from '../helpers/graphql.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
@@ -36,14 +37,56 @@ async function refused(query: string, message: RegExp, variables: Record<string,
 }
 
 test('a query deeper than 10 levels', async () => {
+  // places → visits → place → visits ...: a real cycle of the schema, 11 levels.
   let nested = 'id';
-  for (let i = 0; i < 11; i++) nested = `__type(name: "User") { name fields { name type { ${nested} } } }`;
-  await refused(`{ ${nested} }`, /levels deep; at most 10/);
+  for (let i = 0; i < 4; i++) nested = `visits { place { ${nested} } }`;
+  const error = await refused(`{ me { places { ${nested} } } }`, /11 levels deep; at most 10/);
+  expect(error.extensions.code).toBe('QUERY_TOO_DEEP');
 });
 
 test('more than 30 aliases', async () => {
   const aliases = Array.from({ length: 31 }, (_, i) => `a${i}: me { id }`).join(' ');
-  await refused(`{ ${aliases} }`, /more than 30 aliases/);
+  const error = await refused(`{ ${aliases} }`, /more than 30 aliases/);
+  expect(error.extensions.code).toBe('QUERY_TOO_MANY_ALIASES');
+});
+
+test('the standard introspection query tools send (15 levels) is answered: introspection is let through the depth limit', async () => {
+  const res = await gql(server, owner, getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }));
+  expect(res.body.errors).toBeUndefined();
+  expect(res.status).toBe(200);
+  expect(res.body.errors).toBeUndefined();
+  expect(res.body.data.__schema.types.map((t: { name: string }) => t.name)).toEqual(
+    expect.arrayContaining(['User', 'Event', 'DaySummary']),
+  );
+  // The schema it describes is the one served.
+  expect(printSchema(buildClientSchema(res.body.data))).toMatch(/type User \{/);
+});
+
+test('introspection is still costed: twenty copies of every type with every field and argument are refused', async () => {
+  const copy = (i: number) => `s${i}: __schema { types { name fields { name args { name type { name kind } } type { name kind } } } }`;
+  const one = await gql(server, owner, `{ ${copy(0)} }`);
+  expect(one.body.errors).toBeUndefined();
+  const error = await refused(`{ ${Array.from({ length: 20 }, (_, i) => copy(i)).join(' ')} }`, /costs \d+, more than the 50000 allowed/);
+  expect(error.extensions.code).toBe('QUERY_TOO_COSTLY');
+});
+
+test('a date range is costed by its days: a year of full day summaries is refused before any work, a month is not', async () => {
+  const days = (from: string, to: string) =>
+    `{ me { days(from: "${from}", to: "${to}") { date eventCount metrics { slug value sources { source value } metricType { slug label unit } } factors { key count } goals { slug target } } } }`;
+  const error = await refused(days('2025-01-01', '2025-12-31'), /costs \d+, more than the 50000 allowed/);
+  expect(error.extensions.cost).toBeGreaterThan(MAX_COST);
+  const month = await gql(server, owner, days('2025-01-01', '2025-01-31'));
+  expect(month.status).toBe(200);
+  expect(month.body.errors).toBeUndefined();
+  expect(month.body.data.me.days).toHaveLength(31);
+});
+
+test('a list without a limit argument given is costed by its default (50), one given by its value', async () => {
+  const pages = (limit: string) =>
+    Array.from({ length: 30 }, (_, i) => `p${i}: events${limit} { id notes category { id name color iconKey } }`).join(' ');
+  // 30 × 50 × 6 = 9,000 with the default; 30 × 500 × 6 = 90,000 asked for.
+  expect((await gql(server, owner, `{ me { ${pages('')} } }`)).body.errors).toBeUndefined();
+  await refused(`{ me { ${pages('(limit: 500)')} } }`, /costs \d+, more than the 50000 allowed/);
 });
 
 test('a query costing more than the limit, lists multiplied by their limit (variables included)', async () => {
@@ -58,7 +101,8 @@ test('a query costing more than the limit, lists multiplied by their limit (vari
 
 test('a query text of more than 2,000 tokens', async () => {
   const fields = Array.from({ length: 2100 }, () => 'id').join(' ');
-  await refused(`{ me { ${fields} } }`, /more th\w+ 2000 tokens/);
+  const error = await refused(`{ me { ${fields} } }`, /more th\w+ 2000 tokens/);
+  expect(error.extensions.code).toBe('QUERY_TOO_LARGE');
 });
 
 test('a batched (array) body', async () => {
