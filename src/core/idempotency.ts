@@ -8,12 +8,12 @@ import { Conflict } from './errors.ts';
  */
 
 /** JSON with object keys sorted at every level, so field order never makes two requests differ. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -23,7 +23,7 @@ export const instant = (iso: string | null | undefined) => (iso ? new Date(iso).
 
 /** Fingerprint of a validated request: the same input, however it was spelled, gives the same hash. */
 export function requestFingerprint(input: unknown): string {
-  return createHash('sha256').update(canonical(input)).digest('hex');
+  return createHash('sha256').update(canonicalJson(input)).digest('hex');
 }
 
 /** Rows stored before fingerprints existed (null) are taken as the same request. */

@@ -16,7 +16,7 @@ import { Place, PlaceVisit } from '../domain/places/place.entity.ts';
 import { Routine } from '../domain/routines/routine.entity.ts';
 import { CalendarEvent } from '../domain/calendar/calendar-event.entity.ts';
 import { Narrative } from '../domain/narratives/narrative.entity.ts';
-import { EncryptionKey } from '../domain/encryption-key/encryption-key.entity.ts';
+import { EncryptionKey, ReplacedEncryptionKey } from '../domain/encryption-key/encryption-key.entity.ts';
 
 export const entities = [
   User,
@@ -34,6 +34,7 @@ export const entities = [
   EventSourceRow,
   TrackingTimer,
   EncryptionKey,
+  ReplacedEncryptionKey,
   FoodItem,
   SavedMeal,
   MealItem,

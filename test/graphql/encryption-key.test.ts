@@ -1,7 +1,7 @@
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { asInputIssues } from '../helpers/input-issues.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
-import type { TestUser } from '../helpers/users.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
 
 /** The wrapped encryption key through GraphQL: the same material as REST, null rather than 404 before any. */
 let server: TestServer;
@@ -86,4 +86,30 @@ test("a read-only token is FORBIDDEN and stores nothing; another user cannot rea
   expect((await gqlData(server, other, '{ me { encryptionKey { wrappedDek } } }')).me.encryptionKey).toBeNull();
   await gqlData(server, other, PUT, { input: { ...material, wrappedDek: 'b3RoZXI=' } });
   expect((await restKey(owner)).wrapped_dek).toBe(before.wrapped_dek);
+});
+
+test('replaced material through GraphQL: listed as REST lists it; a write token cannot replace or restore, a session can', async () => {
+  const user = await signUp(server);
+  await gqlData(server, user, PUT, { input: material });
+  await gqlData(server, user, PUT, { input: { ...material, wrappedDek: 'bmV3ZA==' } });
+  const listed = await gqlData(server, user, '{ me { replacedEncryptionKeys { id wrappedDek kdfParams storedAt replacedAt } } }');
+  const rest = (
+    await server
+      .api()
+      .get(`${url(user)}/replaced`)
+      .set(user.auth)
+  ).body as Rest[];
+  expect(listed.me.replacedEncryptionKeys).toEqual(
+    rest.map((k) => ({ id: k.id, wrappedDek: k.wrapped_dek, kdfParams: k.kdf_params, storedAt: k.stored_at, replacedAt: k.replaced_at })),
+  );
+  const [old] = listed.me.replacedEncryptionKeys as { id: string }[];
+  const token = (await server.api().post('/auth/tokens').set(user.auth).send({ name: 'w', scope: 'write' })).body.token as string;
+  const writeToken = { auth: { Authorization: `Bearer ${token}` } };
+  expect((await gqlError(server, writeToken, PUT, { input: { ...material, wrappedDek: 'dGhpcmQ=' } })).code).toBe('FORBIDDEN');
+  const RESTORE = `mutation($id: UUID!) { restoreEncryptionKey(id: $id) { ${KEY} } }`;
+  expect((await gqlError(server, writeToken, RESTORE, { id: old.id })).code).toBe('FORBIDDEN');
+  const restored = await gqlData(server, user, RESTORE, { id: old.id });
+  expect(restored.restoreEncryptionKey).toEqual(asGraphQL(await restKey(user)));
+  expect(restored.restoreEncryptionKey.wrappedDek).toBe(material.wrappedDek);
+  expect((await gqlError(server, user, RESTORE, { id: old.id })).code).toBe('NOT_FOUND');
 });

@@ -28,7 +28,7 @@ const label = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
 
 /** Alice's real ids, one per path parameter, made through the API as she would. */
 async function aliceIds(): Promise<Record<string, string>> {
-  const api = (method: 'get' | 'post', path: string, body?: object) => {
+  const api = (method: 'get' | 'post' | 'put', path: string, body?: object) => {
     const req = server.api()[method](`/users/${alice.id}${path}`).set(alice.auth);
     return (body ? req.send(body) : req).then((res) => {
       if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
@@ -44,7 +44,11 @@ async function aliceIds(): Promise<Record<string, string>> {
   ics.serve('/alice.ics', eventsFeed([{ uid: 'alice-dentist', day: 2 }]));
   const feed = await api('post', '/event-sources', { source_label: 'Alice calendar', config: { url: `${ics.url}/alice.ics` } });
   await api('post', `/event-sources/${feed.id}/sync`);
+  const key = { kdf_salt: 'c2FsdA==', verifier: 'dmVyaWZpZXI=' };
+  await api('put', '/encryption-key', { ...key, wrapped_dek: 'Zmlyc3Q=' });
+  await api('put', '/encryption-key', { ...key, wrapped_dek: 'c2Vjb25k' });
   return {
+    replaced_id: (await api('get', '/encryption-key/replaced'))[0].id,
     event_id: (await api('post', '/events', { notes: 'private note' })).id,
     calendar_event_id: (await api('get', '/calendar/events'))[0].id,
     category_id: (await api('post', '/categories', { name: 'Secret' })).id,
@@ -110,7 +114,8 @@ test("B's session, access token and OAuth token get nothing of A's, on A's paths
       if (!/\{(?!user_id)\w+\}/.test(r.path) || r.path.includes('{slug}') || r.path.includes('{date}')) continue;
       const withAlicesIds = await send(fill(r, bob.id, ids), auth);
       const readOnlyWrite = who === 'OAuth read token' && r.access !== 'read';
-      const allowed = readOnlyWrite ? [403] : r.body && r.method === 'post' ? [404, 422] : [404];
+      const needsSession = who === 'write access token' && r.access === 'account';
+      const allowed = readOnlyWrite || needsSession ? [403] : r.body && r.method === 'post' ? [404, 422] : [404];
       if (!allowed.includes(withAlicesIds.status)) {
         throw new Error(`${label(r)} with Bob's ${who} and Alice's ids: ${withAlicesIds.status} ${withAlicesIds.text}`);
       }

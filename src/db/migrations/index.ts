@@ -12,6 +12,8 @@ import { Migration20261123060000_narratives } from './Migration20261123060000_na
 import { Migration20261123070000_oauth } from './Migration20261123070000_oauth.ts';
 import { Migration20261124000000_calendar_skipped } from './Migration20261124000000_calendar_skipped.ts';
 import { Migration20261124010000_food_derived } from './Migration20261124010000_food_derived.ts';
+import { Migration20261125000000_replaced_encryption_keys } from './Migration20261125000000_replaced_encryption_keys.ts';
+import { Migration20261125010000_email_key } from './Migration20261125010000_email_key.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -29,4 +31,6 @@ export const migrations = [
   Migration20261123070000_oauth,
   Migration20261124000000_calendar_skipped,
   Migration20261124010000_food_derived,
+  Migration20261125000000_replaced_encryption_keys,
+  Migration20261125010000_email_key,
 ];

@@ -14,3 +14,21 @@ export const EncryptionKey = defineEntity({
   },
 });
 export type EncryptionKey = InferEntity<typeof EncryptionKey>;
+
+/** Material the user replaced: kept so nothing encrypted under it is orphaned, and restorable. */
+export const ReplacedEncryptionKey = defineEntity({
+  name: 'ReplacedEncryptionKey',
+  tableName: 'replaced_encryption_keys',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    kdfSalt: p.text(),
+    verifier: p.text(),
+    wrappedDek: p.text(),
+    kdfParams: p.json<Record<string, unknown>>(),
+    /** When this material was stored (the current key's updatedAt then). */
+    storedAt: p.datetime(),
+    replacedAt: p.datetime(),
+  },
+});
+export type ReplacedEncryptionKey = InferEntity<typeof ReplacedEncryptionKey>;

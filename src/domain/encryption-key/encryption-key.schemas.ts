@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Pagination } from '../../core/validation.ts';
 
 /** Opaque strings (base64 or similar) produced by the client; the server checks only their size. */
 const Material = z.string().min(1).max(4096);
@@ -14,3 +15,5 @@ export const EncryptionKeyPut = z
       .optional(),
   })
   .meta({ id: 'EncryptionKeyPut' });
+
+export const ReplacedKeyListQuery = z.object({ ...Pagination }).meta({ id: 'ReplacedKeyListQuery' });

@@ -12,7 +12,7 @@ import type { InsightGraph as InsightGraphModel, InsightCenter as InsightCenterM
 import type { Episodes as EpisodesModel, EpisodeCard as EpisodeCardModel } from '../../domain/insights/episodes.ts';
 import type { TrackingTimer as TrackingTimerModel } from '../../domain/timers/timer.entity.ts';
 import type { EventSourceRow as EventSourceRowModel } from '../../domain/event-sources/event-source.entity.ts';
-import type { EncryptionKey as EncryptionKeyModel } from '../../domain/encryption-key/encryption-key.entity.ts';
+import type { EncryptionKey as EncryptionKeyModel, ReplacedEncryptionKey as ReplacedEncryptionKeyModel } from '../../domain/encryption-key/encryption-key.entity.ts';
 import type { MetricType as MetricTypeModel } from '../../domain/metrics/catalogue.ts';
 import type { Reading as ReadingModel } from '../../domain/metrics/readings.service.ts';
 import type { IngestResult as IngestResultModel } from '../../domain/metrics/ingest.service.ts';
@@ -1104,12 +1104,17 @@ export type Mutation = {
   ingestReadings: ReadingBatchResult;
   /** Resolve a barcode: the item already scanned, else an item matching the product by name and brand (it gets the barcode), else a new verified item from the label. NOT_FOUND for an unknown product, SERVICE_UNAVAILABLE when the label provider is down or slow */
   lookUpBarcode: FoodItem;
-  /** Store or replace the wrapped data key (a replace keeps createdAt); the server never unwraps it */
+  /**
+   * Store the wrapped data key; the server never unwraps it. Replacing a stored key (createdAt stays) needs a signed-in
+   * session (FORBIDDEN with a token) and keeps the replaced material; sending the stored material again changes nothing
+   */
   putEncryptionKey: EncryptionKey;
   /** Create or replace a metric's standing daily goal (NOT_FOUND for a slug that is not a goalable metric) */
   putGoal: Goal;
   /** Record up to 10,000 location samples in one transaction (a recordedAt already stored is skipped) and detect stays around them */
   recordLocations: LocationBatchResult;
+  /** Make replaced material the stored key again (a signed-in session only); the key it replaces is kept in its turn */
+  restoreEncryptionKey: EncryptionKey;
   /** Store a week's narrative written elsewhere; a second one for the same week replaces its text and provenance and keeps its id */
   saveNarrative: Narrative;
   /** Start a timer: give a categoryId, a label, or both; startedAt defaults to now. Several timers may run at once */
@@ -1428,6 +1433,16 @@ export type MutationPutGoalArgs = {
  */
 export type MutationRecordLocationsArgs = {
   input: LocationBatchInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationRestoreEncryptionKeyArgs = {
+  id: Scalars['UUID']['input'];
 };
 
 
@@ -1955,6 +1970,25 @@ export type ReadingInput = {
   value: Scalars['Float']['input'];
 };
 
+/** Key material the user replaced: kept so nothing encrypted under it is orphaned */
+export type ReplacedEncryptionKey = {
+  __typename?: 'ReplacedEncryptionKey';
+  /** Its id, to restore it */
+  id: Scalars['UUID']['output'];
+  /** The key derivation's parameters */
+  kdfParams: Scalars['JSONObject']['output'];
+  /** The salt of the key derivation */
+  kdfSalt: Scalars['String']['output'];
+  /** When another took its place */
+  replacedAt: Scalars['DateTime']['output'];
+  /** When this material was stored */
+  storedAt: Scalars['DateTime']['output'];
+  /** What the client checks a derived key against */
+  verifier: Scalars['String']['output'];
+  /** The data key, wrapped by the passphrase-derived key */
+  wrappedDek: Scalars['String']['output'];
+};
+
 /** How a definition combines its sources' daily values into the day's value */
 export type ResolutionOperator =
   /** The value of the source that reported last */
@@ -2264,98 +2298,109 @@ export type TrackingTimerStopInput = {
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type User = {
   __typename?: 'User';
   /** One calendar event by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   calendarEvent?: Maybe<CalendarEvent>;
   /** Calendar events from the feeds, by startsAt; from (inclusive) and to (exclusive) bound startsAt and take a date-time or a date (00:00Z of it); cancelled ones only with includeCancelled */
-  calendarEvents: Array<CalendarEvent>;
+  calendarEvents?: Maybe<Array<CalendarEvent>>;
   /** Categories, by name */
-  categories: Array<Category>;
+  categories?: Maybe<Array<Category>>;
   /** One local day: every metric resolved across its sources, the day's events by tag and category, and goal progress */
-  day: DaySummary;
+  day?: Maybe<DaySummary>;
   /** Day summaries from..to (inclusive, at most 366 days), oldest first */
-  days: Array<DaySummary>;
+  days?: Maybe<Array<DaySummary>>;
   /**
    * The wrapped data key and its KDF parameters, or null until one is stored. REST answers 404 there;
    * here a missing key is an answer rather than an error, so a query asking for more than the key still succeeds
    */
   encryptionKey?: Maybe<EncryptionKey>;
   /** Baseline-deviation episodes of the window ending on endDate (default: local today) */
-  episodes: Episodes;
+  episodes?: Maybe<Episodes>;
   /** One event by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   event?: Maybe<Event>;
   /** One event source by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   eventSource?: Maybe<DataSource>;
   /** Where data comes from: one default source per kind, in the order of EventSourceKind */
-  eventSources: Array<DataSource>;
+  eventSources?: Maybe<Array<DataSource>>;
   /** Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
-  events: Array<Event>;
+  events?: Maybe<Array<Event>>;
   /** One food item by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   foodItem?: Maybe<FoodItem>;
   /** Food items: q searches name, brand and place (substring, any case); without q the recent items. Most used first, ties by recency */
-  foodItems: Array<FoodItem>;
+  foodItems?: Maybe<Array<FoodItem>>;
   /** Every goalable metric in catalogue order, with its goal when set */
-  goals: Array<Goal>;
+  goals?: Maybe<Array<Goal>>;
   /** The user's id */
   id: Scalars['UUID']['output'];
   /** The graph centred on one daily summary column (a metric slug, a summary field, tag:<tag>, category:<id|name>) */
-  insightGraph: InsightGraph;
+  insightGraph?: Maybe<InsightGraph>;
   /** Manual and detected visits together, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
-  locationHistory: Array<PlaceVisit>;
+  locationHistory?: Maybe<Array<PlaceVisit>>;
   /** One log capture by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   logCapture?: Maybe<LogCapture>;
   /** Log captures, newest first, optionally only those of one status */
-  logCaptures: Array<LogCapture>;
+  logCaptures?: Maybe<Array<LogCapture>>;
   /** One metric definition by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   metricDefinition?: Maybe<MetricDefinition>;
   /** One definition per metric type, in catalogue order */
-  metricDefinitions: Array<MetricDefinition>;
+  metricDefinitions?: Maybe<Array<MetricDefinition>>;
   /** The metric catalogue: slugs, canonical units, daily aggregation and accepted input units (the same for every user) */
-  metricTypes: Array<MetricType>;
+  metricTypes?: Maybe<Array<MetricType>>;
   /** One stored narrative by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   narrative?: Maybe<Narrative>;
   /** A week's facts as compact text (daily values, goals met, episodes, strongest graph links), to write its narrative from */
   narrativeDigest: NarrativeDigest;
   /** Stored weekly narratives, most recent week first */
-  narratives: Array<Narrative>;
+  narratives?: Maybe<Array<Narrative>>;
   /** One place by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   place?: Maybe<Place>;
   /** A place's visits, newest first (NOT_FOUND for an unknown place) */
-  placeVisits: Array<PlaceVisit>;
+  placeVisits?: Maybe<Array<PlaceVisit>>;
   /** Places, newest first, each with its visit count and last visit */
-  places: Array<Place>;
+  places?: Maybe<Array<Place>>;
   /** Email, timezone and two-factor status */
   profile: Profile;
   /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
-  readings: Array<MetricReading>;
+  readings?: Maybe<Array<MetricReading>>;
+  /** Key material the user replaced, most recently replaced first: payloads encrypted under it stay readable */
+  replacedEncryptionKeys?: Maybe<Array<ReplacedEncryptionKey>>;
   /** One routine by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   routine?: Maybe<Routine>;
   /** Every routine, by displayOrder, then name */
-  routines: Array<Routine>;
+  routines?: Maybe<Array<Routine>>;
   /** One saved meal by id (NOT_FOUND when the user has none with that id) */
   savedMeal?: Maybe<SavedMeal>;
   /** Saved meals, most used first, then newest */
-  savedMeals: Array<SavedMeal>;
+  savedMeals?: Maybe<Array<SavedMeal>>;
   /** One suggestion by id, whatever its status (NOT_FOUND when the user has none with that id, as REST's 404) */
   suggestion?: Maybe<Suggestion>;
   /** The inbox, newest first (default: pending) */
-  suggestions: SuggestionPage;
+  suggestions?: Maybe<SuggestionPage>;
   /** One running timer by id (NOT_FOUND when the user has none with that id, as REST's 404; a stopped or discarded timer is gone) */
   trackingTimer?: Maybe<TrackingTimer>;
   /** Running timers, most recently started first */
-  trackingTimers: Array<TrackingTimer>;
+  trackingTimers?: Maybe<Array<TrackingTimer>>;
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserCalendarEventArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserCalendarEventsArgs = {
   from?: InputMaybe<Scalars['String']['input']>;
   includeCancelled?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2365,46 +2410,67 @@ export type UserCalendarEventsArgs = {
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserDayArgs = {
   date: Scalars['Date']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserDaysArgs = {
   from: Scalars['Date']['input'];
   to: Scalars['Date']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserEpisodesArgs = {
   endDate?: InputMaybe<Scalars['Date']['input']>;
   windowDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserEventArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserEventSourceArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserEventSourcesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserEventsArgs = {
   categoryId?: InputMaybe<Scalars['UUID']['input']>;
   from?: InputMaybe<Scalars['String']['input']>;
@@ -2415,20 +2481,29 @@ export type UserEventsArgs = {
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserFoodItemArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserFoodItemsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserInsightGraphArgs = {
   endDate?: InputMaybe<Scalars['Date']['input']>;
   metric: Scalars['String']['input'];
@@ -2437,7 +2512,10 @@ export type UserInsightGraphArgs = {
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserLocationHistoryArgs = {
   from?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -2446,13 +2524,19 @@ export type UserLocationHistoryArgs = {
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserLogCaptureArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserLogCapturesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -2460,45 +2544,66 @@ export type UserLogCapturesArgs = {
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserMetricDefinitionArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserMetricDefinitionsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserNarrativeArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserNarrativeDigestArgs = {
   week?: InputMaybe<Scalars['Date']['input']>;
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserNarrativesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserPlaceArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserPlaceVisitsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -2506,14 +2611,20 @@ export type UserPlaceVisitsArgs = {
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserPlacesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserReadingsArgs = {
   from?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -2524,32 +2635,57 @@ export type UserReadingsArgs = {
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserReplacedEncryptionKeysArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserRoutineArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserSavedMealArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserSavedMealsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserSuggestionArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserSuggestionsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -2557,13 +2693,19 @@ export type UserSuggestionsArgs = {
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserTrackingTimerArgs = {
   id: Scalars['UUID']['input'];
 };
 
 
-/** One person's tracking data: every resource is a field */
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserTrackingTimersArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -2738,6 +2880,7 @@ export type ResolversTypes = {
   ReadingBatchInput: ReadingBatchInput;
   ReadingBatchResult: ResolverTypeWrapper<IngestResultModel>;
   ReadingInput: ReadingInput;
+  ReplacedEncryptionKey: ResolverTypeWrapper<ReplacedEncryptionKeyModel>;
   ResolutionOperator: ResolutionOperator;
   Routine: ResolverTypeWrapper<RoutineModel>;
   RoutineCompletionInput: RoutineCompletionInput;
@@ -2832,6 +2975,7 @@ export type ResolversParentTypes = {
   ReadingBatchInput: ReadingBatchInput;
   ReadingBatchResult: IngestResultModel;
   ReadingInput: ReadingInput;
+  ReplacedEncryptionKey: ReplacedEncryptionKeyModel;
   Routine: RoutineModel;
   RoutineCompletionInput: RoutineCompletionInput;
   RoutineCreateInput: RoutineCreateInput;
@@ -3180,6 +3324,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   putEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationPutEncryptionKeyArgs, 'input'>>;
   putGoal?: Resolver<ResolversTypes['Goal'], ParentType, ContextType, RequireFields<MutationPutGoalArgs, 'input' | 'slug'>>;
   recordLocations?: Resolver<ResolversTypes['LocationBatchResult'], ParentType, ContextType, RequireFields<MutationRecordLocationsArgs, 'input'>>;
+  restoreEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationRestoreEncryptionKeyArgs, 'id'>>;
   saveNarrative?: Resolver<ResolversTypes['Narrative'], ParentType, ContextType, RequireFields<MutationSaveNarrativeArgs, 'input'>>;
   startTrackingTimer?: Resolver<ResolversTypes['TrackingTimer'], ParentType, ContextType, RequireFields<MutationStartTrackingTimerArgs, 'input'>>;
   stopTrackingTimer?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationStopTrackingTimerArgs, 'id'>>;
@@ -3285,6 +3430,16 @@ export type ReadingBatchResultResolvers<ContextType = GraphQLContext, ParentType
   skippedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ReplacedEncryptionKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReplacedEncryptionKey'] = ResolversParentTypes['ReplacedEncryptionKey']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  kdfParams?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  kdfSalt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  replacedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  storedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  verifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  wrappedDek?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type RoutineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Routine'] = ResolversParentTypes['Routine']> = {
   color?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -3350,43 +3505,44 @@ export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   calendarEvent?: Resolver<Maybe<ResolversTypes['CalendarEvent']>, ParentType, ContextType, RequireFields<UserCalendarEventArgs, 'id'>>;
-  calendarEvents?: Resolver<Array<ResolversTypes['CalendarEvent']>, ParentType, ContextType, RequireFields<UserCalendarEventsArgs, 'includeCancelled' | 'limit' | 'offset'>>;
-  categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
-  day?: Resolver<ResolversTypes['DaySummary'], ParentType, ContextType, RequireFields<UserDayArgs, 'date'>>;
-  days?: Resolver<Array<ResolversTypes['DaySummary']>, ParentType, ContextType, RequireFields<UserDaysArgs, 'from' | 'to'>>;
+  calendarEvents?: Resolver<Maybe<Array<ResolversTypes['CalendarEvent']>>, ParentType, ContextType, RequireFields<UserCalendarEventsArgs, 'includeCancelled' | 'limit' | 'offset'>>;
+  categories?: Resolver<Maybe<Array<ResolversTypes['Category']>>, ParentType, ContextType>;
+  day?: Resolver<Maybe<ResolversTypes['DaySummary']>, ParentType, ContextType, RequireFields<UserDayArgs, 'date'>>;
+  days?: Resolver<Maybe<Array<ResolversTypes['DaySummary']>>, ParentType, ContextType, RequireFields<UserDaysArgs, 'from' | 'to'>>;
   encryptionKey?: Resolver<Maybe<ResolversTypes['EncryptionKey']>, ParentType, ContextType>;
-  episodes?: Resolver<ResolversTypes['Episodes'], ParentType, ContextType, RequireFields<UserEpisodesArgs, 'windowDays'>>;
+  episodes?: Resolver<Maybe<ResolversTypes['Episodes']>, ParentType, ContextType, RequireFields<UserEpisodesArgs, 'windowDays'>>;
   event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<UserEventArgs, 'id'>>;
   eventSource?: Resolver<Maybe<ResolversTypes['DataSource']>, ParentType, ContextType, RequireFields<UserEventSourceArgs, 'id'>>;
-  eventSources?: Resolver<Array<ResolversTypes['DataSource']>, ParentType, ContextType, RequireFields<UserEventSourcesArgs, 'limit' | 'offset'>>;
-  events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<UserEventsArgs, 'limit' | 'offset'>>;
+  eventSources?: Resolver<Maybe<Array<ResolversTypes['DataSource']>>, ParentType, ContextType, RequireFields<UserEventSourcesArgs, 'limit' | 'offset'>>;
+  events?: Resolver<Maybe<Array<ResolversTypes['Event']>>, ParentType, ContextType, RequireFields<UserEventsArgs, 'limit' | 'offset'>>;
   foodItem?: Resolver<Maybe<ResolversTypes['FoodItem']>, ParentType, ContextType, RequireFields<UserFoodItemArgs, 'id'>>;
-  foodItems?: Resolver<Array<ResolversTypes['FoodItem']>, ParentType, ContextType, RequireFields<UserFoodItemsArgs, 'limit'>>;
-  goals?: Resolver<Array<ResolversTypes['Goal']>, ParentType, ContextType>;
+  foodItems?: Resolver<Maybe<Array<ResolversTypes['FoodItem']>>, ParentType, ContextType, RequireFields<UserFoodItemsArgs, 'limit'>>;
+  goals?: Resolver<Maybe<Array<ResolversTypes['Goal']>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  insightGraph?: Resolver<ResolversTypes['InsightGraph'], ParentType, ContextType, RequireFields<UserInsightGraphArgs, 'metric' | 'mode' | 'windowDays'>>;
-  locationHistory?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType, RequireFields<UserLocationHistoryArgs, 'limit' | 'offset'>>;
+  insightGraph?: Resolver<Maybe<ResolversTypes['InsightGraph']>, ParentType, ContextType, RequireFields<UserInsightGraphArgs, 'metric' | 'mode' | 'windowDays'>>;
+  locationHistory?: Resolver<Maybe<Array<ResolversTypes['PlaceVisit']>>, ParentType, ContextType, RequireFields<UserLocationHistoryArgs, 'limit' | 'offset'>>;
   logCapture?: Resolver<Maybe<ResolversTypes['LogCapture']>, ParentType, ContextType, RequireFields<UserLogCaptureArgs, 'id'>>;
-  logCaptures?: Resolver<Array<ResolversTypes['LogCapture']>, ParentType, ContextType, RequireFields<UserLogCapturesArgs, 'limit' | 'offset'>>;
+  logCaptures?: Resolver<Maybe<Array<ResolversTypes['LogCapture']>>, ParentType, ContextType, RequireFields<UserLogCapturesArgs, 'limit' | 'offset'>>;
   metricDefinition?: Resolver<Maybe<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionArgs, 'id'>>;
-  metricDefinitions?: Resolver<Array<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionsArgs, 'limit' | 'offset'>>;
-  metricTypes?: Resolver<Array<ResolversTypes['MetricType']>, ParentType, ContextType>;
+  metricDefinitions?: Resolver<Maybe<Array<ResolversTypes['MetricDefinition']>>, ParentType, ContextType, RequireFields<UserMetricDefinitionsArgs, 'limit' | 'offset'>>;
+  metricTypes?: Resolver<Maybe<Array<ResolversTypes['MetricType']>>, ParentType, ContextType>;
   narrative?: Resolver<Maybe<ResolversTypes['Narrative']>, ParentType, ContextType, RequireFields<UserNarrativeArgs, 'id'>>;
   narrativeDigest?: Resolver<ResolversTypes['NarrativeDigest'], ParentType, ContextType, Partial<UserNarrativeDigestArgs>>;
-  narratives?: Resolver<Array<ResolversTypes['Narrative']>, ParentType, ContextType, RequireFields<UserNarrativesArgs, 'limit' | 'offset'>>;
+  narratives?: Resolver<Maybe<Array<ResolversTypes['Narrative']>>, ParentType, ContextType, RequireFields<UserNarrativesArgs, 'limit' | 'offset'>>;
   place?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<UserPlaceArgs, 'id'>>;
-  placeVisits?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType, RequireFields<UserPlaceVisitsArgs, 'limit' | 'offset' | 'placeId'>>;
-  places?: Resolver<Array<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<UserPlacesArgs, 'limit' | 'offset'>>;
+  placeVisits?: Resolver<Maybe<Array<ResolversTypes['PlaceVisit']>>, ParentType, ContextType, RequireFields<UserPlaceVisitsArgs, 'limit' | 'offset' | 'placeId'>>;
+  places?: Resolver<Maybe<Array<ResolversTypes['Place']>>, ParentType, ContextType, RequireFields<UserPlacesArgs, 'limit' | 'offset'>>;
   profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
-  readings?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType, RequireFields<UserReadingsArgs, 'limit' | 'offset'>>;
+  readings?: Resolver<Maybe<Array<ResolversTypes['MetricReading']>>, ParentType, ContextType, RequireFields<UserReadingsArgs, 'limit' | 'offset'>>;
+  replacedEncryptionKeys?: Resolver<Maybe<Array<ResolversTypes['ReplacedEncryptionKey']>>, ParentType, ContextType, RequireFields<UserReplacedEncryptionKeysArgs, 'limit' | 'offset'>>;
   routine?: Resolver<Maybe<ResolversTypes['Routine']>, ParentType, ContextType, RequireFields<UserRoutineArgs, 'id'>>;
-  routines?: Resolver<Array<ResolversTypes['Routine']>, ParentType, ContextType>;
+  routines?: Resolver<Maybe<Array<ResolversTypes['Routine']>>, ParentType, ContextType>;
   savedMeal?: Resolver<Maybe<ResolversTypes['SavedMeal']>, ParentType, ContextType, RequireFields<UserSavedMealArgs, 'id'>>;
-  savedMeals?: Resolver<Array<ResolversTypes['SavedMeal']>, ParentType, ContextType, RequireFields<UserSavedMealsArgs, 'limit' | 'offset'>>;
+  savedMeals?: Resolver<Maybe<Array<ResolversTypes['SavedMeal']>>, ParentType, ContextType, RequireFields<UserSavedMealsArgs, 'limit' | 'offset'>>;
   suggestion?: Resolver<Maybe<ResolversTypes['Suggestion']>, ParentType, ContextType, RequireFields<UserSuggestionArgs, 'id'>>;
-  suggestions?: Resolver<ResolversTypes['SuggestionPage'], ParentType, ContextType, RequireFields<UserSuggestionsArgs, 'limit' | 'offset' | 'status'>>;
+  suggestions?: Resolver<Maybe<ResolversTypes['SuggestionPage']>, ParentType, ContextType, RequireFields<UserSuggestionsArgs, 'limit' | 'offset' | 'status'>>;
   trackingTimer?: Resolver<Maybe<ResolversTypes['TrackingTimer']>, ParentType, ContextType, RequireFields<UserTrackingTimerArgs, 'id'>>;
-  trackingTimers?: Resolver<Array<ResolversTypes['TrackingTimer']>, ParentType, ContextType, RequireFields<UserTrackingTimersArgs, 'limit' | 'offset'>>;
+  trackingTimers?: Resolver<Maybe<Array<ResolversTypes['TrackingTimer']>>, ParentType, ContextType, RequireFields<UserTrackingTimersArgs, 'limit' | 'offset'>>;
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
@@ -3427,6 +3583,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Profile?: ProfileResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ReadingBatchResult?: ReadingBatchResultResolvers<ContextType>;
+  ReplacedEncryptionKey?: ReplacedEncryptionKeyResolvers<ContextType>;
   Routine?: RoutineResolvers<ContextType>;
   SavedMeal?: SavedMealResolvers<ContextType>;
   Suggestion?: SuggestionResolvers<ContextType>;
