@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { authorize, type Actor } from '../core/actor.ts';
 import { Invalid, NotFound, Unauthenticated } from '../core/errors.ts';
@@ -36,7 +37,10 @@ export function isAccessToken(token: string): boolean {
 }
 
 /** A new token: its row, and the secret itself, which is shown once and never stored. */
-export async function createAccessToken(actor: Actor, input: unknown): Promise<{ accessToken: AccessToken; token: string }> {
+export async function createAccessToken(
+  actor: Actor,
+  input: z.input<typeof AccessTokenCreate>,
+): Promise<{ accessToken: AccessToken; token: string }> {
   authorize(actor, actor.userId, 'account');
   const data = parse(AccessTokenCreate, input);
   const expiresAt = data.expires_at ? new Date(data.expires_at) : null;
@@ -59,15 +63,21 @@ export async function createAccessToken(actor: Actor, input: unknown): Promise<{
 }
 
 export async function listAccessTokens(actor: Actor): Promise<AccessToken[]> {
-  authorize(actor, actor.userId, 'account');
+  authorize(actor, actor.userId, 'account', { spend: false });
   const rows = await em().find(AccessToken, { userId: actor.userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   return rows;
 }
 
 export async function deleteAccessToken(actor: Actor, tokenId: string): Promise<void> {
-  authorize(actor, actor.userId, 'account');
+  authorize(actor, actor.userId, 'account', { spend: false });
   const deleted = await em().nativeDelete(AccessToken, { id: tokenId, userId: actor.userId });
   if (deleted === 0) throw new NotFound('Access token');
+}
+
+/** Every personal access token of the user stops working (they survive a password change: see changePassword). */
+export async function revokeAllAccessTokens(actor: Actor): Promise<{ revoked: number }> {
+  authorize(actor, actor.userId, 'account', { spend: false });
+  return { revoked: await em().nativeDelete(AccessToken, { userId: actor.userId }) };
 }
 
 export async function actorFromAccessToken(token: string): Promise<Actor> {

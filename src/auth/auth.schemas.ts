@@ -70,6 +70,15 @@ export const SessionsRevoked = z
   .object({ revoked: z.number().int().min(0).describe('How many sessions were signed out') })
   .meta({ id: 'SessionsRevoked' });
 
+export const AccessTokensRevoked = z
+  .object({ revoked: z.number().int().min(0).describe('How many personal access tokens were deleted') })
+  .meta({ id: 'AccessTokensRevoked' });
+
 export const PasswordChange = z
-  .object({ current_password: z.string().min(1).max(256), new_password: Password })
+  .object({
+    current_password: z.string().min(1).max(256),
+    new_password: Password,
+    /** Also delete every personal access token (they survive a password change otherwise). */
+    revoke_access_tokens: z.boolean().optional(),
+  })
   .meta({ id: 'PasswordChange' });

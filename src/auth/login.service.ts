@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { Forbidden, Unauthenticated } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { parse } from '../core/validation.ts';
@@ -12,6 +13,7 @@ import { PendingLogin } from './session.entity.ts';
 import { openSession, type SignedIn } from './sessions.service.ts';
 import { clearAttempts, countAttempt, limits, refundAttempt, type Attempt } from './throttle.ts';
 import { matchTotp } from './totp.ts';
+import { emailKey } from '../domain/users/email-key.ts';
 
 /** Where the attempt comes from, for throttling. */
 export type ClientInfo = { ip: string };
@@ -30,7 +32,7 @@ export async function guessPassword(
   password: string,
   load: () => Promise<User | null>,
 ): Promise<User | null> {
-  const account: Attempt = [limits.password, email.trim().toLowerCase()];
+  const account: Attempt = [limits.password, emailKey(email)];
   const address: Attempt = [limits.address, client.ip];
   await countAttempt(account, address);
   const user = await load();
@@ -43,7 +45,7 @@ export async function guessPassword(
 /** A password accepted for an account with TOTP on: the code comes next, with this token. */
 export type TotpChallenge = { kind: 'totp_required'; pendingToken: string; expiresAt: Date };
 
-export async function login(input: unknown, client: ClientInfo): Promise<SignedIn | TotpChallenge> {
+export async function login(input: z.input<typeof LoginRequest>, client: ClientInfo): Promise<SignedIn | TotpChallenge> {
   const { email, password } = parse(LoginRequest, input);
   const user = await guessPassword(client, email, password, () => findUserByEmail(email));
   if (!user) throw new Unauthenticated('Incorrect email or password');
@@ -65,7 +67,7 @@ export async function login(input: unknown, client: ClientInfo): Promise<SignedI
 
 const expired = () => new Unauthenticated('This sign-in has expired; log in again');
 
-export async function verifyTotpLogin(input: unknown, client: ClientInfo): Promise<SignedIn> {
+export async function verifyTotpLogin(input: z.input<typeof TotpVerifyRequest>, client: ClientInfo): Promise<SignedIn> {
   const { pending_token, code } = parse(TotpVerifyRequest, input);
   const claims = await verifyToken('pending', pending_token);
   const totp: Attempt = [limits.totp, claims.sub];
@@ -147,7 +149,7 @@ async function acceptTotpCode(user: User, code: string): Promise<boolean> {
   return true;
 }
 
-export async function register(input: unknown, allowed: boolean, client: ClientInfo): Promise<Profile> {
+export async function register(input: Parameters<typeof createUser>[0], allowed: boolean, client: ClientInfo): Promise<Profile> {
   if (!allowed) throw new Forbidden('Registration is disabled on this server');
   await countAttempt([limits.registration, client.ip]);
   return createUser(input);

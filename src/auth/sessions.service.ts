@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../core/actor.ts';
 import { Forbidden, NotFound, Unauthenticated } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
@@ -53,8 +54,8 @@ const live = (userId: string) => ({ userId, revokedAt: null, expiresAt: { $gt: n
 /** A live session as its user sees it; `current` is the one the request came with. */
 export type SessionInfo = { id: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date; current: boolean };
 
-export async function listSessions(actor: Actor, input: unknown): Promise<SessionInfo[]> {
-  authorize(actor, actor.userId, 'account');
+export async function listSessions(actor: Actor, input: z.input<typeof SessionListQuery>): Promise<SessionInfo[]> {
+  authorize(actor, actor.userId, 'account', { spend: false });
   const q = parse(SessionListQuery, input);
   const rows = await em().find(Session, live(actor.userId), {
     orderBy: { createdAt: 'desc', id: 'desc' },
@@ -72,14 +73,14 @@ export async function listSessions(actor: Actor, input: unknown): Promise<Sessio
 
 /** Signs one session out at once; it may be the caller's own (then it works like logout). */
 export async function revokeSession(actor: Actor, sessionId: string): Promise<void> {
-  authorize(actor, actor.userId, 'account');
+  authorize(actor, actor.userId, 'account', { spend: false });
   const revoked = await em().nativeUpdate(Session, { id: sessionId, ...live(actor.userId) }, { revokedAt: new Date() });
   if (revoked === 0) throw new NotFound('Session');
 }
 
 /** "Sign out everywhere else": every live session of the user but the caller's. */
 export async function revokeOtherSessions(actor: Actor): Promise<{ revoked: number }> {
-  authorize(actor, actor.userId, 'account');
+  authorize(actor, actor.userId, 'account', { spend: false });
   return { revoked: await endOtherSessions(actor) };
 }
 
@@ -102,7 +103,7 @@ export async function endOtherSignIns(actor: Actor): Promise<void> {
 }
 
 export async function logout(actor: Actor): Promise<void> {
-  authorize(actor, actor.userId, 'account');
+  authorize(actor, actor.userId, 'account', { spend: false });
   const current = currentSession(actor);
   if (!current) throw new Forbidden('Only a session token can be logged out; an access token is revoked by deleting it');
   await em().nativeUpdate(Session, { id: current, userId: actor.userId }, { revokedAt: new Date() });

@@ -33,15 +33,18 @@ export function systemActor(userId: string): Actor {
 /**
  * The access check every service use case makes on its actor before anything else. Transports
  * only match the path's user with the token's; this is where scope and credential kind are
- * enforced, so REST, GraphQL and MCP get the same answer from the same service.
+ * enforced, so REST, GraphQL and MCP get the same answer from the same service. `spend: false`
+ * is for use cases that only read or only end access (sign-out, revoking a token or a grant).
  */
-export function authorize(actor: Actor, userId: string, need: Access): void {
+export function authorize(actor: Actor, userId: string, need: Access, opts: { spend?: boolean } = {}): void {
   if (actor.userId !== userId) throw new Forbidden('This token may not access another user');
   if (need === 'read') return;
   if (actor.scope !== 'write') throw new Forbidden('This token is read-only', 'insufficient_scope');
   if (need === 'account' && actor.via !== 'session' && actor.via !== 'system') {
     throw new Forbidden('Sign in with email and password to manage account credentials');
   }
-  // Jobs and CLIs act as the system: the budget is for what clients send.
-  if (actor.via !== 'system') spendWrite(actor);
+  // Jobs and CLIs act as the system: the budget is for what clients send. Ending a session or a
+  // credential never spends it (spend: false): with a stolen session an attacker could spend the
+  // budget, and the owner must still be able to sign the thief out.
+  if (actor.via !== 'system' && opts.spend !== false) spendWrite(actor);
 }

@@ -157,6 +157,40 @@ describe('POST /auth/password', () => {
     expect((await server.api().post('/auth/login').send({ email: u.email, password: u.password })).status).toBe(200);
   });
 
+  test('personal access tokens survive a password change unless revoke_access_tokens asks to end them; revoke-all ends them any time', async () => {
+    const u = await signUp(server);
+    const pat = async () => {
+      const res = await server.api().post('/auth/tokens').set(u.auth).send({ name: 'script', scope: 'read' });
+      return { Authorization: `Bearer ${res.body.token}` };
+    };
+    const kept = await pat();
+    const change = (from: string, to: string, extra = {}) =>
+      server
+        .api()
+        .post('/auth/password')
+        .set(u.auth)
+        .send({ current_password: from, new_password: to, ...extra });
+    expect((await change(u.password, 'a brand new secret')).status).toBe(204);
+    expect(await works(kept)).toBe(200);
+    expect((await change('a brand new secret', 'and another one', { revoke_access_tokens: true })).status).toBe(204);
+    expect(await works(kept)).toBe(401);
+    const [one, two] = [await pat(), await pat()];
+    expect((await server.api().post('/auth/tokens/revoke-all').set(u.auth)).body).toEqual({ revoked: 2 });
+    expect(await works(one)).toBe(401);
+    expect(await works(two)).toBe(401);
+    expect(await works(u.auth)).toBe(200);
+    // A token cannot end the tokens: managing credentials needs a signed-in session.
+    expect(
+      (
+        await server
+          .api()
+          .post('/auth/tokens/revoke-all')
+          .set(await pat())
+      ).status,
+    ).toBe(403);
+    expect422(await change('and another one', 'x'.repeat(12), { revoke_access_tokens: 'yes' }), ['body', 'revoke_access_tokens']);
+  });
+
   test.each([
     [{ new_password: 'long enough' }, ['body', 'current_password']],
     [{ current_password: '', new_password: 'long enough' }, ['body', 'current_password']],

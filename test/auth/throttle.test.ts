@@ -219,3 +219,32 @@ test('expired windows start over, and old rows are swept when new windows open',
   const rows = await withContext(() => query<{ key: string }>(`select key from auth_attempts where window_ends < now()`), server.db.orm);
   expect(rows).toEqual([]);
 });
+
+describe('one spelling of an address for lookup, storage and the guess budget', () => {
+  test('every spelling that finds the account spends its one budget: case and full-width forms', async () => {
+    const u = await signUp(server);
+    const [local, domain] = u.email.split('@');
+    const fullWidth = [...local].map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) - 0x61 + 0xff41) : c)).join('');
+    const spellings = [u.email, u.email.toUpperCase(), ` ${u.email} `, `${fullWidth}@${domain}`];
+    // Each spelling signs in as the account.
+    for (const email of spellings) expect((await login(newAddress(), email, u.password)).status).toBe(200);
+    // Ten wrong guesses across the spellings (each from a fresh address) use up the account's budget.
+    for (let i = 0; i < 10; i++) expectError(await login(newAddress(), spellings[i % spellings.length], 'wrong password'), 401);
+    for (const email of spellings) expectLimited(await login(newAddress(), email, u.password));
+  });
+
+  test('an address that lower-cases differently (Turkish dotted capital İ) is another address: it neither signs in nor spends the budget', async () => {
+    const email = `alice-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'correct horse battery';
+    expect((await server.api().post('/auth/register').send({ email, password })).status).toBe(201);
+    const dotted = email.replace('alice', 'alİce');
+    for (let i = 0; i < 10; i++) expectError(await login(newAddress(), dotted, password), 401);
+    expect((await login(newAddress(), email, password)).status).toBe(200);
+  });
+
+  test('registering a second account under another spelling of a taken address is a conflict', async () => {
+    const u = await signUp(server);
+    const res = await server.api().post('/auth/register').send({ email: u.email.toUpperCase(), password: 'long enough pass' });
+    expectError(res, 409);
+  });
+});

@@ -52,6 +52,40 @@ describe('write budget per user', () => {
     expect((await event(bob)).status).toBe(201);
   });
 
+  test('with the budget spent by a stolen session, the owner still signs everyone out and ends every token; what spends it declares 429', async () => {
+    const owner = await signUp(server);
+    const login = async () => {
+      const res = await server.api().post('/auth/login').send({ email: owner.email, password: owner.password });
+      expect(res.status).toBe(200);
+      return { Authorization: `Bearer ${res.body.api_token}` };
+    };
+    const thief = await login();
+    const other = await login();
+    const token = await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'script', scope: 'write' });
+    expect(token.status).toBe(201);
+    // The thief spends the budget.
+    let spent = 0;
+    while ((await server.api().post(`/users/${owner.id}/events`).set(thief).send({ notes: 'x' })).status === 201) spent++;
+    expect(spent).toBeLessThanOrEqual(5);
+    // Creating a token spends it: 429, declared in /openapi.json (the checked agent holds every answer to it).
+    expect((await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'more', scope: 'read' })).status).toBe(429);
+    // Ending access never does.
+    expect((await server.api().get('/auth/sessions').set(owner.auth)).status).toBe(200);
+    const sessions = (await server.api().get('/auth/sessions').set(owner.auth)).body as { id: string; current: boolean }[];
+    const notMine = sessions.filter((x) => !x.current);
+    expect(notMine.length).toBeGreaterThanOrEqual(2);
+    expect((await server.api().delete(`/auth/sessions/${notMine[0].id}`).set(owner.auth)).status).toBe(204);
+    const others = await server.api().post('/auth/sessions/revoke-others').set(owner.auth);
+    expect(others.status).toBe(200);
+    expect(others.body.revoked).toBeGreaterThanOrEqual(1);
+    expect((await server.api().get('/auth/me').set(thief)).status).toBe(401);
+    expect((await server.api().get('/auth/me').set(other)).status).toBe(401);
+    expect((await server.api().delete(`/auth/tokens/${token.body.id}`).set(owner.auth)).status).toBe(204);
+    expect((await server.api().post('/auth/tokens/revoke-all').set(owner.auth)).body).toEqual({ revoked: 0 });
+    expect((await server.api().post('/auth/logout').set(owner.auth)).status).toBe(204);
+    expect((await server.api().get('/auth/me').set(owner.auth)).status).toBe(401);
+  });
+
   test('the bucket refills at the configured rate, up to the burst, per user', async () => {
     const { configureWriteBudget, spendWrite } = await import('../../src/core/write-budget.ts');
     configureWriteBudget({ perMinute: 60, burst: 2 }); // this module's own copy: the server above keeps its budget

@@ -48,6 +48,17 @@ export function redirectParams(res: { status: number; headers: Record<string, st
   return new URL(res.headers.location).searchParams;
 }
 
+/**
+ * A broken authorization request: a 400 page (never a redirect) whose link back to the client
+ * carries the error and the state; these are its query parameters.
+ */
+export function backLinkParams(res: { status: number; headers: Record<string, string>; text: string }): URLSearchParams {
+  if (res.status !== 400 || res.headers.location) throw new Error(`expected the error page, got ${res.status}: ${res.text.slice(0, 300)}`);
+  const href = /<a class="back" href="([^"]+)"/.exec(res.text)?.[1];
+  if (!href) throw new Error(`the error page has no link back: ${res.text.slice(0, 500)}`);
+  return new URL(href.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'")).searchParams;
+}
+
 export type Approved = { clientId: string; code: string; verifier: string; redirectUri: string };
 
 /** Registers a client (unless given) and approves it as the user: a fresh code and its verifier. */

@@ -224,6 +224,18 @@ describe('GET /users/{user_id}/insights/graph', () => {
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual([{ loc, msg: expect.any(String), type: type ?? expect.any(String) }]);
   });
+
+  test.each([
+    ['3', 'Input should be between 14 and 365 days'],
+    ['366', 'Input should be between 14 and 365 days'],
+    ['abc', 'Input should be a valid integer'],
+  ])('window_days=%s says what is wrong: %s', async (days, msg) => {
+    const res = await server
+      .api()
+      .get(graphUrl(`metric=mood&window_days=${days}&end_date=${END}`))
+      .set(user.auth);
+    expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['query', 'window_days'], msg })]);
+  });
 });
 
 describe('GET /users/{user_id}/insights/episodes', () => {

@@ -3,7 +3,16 @@ import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import { withServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
-import { REDIRECT_URI, exchange, pkce, redirectParams, registerClient, submitAuthorize, type AuthorizeFields } from '../helpers/oauth.ts';
+import {
+  REDIRECT_URI,
+  backLinkParams,
+  exchange,
+  pkce,
+  redirectParams,
+  registerClient,
+  submitAuthorize,
+  type AuthorizeFields,
+} from '../helpers/oauth.ts';
 
 /**
  * GET and POST /oauth/authorize over plain HTTP: the page and its headers, request errors (shown
@@ -60,7 +69,7 @@ test('the page: its fields, escaped client name, headers that keep it from cache
   expect(valueOf(html, 'code_challenge')).toBe(fields.code_challenge);
 });
 
-test('errors before the client and redirect URI are known are shown; after, they go back with the state', async () => {
+test('errors before the client and redirect URI are known are shown; after, the page links back with the state, never redirecting by itself', async () => {
   const unknown = await server
     .api()
     .get('/oauth/authorize')
@@ -83,7 +92,10 @@ test('errors before the client and redirect URI are known are shown; after, they
     .api()
     .get('/oauth/authorize')
     .query({ ...request(), response_type: 'token' });
-  const params = redirectParams(token);
+  expect(token.status).toBe(400);
+  expect(token.headers.location).toBeUndefined();
+  expect(token.text).toContain(`Return to the application (${new URL(REDIRECT_URI).host})`);
+  const params = backLinkParams(token);
   expect(params.get('error')).toBe('unsupported_response_type');
   expect(params.get('state')).toBe('xyz "quoted"');
   expect(params.get('iss')).toBe(server.url);

@@ -11,7 +11,7 @@ import {
   exchange,
   oauthToken,
   pkce,
-  redirectParams,
+  backLinkParams,
   registerClient,
   submitAuthorize,
   tokenRequest,
@@ -85,12 +85,12 @@ test('PKCE: plain is refused at the page, a wrong or missing verifier at the tok
     code_challenge_method: 'plain',
     state: 's1',
   });
-  const params = redirectParams(plain);
+  const params = backLinkParams(plain);
   expect(params.get('error')).toBe('invalid_request');
   expect(params.get('error_description')).toMatch(/S256/);
   expect(params.get('state')).toBe('s1');
   const none = await server.api().get('/oauth/authorize').query({ client_id: clientId, redirect_uri: REDIRECT_URI, response_type: 'code' });
-  expect(redirectParams(none).get('error')).toBe('invalid_request');
+  expect(backLinkParams(none).get('error')).toBe('invalid_request');
 
   const wrong = await approve(server, owner, { clientId });
   expectOAuthError(await exchange(server, { ...wrong, verifier: pkce().verifier }), 'invalid_grant');
@@ -172,6 +172,20 @@ test('refresh tokens rotate; presenting an old one revokes the whole family', as
   expectOAuthError(await refresh(third.body.refresh_token), 'invalid_grant');
 });
 
+test('a refresh request refused for its parameters leaves the refresh token usable: the corrected retry is not taken for reuse', async () => {
+  const t = await oauthToken(server, owner);
+  const refresh = (extra: Record<string, string> = {}) =>
+    tokenRequest(server, { grant_type: 'refresh_token', refresh_token: t.refreshToken, client_id: t.clientId, ...extra });
+  expectOAuthError(await refresh({ scope: 'read write' }), 'invalid_scope');
+  expectOAuthError(await refresh({ resource: 'https://other.example' }), 'invalid_target');
+  const retry = await refresh();
+  expect(retry.status).toBe(200);
+  expect(await worksOnApi(retry.body.access_token)).toBe(200);
+  // Rotation happened on the good request: the old token is now spent, and presenting it revokes the family.
+  expectOAuthError(await refresh(), 'invalid_grant');
+  expect(await worksOnApi(retry.body.access_token)).toBe(401);
+});
+
 test('a refresh token belongs to its client; an unknown client or grant type is refused', async () => {
   const t = await oauthToken(server, owner);
   const otherClient = await registerClient(server);
@@ -197,7 +211,7 @@ test('resource: only this server (API or /mcp), else invalid_target; the token e
     resource: 'https://other.example',
     state: 'x',
   });
-  expect(redirectParams(elsewhere).get('error')).toBe('invalid_target');
+  expect(backLinkParams(elsewhere).get('error')).toBe('invalid_target');
   const a = await approve(server, owner, { clientId });
   expect((await exchange(server, a, { resource: `${server.url}/mcp` })).body.error).toBe('invalid_target');
   const scope = await server.api().get('/oauth/authorize').query({
@@ -207,7 +221,7 @@ test('resource: only this server (API or /mcp), else invalid_target; the token e
     code_challenge: pkce().challenge,
     scope: 'read write',
   });
-  expect(redirectParams(scope).get('error')).toBe('invalid_scope');
+  expect(backLinkParams(scope).get('error')).toBe('invalid_scope');
 });
 
 describe('audience and issuer', () => {

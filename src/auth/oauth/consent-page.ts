@@ -115,11 +115,19 @@ ${totp}
 }
 
 /** A request that cannot go back to the application (unknown client, unregistered redirect URI). */
-export function renderErrorPage(message: string): string {
+/**
+ * `back`: the application's redirect URI with the error, as a link the user may follow; never
+ * followed automatically (RFC 9700 4.11.2: anyone can register a client, so a broken request must
+ * not turn this server into a redirector to any site).
+ */
+export function renderErrorPage(message: string, back?: { href: string; host: string }): string {
+  const link = back
+    ? `<p><a class="back" href="${escape(back.href)}">Return to the application (${escape(back.host)})</a></p>`
+    : '<p>Go back to the application and start connecting again. If this keeps happening, the application may need to register again.</p>';
   return layout(
     'Authorization request refused',
     `<h1>This authorization request cannot be used</h1>
 <div class="alert" role="alert">${escape(message)}</div>
-<p>Go back to the application and start connecting again. If this keeps happening, the application may need to register again.</p>`,
+${link}`,
   );
 }

@@ -8,7 +8,7 @@ import { SCOPE, type OAuthGrantRead } from './oauth.schemas.ts';
  * signed-in session only, like every other credential (an OAuth token cannot list or end grants).
  */
 export async function listOAuthGrants(actor: Actor): Promise<OAuthGrantRead[]> {
-  authorize(actor, actor.userId, 'account');
+  authorize(actor, actor.userId, 'account', { spend: false });
   const rows = await query<{ id: string; client_id: string; client_name: string; resource: string; created_at: Date }>(
     `select g.id, g.client_id, c.client_name, g.resource, g.created_at
        from oauth_grants g join oauth_clients c on c.id = g.client_id
@@ -28,7 +28,7 @@ export async function listOAuthGrants(actor: Actor): Promise<OAuthGrantRead[]> {
 
 /** Ends an agent's access at once: every access and refresh token of the grant stops working. */
 export async function revokeOAuthGrant(actor: Actor, grantId: string): Promise<void> {
-  authorize(actor, actor.userId, 'account');
+  authorize(actor, actor.userId, 'account', { spend: false });
   const [revoked] = await query<{ id: string }>(
     `update oauth_grants set revoked_at = now() where user_id = $1 and id = $2 and revoked_at is null returning id`,
     [actor.userId, grantId],

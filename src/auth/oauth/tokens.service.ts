@@ -136,30 +136,37 @@ async function fromCode(realm: Realm, client: OAuthClient, p: z.infer<typeof Tok
 async function fromRefreshToken(realm: Realm, client: OAuthClient, p: z.infer<typeof TokenRequest>): Promise<IssuedTokens> {
   if (!p.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
   const hash = sha256(p.refresh_token);
-  const [claimed] = await query<{ grant_id: string; expired: boolean }>(
-    `update oauth_refresh_tokens set used_at = now() where token_hash = $1 and used_at is null
-     returning grant_id, expires_at <= now() as expired`,
+  const [token] = await query<{ grant_id: string; used: boolean; expired: boolean }>(
+    `select grant_id, used_at is not null as used, expires_at <= now() as expired from oauth_refresh_tokens where token_hash = $1`,
     [hash],
   );
-  if (!claimed) {
+  const reused = async (grantId: string) => {
     // A rotated token presented again: whoever holds it, the family is no longer trusted.
-    const [old] = await query<{ grant_id: string }>(`select grant_id from oauth_refresh_tokens where token_hash = $1`, [hash]);
-    if (old) await revokeGrant(old.grant_id);
-    throw invalidGrant('The refresh token is invalid or was already used');
-  }
-  if (claimed.expired) throw invalidGrant('The refresh token has expired');
-  const [grant] = await query<GrantRow>(`select * from oauth_grants where id = $1`, [claimed.grant_id]);
+    await revokeGrant(grantId);
+    return invalidGrant('The refresh token is invalid or was already used');
+  };
+  if (!token) throw invalidGrant('The refresh token is invalid or was already used');
+  if (token.used) throw await reused(token.grant_id);
+  if (token.expired) throw invalidGrant('The refresh token has expired');
+  const [grant] = await query<GrantRow>(`select * from oauth_grants where id = $1`, [token.grant_id]);
   if (!grant || grant.revoked_at) throw invalidGrant('This authorization was revoked');
   if (grant.client_id !== client.id) throw invalidGrant('The refresh token was issued to another client');
   if (p.scope !== undefined && !scopeIsRead(p.scope)) throw new OAuthError('invalid_scope', 'The only scope is "read"');
   if (p.resource !== undefined && p.resource !== grant.resource) {
     throw new OAuthError('invalid_target', 'resource must be the one the grant was made for');
   }
+  // Validated first, rotated after (RFC 9700 4.14.2): a request refused above leaves the token
+  // usable, so the client's corrected retry is not mistaken for reuse. Claimed in one conditional
+  // update: of two refreshes racing with one token, one gets it and the other is reuse.
+  const [claimed] = await query(`update oauth_refresh_tokens set used_at = now() where token_hash = $1 and used_at is null returning 1`, [
+    hash,
+  ]);
+  if (!claimed) throw await reused(token.grant_id);
   return issueTokens(realm, { id: grant.id, userId: grant.user_id, clientId: grant.client_id, resource: grant.resource });
 }
 
 /** POST /oauth/token. Throttled per address; a successful request gives its attempt back. */
-export async function exchangeToken(realm: Realm, input: unknown, client: ClientInfo): Promise<IssuedTokens> {
+export async function exchangeToken(realm: Realm, input: z.input<typeof TokenRequest>, client: ClientInfo): Promise<IssuedTokens> {
   const address: Attempt = [limits.oauthToken, client.ip];
   await countAttempt(address);
   const parsed = TokenRequest.safeParse(input);
@@ -186,7 +193,7 @@ export async function exchangeToken(realm: Realm, input: unknown, client: Client
  * RFC 7009: a refresh token or an access token of the calling client revokes its whole grant.
  * Unknown, malformed or foreign tokens are ignored: the answer is the same either way.
  */
-export async function revokeToken(realm: Realm, input: unknown): Promise<void> {
+export async function revokeToken(realm: Realm, input: z.input<typeof RevokeRequest>): Promise<void> {
   const parsed = RevokeRequest.safeParse(input);
   if (!parsed.success) throw new OAuthError('invalid_request', firstIssue(parsed.error));
   const { token, client_id } = parsed.data;

@@ -5,6 +5,7 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { EVENT_SOURCE_KINDS, EventSourceRow, type EventSourceKind } from './event-source.entity.ts';
+import { checkFeedUrl } from '../calendar/sync.ts';
 import { z } from 'zod';
 import { CalendarConfig, EventSourceCreate, EventSourceListQuery, EventSourceUpdate } from './event-sources.schemas.ts';
 
@@ -36,7 +37,7 @@ export async function provisionEventSources(userId: string | null): Promise<void
 
 const ORDER = new Map(EVENT_SOURCE_KINDS.map((k, i) => [k, i]));
 
-export async function listEventSources(actor: Actor, input: unknown): Promise<EventSourceRow[]> {
+export async function listEventSources(actor: Actor, input: z.input<typeof EventSourceListQuery>): Promise<EventSourceRow[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(EventSourceListQuery, input);
   const rows = await em().find(EventSourceRow, { userId: actor.userId });
@@ -61,12 +62,15 @@ export async function getEventSource(actor: Actor, id: string): Promise<EventSou
   return ownSource(actor, id);
 }
 
-export async function updateEventSource(actor: Actor, id: string, input: unknown): Promise<EventSourceRow> {
+export async function updateEventSource(actor: Actor, id: string, input: z.input<typeof EventSourceUpdate>): Promise<EventSourceRow> {
   authorize(actor, actor.userId, 'write');
   const data = parse(EventSourceUpdate, input);
   const row = await ownSource(actor, id);
-  // A calendar source's config.url is its feed: checked like on create (422 at config.url).
-  if (data.config !== undefined && row.kind === 'calendar') data.config = parse(CalendarPatch, { config: data.config }).config;
+  // A calendar source's config.url is its feed: checked like on create (422 at config.url), where it points too.
+  if (data.config !== undefined && row.kind === 'calendar') {
+    data.config = parse(CalendarPatch, { config: data.config }).config;
+    if (typeof data.config.url === 'string') await checkFeedUrl(data.config.url);
+  }
   if (data.config !== undefined) row.config = data.config;
   if (data.enabled !== undefined) row.enabled = data.enabled;
   if (data.source_label !== undefined) row.sourceLabel = data.source_label;
@@ -78,9 +82,11 @@ export async function updateEventSource(actor: Actor, id: string, input: unknown
 const CalendarPatch = z.object({ config: CalendarConfig });
 
 /** Another calendar feed of the user (not a default source); it syncs with the others, or at once through POST .../sync. */
-export async function createEventSource(actor: Actor, input: unknown): Promise<EventSourceRow> {
+export async function createEventSource(actor: Actor, input: z.input<typeof EventSourceCreate>): Promise<EventSourceRow> {
   authorize(actor, actor.userId, 'write');
   const data = parse(EventSourceCreate, input);
+  // Where the feed points, as CALENDAR_FEED_NETWORKS allows (a 422 at config.url); the sync checks again.
+  await checkFeedUrl(data.config.url);
   const now = new Date();
   const row = em().create(EventSourceRow, {
     id: newId(),

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { isoDate } from '../../core/validation.ts';
 import { GRAPH_MODES } from './graph.ts';
 
+// A schema-level message would be every issue's message (zod 4), so each bound says its own.
 const WindowDays = z.coerce
-  .number({ message: 'Input should be a valid integer' })
+  .number({ error: (issue) => (issue.code === 'invalid_type' ? 'Input should be a valid integer' : undefined) })
   .int({ message: 'Input should be a valid integer' })
-  .min(14)
-  .max(365)
+  .min(14, 'Input should be between 14 and 365 days')
+  .max(365, 'Input should be between 14 and 365 days')
   .default(90)
   .describe('Days in the window, ending on end_date (14..365, default 90)');
 const EndDate = isoDate().optional().describe("Last day of the window (YYYY-MM-DD); default: the user's local today");

@@ -6,6 +6,8 @@ export const User = defineEntity({
   properties: {
     id: p.uuid().primary(),
     email: p.string(),
+    /** The address as sign-in finds it (email-key.ts); unique. */
+    emailKey: p.string(),
     passwordHash: p.string(),
     timezone: p.string(),
     totpSecret: p.string().nullable(),

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -6,6 +7,7 @@ import { em, readOnce } from '../../db/context.ts';
 import { flushUnique } from '../../db/flush.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endOtherSignIns } from '../../auth/sessions.service.ts';
+import { emailKey } from './email-key.ts';
 import { provisionUserDefaults } from './provisioning.ts';
 import { User } from './user.entity.ts';
 import { ProfileUpdate, UserCreate } from './users.schemas.ts';
@@ -18,8 +20,7 @@ function toProfile(u: User): Profile {
 }
 
 export async function findUserByEmail(email: string): Promise<User | null> {
-  const [row] = await em().getConnection().execute<{ id: string }[]>('select id from users where lower(email) = lower(?)', [email.trim()]);
-  return row ? em().findOne(User, { id: row.id }) : null;
+  return em().findOne(User, { emailKey: emailKey(email) });
 }
 
 /**
@@ -35,12 +36,13 @@ export function loadUser(userId: string): Promise<User> {
 }
 
 /** Used by the CLI and by open registration; nobody is signed in yet, so there is no actor. */
-export async function createUser(input: unknown): Promise<Profile> {
+export async function createUser(input: z.input<typeof UserCreate>): Promise<Profile> {
   const data = parse(UserCreate, input);
   const now = new Date();
   const user = em().create(User, {
     id: newId(),
     email: data.email,
+    emailKey: emailKey(data.email),
     passwordHash: await hashPassword(data.password),
     timezone: data.timezone,
     totpSecret: null,
@@ -60,14 +62,17 @@ export async function getProfile(actor: Actor): Promise<Profile> {
 }
 
 /** The login email is a credential: only an interactive session may change it (timezone is plain data). */
-const changesEmail = (input: unknown) => typeof input === 'object' && input !== null && 'email' in input;
+const changesEmail = (input: z.input<typeof ProfileUpdate>) => typeof input === 'object' && input !== null && 'email' in input;
 
-export async function updateProfile(actor: Actor, input: unknown): Promise<Profile> {
+export async function updateProfile(actor: Actor, input: z.input<typeof ProfileUpdate>): Promise<Profile> {
   authorize(actor, actor.userId, changesEmail(input) ? 'account' : 'write');
   const data = parse(ProfileUpdate, input);
   const user = await loadUser(actor.userId);
   const emailChanged = data.email !== undefined && data.email !== user.email;
-  if (data.email !== undefined) user.email = data.email;
+  if (data.email !== undefined) {
+    user.email = data.email;
+    user.emailKey = emailKey(data.email);
+  }
   if (data.timezone !== undefined) user.timezone = data.timezone;
   user.updatedAt = new Date();
   await flushUnique(`An account with email ${data.email} already exists`);

@@ -38,9 +38,9 @@ function pageHeaders(res: Response, formTarget?: string) {
   });
 }
 
-function showError(res: Response, status: number, message: string) {
+function showError(res: Response, status: number, message: string, back?: { href: string; host: string }) {
   pageHeaders(res);
-  res.status(status).send(renderErrorPage(message));
+  res.status(status).send(renderErrorPage(message, back));
 }
 
 type PageState = { email: string; password: string; showTotp: boolean; error?: string; notice?: string };
@@ -64,7 +64,18 @@ function showPage(res: Response, urls: PublicUrls, request: Authorization, raw: 
   );
 }
 
-/** A problem with the request: back to the client when it can be trusted with it, else on the page. */
+/**
+ * A broken request, before anyone signed in: on the page, with a link back to the client (its
+ * error and state) for the user to follow. Redirecting at once would let any registered client
+ * use this server as an open redirector (RFC 9700 4.11.2).
+ */
+function refuseRequest(res: Response, urls: PublicUrls, err: AuthorizeError) {
+  if (!err.redirect) return showError(res, 400, err.message);
+  const href = redirectBack(urls, err.redirect, { error: err.error, error_description: err.message });
+  showError(res, 400, err.message, { href, host: new URL(href).host });
+}
+
+/** A refusal after the user acted on the form (deny, an unknown action): back to the client with the state. */
 function refuse(res: Response, urls: PublicUrls, err: AuthorizeError) {
   if (!err.redirect) return showError(res, 400, err.message);
   noStore(res).redirect(302, redirectBack(urls, err.redirect, { error: err.error, error_description: err.message }));
@@ -89,7 +100,7 @@ export async function getAuthorize(req: Request, res: Response) {
   try {
     request = await checkAuthorization(urls, raw);
   } catch (err) {
-    if (err instanceof AuthorizeError) return refuse(res, urls, err);
+    if (err instanceof AuthorizeError) return refuseRequest(res, urls, err);
     throw err;
   }
   showPage(res, urls, request, raw, 200, { email: '', password: '', showTotp: false });
@@ -106,7 +117,7 @@ export async function postAuthorize(req: Request, res: Response) {
   try {
     request = await checkAuthorization(urls, f);
   } catch (err) {
-    if (err instanceof AuthorizeError) return refuse(res, urls, err);
+    if (err instanceof AuthorizeError) return refuseRequest(res, urls, err);
     throw err;
   }
   // The form carries the request's fields as given (defaults included), so a re-render keeps them.
