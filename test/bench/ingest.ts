@@ -20,13 +20,13 @@
  * its WebAssembly with several hundred MB, which the start-up peak shows).
  * BENCH_SERVER_FLAGS: extra node flags for the server (e.g. --cpu-prof), before npm start's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort, sleep, waitReady } from './spawned-server.ts';
 import pg from 'pg';
 import { toCanonical, metricType } from '../../src/domain/metrics/catalogue.ts';
 import { freshDatabase } from '../helpers/databases.ts';
@@ -95,7 +95,6 @@ function rawParams(userId: string, rows: Reading[]): unknown[] {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-const sleep = (t: number) => new Promise((done) => setTimeout(done, t));
 
 /** A process's resident set and its high-water mark, in MB (Linux; NaN elsewhere). */
 function memory(pid: number): { rss: number; hwm: number } {
@@ -117,28 +116,6 @@ function resetPeak(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((done) => s.listen(0, '127.0.0.1', done));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((done) => s.close(done));
-  return port;
-}
-
-async function waitReady(base: string, server: ChildProcess, logPath: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${readFileSync(logPath, 'utf8').slice(-3000)}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('server not ready after 120 s');
 }
 
 async function main() {

@@ -24,12 +24,12 @@
  * are raw (ignoreCoordinatedOmission): autocannon 9 corrects with an interval of ceil(1/rate) ms
  * = 1 ms, which would fill the histogram with synthetic samples.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, closeSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort, sleep, waitReady } from './spawned-server.ts';
 import { DASHBOARD } from './dashboard.ts';
 import autocannon from 'autocannon';
 import { withContext } from '../../src/db/context.ts';
@@ -128,16 +128,6 @@ function rssMb(pid: number): { rss: number; hwm: number } {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((resolve) => s.close(resolve));
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Idle RSS once it has settled: after 10 s (V8 optimises PGlite's WASM in the background for
  * several seconds after start, holding hundreds of MB meanwhile), 3 one-second samples within 2 MB, at most 40 s.
@@ -153,20 +143,6 @@ async function settledRss(pid: number): Promise<number> {
     prev = now;
   }
   return prev;
-}
-
-async function waitReady(base: string, server: ChildProcess, logPath: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${readFileSync(logPath, 'utf8').slice(-3000)}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('server not ready after 120 s');
 }
 
 async function call(base: string, u: User | undefined, method: string, path: string, body?: unknown): Promise<any> {
