@@ -33,6 +33,8 @@ export type JobRuntimeOptions = {
 
 const SCHEMA = 'pgboss';
 const running = new Set<JobRuntime>();
+/** Queue name -> how this process runs a runOnSend job at once (only where workers run). */
+const onSend = new Map<string, (data: object) => void>();
 /** Queue name -> worker ids in this process, to wake them when this process sends a job. */
 const localWorkers = new Map<string, Set<{ runtime: JobRuntime; workerId: string }>>();
 
@@ -45,8 +47,12 @@ async function sendWith(boss: PgBoss, name: string, data: object, options: SendJ
     ...(options.id ? { id: options.id } : {}),
     ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
   });
-  if (id) wakeLocalWorkers(name);
-  return id !== null;
+  if (!id) return false;
+  const runNow = options.startAfterSeconds ? undefined : onSend.get(name);
+  // Run here and now; the queued job is left to the next poll, by which time it is a no-op.
+  if (runNow) runNow(data);
+  else wakeLocalWorkers(name);
+  return true;
 }
 
 /**
@@ -88,12 +94,15 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   boss.on('warning', (warning) => log.warn({ warning }, 'job system warning'));
   await boss.start();
 
+  const inline = new Set<Promise<void>>();
   const runtime: JobRuntime = {
     boss,
     working: work,
     stop: async () => {
       running.delete(runtime);
       for (const set of localWorkers.values()) for (const w of set) if (w.runtime === runtime) set.delete(w);
+      for (const def of definitions) onSend.delete(def.name);
+      await Promise.all(inline);
       // Graceful: handlers in flight finish (or time out) before the pool closes; the caller
       // closes the database only after this resolves.
       await boss.stop({ graceful: true, close: true, timeout: opts.stopTimeoutMs ?? 10_000 });
@@ -123,6 +132,12 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
         );
         if (!localWorkers.has(def.name)) localWorkers.set(def.name, new Set());
         localWorkers.get(def.name)!.add({ runtime, workerId });
+        if (def.runOnSend) {
+          onSend.set(def.name, (data) => {
+            const run = runInline(def, data, log, send, opts.db.orm).finally(() => inline.delete(run));
+            inline.add(run);
+          });
+        }
         if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
         else await boss.unschedule(def.name).catch(() => undefined);
       }
@@ -141,6 +156,23 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   }
   log.info({ work, queues: definitions.map((d) => d.name) }, work ? 'job workers started' : 'job producer started');
   return runtime;
+}
+
+/** A runOnSend job run at once in this process; a failure is left to the queued job's retries. */
+async function runInline(
+  def: JobDefinition<object>,
+  data: object,
+  log: Logger,
+  send: JobContext['send'],
+  orm: JobRuntimeOptions['db']['orm'],
+): Promise<void> {
+  const logger = log.child({ job: def.name, inline: true });
+  const ctx: JobContext = { jobId: 'inline', attempt: 0, finalAttempt: false, logger, send };
+  try {
+    await withContext(() => def.handler(data, ctx), orm);
+  } catch (err) {
+    logger.warn({ err }, 'run on send failed; the queued job retries it');
+  }
 }
 
 async function runHandler(

@@ -20,6 +20,8 @@ export function captureParseJob(parse?: ParseFn, queue: QueueOptions = PARSE_QUE
     name: PARSE_JOB,
     concurrency: 'workers',
     queue,
+    // Suggestions right after the capture commits; a second run finds it parsed and does nothing.
+    runOnSend: true,
     handler: async (data, ctx) => {
       await processCapture(data.capture_id, { finalAttempt: ctx.finalAttempt, logger: ctx.logger, parse });
     },

@@ -34,6 +34,13 @@ export type JobDefinition<T extends object = Record<string, unknown>> = {
   queue?: QueueOptions;
   /** Parallel handlers per process; 'workers' uses the WORKERS setting. Default 1. */
   concurrency?: number | 'workers';
+  /**
+   * Work a person waits for (a capture's suggestions): when this process runs workers, a job sent
+   * here is also run here at once, right after the send, instead of after the next poll. The queued
+   * job stays as the durable fallback (a crash, a failed run), so the handler must make a second
+   * run of the same job a no-op.
+   */
+  runOnSend?: boolean;
   /** Runs once when workers start (after the queues exist): e.g. re-enqueue rows a crash left behind. */
   onWorkerStart?(ctx: Pick<JobContext, 'logger' | 'send'>): Promise<void>;
 };

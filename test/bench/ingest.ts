@@ -20,18 +20,13 @@
  * its WebAssembly with several hundred MB, which the start-up peak shows).
  * BENCH_SERVER_FLAGS: extra node flags for the server (e.g. --cpu-prof), before npm start's.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, sleep, waitReady } from './spawned-server.ts';
+import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
 import pg from 'pg';
 import { toCanonical, metricType } from '../../src/domain/metrics/catalogue.ts';
-import { freshDatabase } from '../helpers/databases.ts';
-import { buildForStart, REPO, startArgs } from '../helpers/start-command.ts';
-import { MALLOC_SETTINGS } from '../../src/memory-settings.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -119,63 +114,20 @@ function resetPeak(pid: number): boolean {
 }
 
 async function main() {
-  const scratch = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
-  const baseUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let drop = async () => {};
-  if (baseUrl) {
-    const fresh = await freshDatabase(baseUrl);
-    databaseUrl = fresh.url;
-    drop = fresh.drop;
-  }
-  const pgliteDir = join(scratch, 'pglite');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const logPath = join(scratch, 'server.log');
-  // The allocator settings npm start would apply by restarting itself (as the Docker image sets them).
-  const env: NodeJS.ProcessEnv = {
-    ...MALLOC_SETTINGS,
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PGLITE_DIR: pgliteDir,
-    ALLOW_REGISTRATION: 'true',
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  await buildForStart();
-  const args = [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), ...startArgs()];
-  const log = openSync(logPath, 'a');
-  const server = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', log, log] });
-  closeSync(log);
-  const exited = new Promise((done) => server.once('exit', done));
+  const started = await startAsNpmStart('ingest', process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean));
+  const { base, databaseUrl, pgliteDir } = started;
+  const server = { pid: started.pid };
   let raw: pg.Pool | undefined;
   try {
-    await waitReady(base, server, logPath);
     // npm start collects its start-up garbage once listening: give it a moment.
     await sleep(1000);
-    const startup = memory(server.pid!);
+    const startup = memory(server.pid);
     const connection = databaseUrl
       ? { connectionString: databaseUrl, max: 2 }
       : { host: resolve(pgliteDir), port: 5432, user: 'postgres', database: 'postgres', max: 1 };
     raw = new pg.Pool(connection);
 
-    async function user(): Promise<{ id: string; auth: string }> {
-      const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-      const password = 'correct horse battery';
-      const reg = await fetch(`${base}/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      const { id } = (await reg.json()) as { id: string };
-      const login = await fetch(`${base}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      return { id, auth: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-    }
+    const user = () => signUpOn(base);
     /** One POST, timed to the answer's last byte (the client's JSON.parse of it is not the server's cost). */
     async function post(u: { id: string; auth: string }, body: string) {
       const t0 = process.hrtime.bigint();
@@ -195,8 +147,8 @@ async function main() {
     // Every account first: signing up hashes a password (argon2id, 19 MiB each), which is not ingest's memory.
     const users = [];
     for (let i = 0; i < 2 * RUNS + 2; i++) users.push(await user());
-    const setup = memory(server.pid!);
-    const peakReset = resetPeak(server.pid!);
+    const setup = memory(server.pid);
+    const peakReset = resetPeak(server.pid);
 
     // Warm-up, one full batch each side (untimed): JIT, connection pools, plans.
     await post(users.pop()!, JSON.stringify({ readings: readings('warm') }));
@@ -231,13 +183,13 @@ async function main() {
       );
     }
 
-    const rounds = memory(server.pid!);
+    const rounds = memory(server.pid);
     const rawMs = median(results.map((r) => r.raw));
     const httpMs = median(results.map((r) => r.http));
     const repostMs = median(results.map((r) => r.repost));
     const ratios = results.map((r) => r.http / r.raw);
     const where = databaseUrl ? 'PostgreSQL' : 'PGlite (embedded; targets apply to PostgreSQL)';
-    console.log(`\n${N} readings on ${where}, median of ${RUNS} rounds; server: node ${args.join(' ')}`);
+    console.log(`\n${N} readings on ${where}, median of ${RUNS} rounds; server: node ${started.args.join(' ')}`);
     console.log(`raw INSERT ... unnest:  ${rawMs.toFixed(1)} ms`);
     console.log(
       `HTTP ingest:            ${httpMs.toFixed(1)} ms (server's own time ${median(results.map((r) => r.server)).toFixed(1)} ms)`,
@@ -254,10 +206,7 @@ async function main() {
     );
   } finally {
     await raw?.end();
-    if (server.exitCode === null) server.kill('SIGTERM');
-    await exited;
-    await drop();
-    rmSync(scratch, { recursive: true, force: true });
+    await started.stop();
   }
 }
 

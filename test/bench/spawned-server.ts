@@ -1,6 +1,12 @@
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MALLOC_SETTINGS } from '../../src/memory-settings.ts';
+import { freshDatabase } from '../helpers/databases.ts';
+import { buildForStart, REPO, startArgs } from '../helpers/start-command.ts';
 
 /** What the benches that run the server as `npm start` does (bench:ingest, bench:load) need around it. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,4 +33,72 @@ export async function waitReady(base: string, server: ChildProcess, logPath: str
     await sleep(100);
   }
   throw new Error('server not ready after 120 s');
+}
+
+export type StartedServer = {
+  base: string;
+  pid: number;
+  /** The PGlite data dir (with no DATABASE_URL), for a raw connection through the server's socket. */
+  pgliteDir: string;
+  databaseUrl: string | undefined;
+  /** The node arguments it runs with. */
+  args: string[];
+  /** SIGTERM, wait for the exit, drop the database and the scratch directory. */
+  stop(): Promise<void>;
+};
+
+/**
+ * The server as `npm start` runs it (the build, node with its flags on dist/main.js, its allocator
+ * settings) in a process of its own, on a fresh database: a PostgreSQL database next to
+ * DATABASE_URL, or without it a fresh embedded PGlite in a temporary directory.
+ */
+export async function startAsNpmStart(name: string, extraFlags: string[] = []): Promise<StartedServer> {
+  const scratch = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const baseUrl = process.env.DATABASE_URL;
+  const fresh = baseUrl ? await freshDatabase(baseUrl) : undefined;
+  const pgliteDir = join(scratch, 'pglite');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logPath = join(scratch, 'server.log');
+  const env: NodeJS.ProcessEnv = {
+    // The allocator settings npm start would apply by restarting itself (as the Docker image sets them).
+    ...MALLOC_SETTINGS,
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PGLITE_DIR: pgliteDir,
+    ALLOW_REGISTRATION: 'true',
+  };
+  if (fresh) env.DATABASE_URL = fresh.url;
+  else delete env.DATABASE_URL;
+  await buildForStart();
+  const log = openSync(logPath, 'a');
+  const args = [...extraFlags, ...startArgs()];
+  const server = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', log, log] });
+  closeSync(log);
+  const exited = new Promise((done) => server.once('exit', done));
+  const stop = async () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await exited;
+    await fresh?.drop();
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  try {
+    await waitReady(base, server, logPath);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base, pid: server.pid!, pgliteDir, databaseUrl: fresh?.url, args, stop };
+}
+
+/** A new account on the server, signed in: its id and bearer header. */
+export async function signUpOn(base: string): Promise<{ id: string; auth: string }> {
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'correct horse battery';
+  const json = { 'content-type': 'application/json' };
+  const reg = await fetch(`${base}/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
+  const { id } = (await reg.json()) as { id: string };
+  const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
+  return { id, auth: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
 }

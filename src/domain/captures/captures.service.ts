@@ -46,8 +46,11 @@ export async function submitCapture(
     assertSameRequest(existing.requestFingerprint, fingerprint!, data.client_id!);
     return { capture: existing, created: false };
   }
+  // Read before the send: the parse may start at once in this process (runOnSend), and the answer is
+  // the capture as stored, queued.
+  const capture = await em().findOneOrFail(LogCapture, { id });
   await enqueueParse(id, actor.userId);
-  return { capture: await em().findOneOrFail(LogCapture, { id }), created: true };
+  return { capture, created: true };
 }
 
 export async function listCaptures(actor: Actor, input: z.input<typeof LogCaptureListQuery>): Promise<LogCapture[]> {
