@@ -144,7 +144,7 @@ if (process.platform === 'linux')
       own.child.kill('SIGTERM');
       expect(await own.exited).toBe(0);
     }
-  });
+  }, 180_000); // two boots on the embedded database, each restarting itself once with the settings
 
 // What start-up left behind is collected once the server is ready (collectStartupGarbage in src/memory-settings.ts).
 test('once ready, the server runs one memory-reducing garbage collection', async () => {
@@ -153,7 +153,7 @@ test('once ready, the server runs one memory-reducing garbage collection', async
   expect(await traced.exited).toBe(0);
   // V8's trace: "Mark-Compact (reduce) 73.0 (85.3) -> 59.4 (65.1) MB, ... testing; ..." (testing: asked for by gc()).
   expect(traced.output()).toMatch(/Mark-Compact \(reduce\)[^\n]* testing;/);
-});
+}, 120_000);
 
 test('a bad configuration value stops start-up with a message naming the variable', async () => {
   const res = await run(NODE, ['src/main.ts'], { env: envFor({ PORT: 'eighty' }) }).catch((e) => e);
