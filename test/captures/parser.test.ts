@@ -185,6 +185,13 @@ const TABLE: Row[] = [
   ['gym session an hour', [E({ duration: 'PT1H', notes: 'gym session an hour', activity: 'strength' })]],
   ['read for half an hour before bed', [E({ duration: 'PT30M', notes: 'read for half an hour before bed', activity: 'read' })]],
   ['nap 20 min at 2pm', [E({ at: '2026-03-10T13:00:00.000Z', duration: 'PT20M', notes: 'nap 20 min', activity: 'nap' })]],
+  // a log is of the past: a clock time later than the capture (16:30 in Berlin) with no day is yesterday's
+  ['weight 72 kg at 8pm', [M('weight', 72, 'kg', '2026-03-09T19:00:00.000Z')]],
+  ['coffee at 9pm', [M('caffeine', 95, 'mg', '2026-03-09T20:00:00.000Z')]],
+  ['nap 20 min at 9pm', [E({ at: '2026-03-09T20:00:00.000Z', duration: 'PT20M', notes: 'nap 20 min', activity: 'nap' })]],
+  // ... unless the line gives the day or speaks of the future
+  ['weight 72 kg at 8pm tomorrow', [M('weight', 72, 'kg', '2026-03-11T19:00:00.000Z')]],
+  ['weight 70 kg on Monday at 9pm', [M('weight', 70, 'kg', '2026-03-09T20:00:00.000Z')]],
   ['played tennis on saturday', [E({ at: '2026-03-07T11:00:00.000Z', notes: 'played tennis', activity: 'tennis' })]],
   // things that happened, with times and tags
   [
@@ -288,6 +295,19 @@ describe('details of the drafts', () => {
     const drafts = parseCapture('weight 70 kg #fasted', ctx);
     expect(drafts).toHaveLength(1);
     expect(drafts[0].payload.metadata).toEqual({ tags: ['fasted'] });
+  });
+
+  test('a logged clock time is never after the capture, whatever the hour, in any timezone', () => {
+    for (const timezone of ['Europe/Berlin', 'America/Los_Angeles', 'Pacific/Kiritimati']) {
+      for (let h = 0; h < 24; h++) {
+        const at = `${String(h).padStart(2, '0')}:15`;
+        for (const text of [`weight 70 kg at ${at}`, `nap 20 min at ${at}`]) {
+          const drafts = parseCapture(text, { ...ctx, timezone });
+          expect(drafts.length).toBeGreaterThan(0);
+          for (const d of drafts) expect(d.occurredAt.getTime()).toBeLessThanOrEqual(ctx.capturedAt.getTime());
+        }
+      }
+    }
   });
 
   test('spans point into the original text', () => {

@@ -38,6 +38,27 @@ function zonedToUtc(t: WallTime, timezone: string): Date {
   return new Date(guess);
 }
 
+/** Words that put a line in the future (a plan, not a log): its times stay where they fall. */
+const FUTURE = /\b(?:tomorrow|tonight|later|will|going to|gonna|plan(?:s|ned)?|remind(?: me)?|next|upcoming|scheduled?)\b/i;
+
+const DAY_MS = 86_400_000;
+
+/** The same wall-clock time one calendar day earlier in `timezone` (23:45 yesterday for 23:45 today). */
+function dayBefore(instant: Date, timezone: string): Date {
+  const local = new Date(instant.getTime() + offsetMinutes(timezone, instant) * 60_000 - DAY_MS);
+  return zonedToUtc(
+    {
+      year: local.getUTCFullYear(),
+      month: local.getUTCMonth() + 1,
+      day: local.getUTCDate(),
+      hour: local.getUTCHours(),
+      minute: local.getUTCMinutes(),
+      second: local.getUTCSeconds(),
+    },
+    timezone,
+  );
+}
+
 export type TimeMention = { start: number; end: number; text: string; at: Date; endAt: Date | null; hasTime: boolean };
 
 /** Words chrono reads as dates that, alone, are far more often ordinary words in a log line. */
@@ -98,6 +119,13 @@ export function findTimes(text: string, reference: Date, timezone: string): Time
             timezone,
           );
       if (endAt <= at) endAt = null;
+    }
+    // A log is of what happened: a clock time with no day ("bed at 23:45", "coffee at 9") that would
+    // be later than the capture is yesterday's, unless the line speaks of the future.
+    if (!s.isCertain('timezoneOffset') && s.isCertain('hour') && !s.isCertain('day') && at > reference && !FUTURE.test(text)) {
+      at = dayBefore(at, timezone);
+      if (endAt && !r.end?.isCertain('day')) endAt = dayBefore(endAt, timezone);
+      if (endAt && endAt <= at) endAt = null;
     }
     const hasTime = s.isCertain('hour') || /morning|afternoon|evening|night|noon|midnight|ago|tonight/i.test(phrase);
     out.push({ start: r.index, end: r.index + r.text.length, text: r.text, at, endAt, hasTime });
