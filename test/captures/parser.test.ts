@@ -189,6 +189,11 @@ const TABLE: Row[] = [
   ['weight 72 kg at 8pm', [M('weight', 72, 'kg', '2026-03-09T19:00:00.000Z')]],
   ['coffee at 9pm', [M('caffeine', 95, 'mg', '2026-03-09T20:00:00.000Z')]],
   ['nap 20 min at 9pm', [E({ at: '2026-03-09T20:00:00.000Z', duration: 'PT20M', notes: 'nap 20 min', activity: 'nap' })]],
+  // no generic event beside a reading for words that add nothing to it
+  ['measured bp 120/80', [M('blood_pressure_systolic', 120, 'mmHg'), M('blood_pressure_diastolic', 80, 'mmHg')]],
+  ['checked weight: 72kg', [M('weight', 72, 'kg')]],
+  ['weight 72 kg again', [M('weight', 72, 'kg')]],
+  ['weight 72 kg later at 8pm', [M('weight', 72, 'kg', '2026-03-10T19:00:00.000Z')]],
   // ... unless the line gives the day or speaks of the future
   ['weight 72 kg at 8pm tomorrow', [M('weight', 72, 'kg', '2026-03-11T19:00:00.000Z')]],
   ['weight 70 kg on Monday at 9pm', [M('weight', 70, 'kg', '2026-03-09T20:00:00.000Z')]],

@@ -53,7 +53,10 @@ function pieces(text: string, seg: Range): Range[] {
   return out.filter((r) => r.end > r.start);
 }
 
-const FILLER = /^(?:and|then|also|plus|i|we|did|had|got|a|an|the|my|some|today|just|with|of|in|at|for|about|around|to|was|is|it|\W|_)+$/iu;
+// Words that, left over beside a reading, say nothing of their own: no generic event for them
+// ("measured weight 72 kg", "bp 120/80 checked again").
+const FILLER =
+  /^(?:and|then|also|plus|i|we|did|had|got|a|an|the|my|me|some|today|just|with|of|in|on|at|for|about|around|to|was|were|is|it|this|that|so|ok|okay|now|later|earlier|again|roughly|approx|approximately|maybe|ish|measured|logged|checked|recorded|took|reading|\W|_)+$/iu;
 const meaningful = (s: string) => {
   const words = s.replace(/[^\p{L}\p{N}\p{Extended_Pictographic}]+/gu, ' ').trim();
   if (!words) return false;
