@@ -189,6 +189,11 @@ const TABLE: Row[] = [
   ['weight 72 kg at 8pm', [M('weight', 72, 'kg', '2026-03-09T19:00:00.000Z')]],
   ['coffee at 9pm', [M('caffeine', 95, 'mg', '2026-03-09T20:00:00.000Z')]],
   ['nap 20 min at 9pm', [E({ at: '2026-03-09T20:00:00.000Z', duration: 'PT20M', notes: 'nap 20 min', activity: 'nap' })]],
+  // scores keep their number: a catalogue metric when one is named or implied, else a scored symptom
+  ['energy low today 3/10', [M('energy', 3, 'score')]],
+  ['feeling great 9/10', [M('mood', 9, 'score')]],
+  ['stress pretty high, 8 out of 10', [M('stress', 8, 'score')]],
+  ['ran 5k 27:30', [E({ duration: 'PT27M30S', scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k 27:30', activity: 'run' })]],
   // no generic event beside a reading for words that add nothing to it
   ['measured bp 120/80', [M('blood_pressure_systolic', 120, 'mmHg'), M('blood_pressure_diastolic', 80, 'mmHg')]],
   ['checked weight: 72kg', [M('weight', 72, 'kg')]],
@@ -207,7 +212,7 @@ const TABLE: Row[] = [
   ['meeting 9-10am', [E({ at: '2026-03-10T08:00:00.000Z', duration: 'PT1H', notes: 'meeting' })]],
   ['Mon 8am: dentist', [E({ at: '2026-03-09T07:00:00.000Z', notes: 'dentist' })]],
   ['feeling anxious #anxiety #work', [E({ tags: ['anxiety', 'work'], notes: 'feeling anxious' })]],
-  ['back pain 6/10', [E({ notes: 'back pain 6/10' })]],
+  ['back pain 6/10', [E({ notes: 'back pain 6/10', scalar: 6, tags: ['back-pain'] })]],
   [
     'coffee with Anna at 10',
     [M('caffeine', 95, 'mg', '2026-03-10T09:00:00.000Z'), E({ at: '2026-03-10T09:00:00.000Z', notes: 'coffee with Anna' })],
@@ -313,6 +318,21 @@ describe('details of the drafts', () => {
         }
       }
     }
+  });
+
+  test('a scored symptom is an event with the score as its value, its scale, and what was scored as a tag', () => {
+    for (const [text, tag, value] of [
+      ['headache 6/10', 'headache', 6],
+      ['feeling anxious, 4 out of 10', 'anxious', 4],
+      ['back pain 3 / 5', 'back-pain', 3],
+    ] as const) {
+      const [d, ...more] = parseCapture(text, ctx);
+      expect(more).toEqual([]);
+      expect(d.kind).toBe('event');
+      expect(d.payload).toMatchObject({ scalar_value: value, tags: [tag], metadata: { scale: text.includes('/ 5') ? 5 : 10 } });
+    }
+    // Past the scale it is not a score.
+    expect(parseCapture('pain 12/10', ctx)[0].payload).toMatchObject({ scalar_value: null });
   });
 
   test('spans point into the original text', () => {

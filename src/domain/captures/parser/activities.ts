@@ -56,7 +56,9 @@ export function findActivity(text: string): { activity: Activity; start: number;
 
 export type Quantity =
   | { kind: 'duration'; start: number; end: number; seconds: number }
-  | { kind: 'distance'; start: number; end: number; value: number; unit: string };
+  | { kind: 'distance'; start: number; end: number; value: number; unit: string }
+  /** "6/10", "4 out of 10": how strong a symptom or feeling was, on its scale. */
+  | { kind: 'score'; start: number; end: number; value: number; scale: number };
 
 const DISTANCE_UNITS: Record<string, string> = {
   k: 'km',
@@ -80,6 +82,19 @@ const DISTANCE_UNITS: Record<string, string> = {
 
 const QUANTITY_RULES: { pattern: RegExp; read(m: RegExpExecArray): Quantity | null }[] = [
   // "in 27:30" after an activity: minutes:seconds when the first part is 10 or more, else h:mm
+  {
+    // "ran 5k 27:30": a time right after a distance is how long it took, as minutes:seconds
+    pattern: re(`(?<=\\d\\s*(?:k|km|kms|mi|miles?)\\s+)(\\d{2}):(\\d{2})${R}`),
+    read: (m) => ({ kind: 'duration', start: m.index, end: m.index + m[0].length, seconds: +m[1] * 60 + +m[2] }),
+  },
+  {
+    pattern: re(`(?<![\\d/])(\\d{1,2}(?:[.,]\\d)?)\\s*(?:/|out\\s+of)\\s*(10|5)(?![\\d/])`),
+    read: (m) => {
+      const value = toNumber(m[1]);
+      const scale = Number(m[2]);
+      return value <= scale ? { kind: 'score', start: m.index, end: m.index + m[0].length, value, scale } : null;
+    },
+  },
   {
     pattern: re(`${L}(?:in|for|took)\\s+(\\d{1,2}):(\\d{2})${R}`),
     read: (m) => {

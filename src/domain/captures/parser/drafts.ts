@@ -190,6 +190,7 @@ export function eventDraft(
   const own = allWithin(quantities, range);
   const duration = own.find((q): q is Extract<Quantity, { kind: 'duration' }> => q.kind === 'duration');
   const distance = own.find((q): q is Extract<Quantity, { kind: 'distance' }> => q.kind === 'distance');
+  const score = own.find((q): q is Extract<Quantity, { kind: 'score' }> => q.kind === 'score');
   const time = timeFor(range, facts);
   const occurredAt = time?.at ?? ctx.capturedAt;
   let seconds = duration?.seconds ?? null;
@@ -198,6 +199,13 @@ export function eventDraft(
   const ownTagRanges = allWithin(facts.tags, range);
   const ownTags = ownTagRanges.map((t) => t.tag);
   const tags = [...new Set([...ownTags, ...segmentTags])];
+  // "headache 6/10": a scored symptom is tagged with what was scored, so its days can be compared.
+  if (score && tags.length === 0) {
+    const symptom = symptomWord(
+      blankAll(masked.slice(range.start, range.end), [{ start: score.start - range.start, end: score.end - range.start }]),
+    );
+    if (symptom) tags.push(symptom);
+  }
   const notesText = blankAll(
     text.slice(range.start, range.end),
     [...allWithin(facts.times, range), ...ownTagRanges].map((r) => ({ start: r.start - range.start, end: r.end - range.start })),
@@ -210,6 +218,7 @@ export function eventDraft(
   const metadata: Record<string, unknown> = {};
   if (activity) metadata.activity = activity.key;
   if (distance) metadata.unit = distance.unit;
+  if (score && !distance) metadata.scale = score.scale;
   const name = category?.name ?? activity?.label ?? (notes ? notes.charAt(0).toUpperCase() + notes.slice(1) : 'Log entry');
   const title = [
     name.length > 60 ? `${name.slice(0, 59)}…` : name,
@@ -231,13 +240,30 @@ export function eventDraft(
       category_id: category?.id ?? null,
       occurred_at: occurredAt.toISOString(),
       duration: seconds ? formatDuration(seconds) : null,
-      scalar_value: distance ? distance.value : null,
+      scalar_value: distance ? distance.value : score ? score.value : null,
       notes,
       tags: tags.length ? tags : null,
       metadata,
     },
     span: { start: range.start, end: range.end, text: text.slice(range.start, range.end) },
   };
+}
+
+/** Words around a score that are not what was scored ("feeling anxious, 4 out of 10" scores anxious). */
+const NOT_SYMPTOM =
+  /^(?:feeling|feel|felt|i|im|i'm|am|a|an|the|bit|little|very|quite|really|pretty|so|mild|slight|bad|strong|today|now|my|some|have|had|got|with)$/i;
+
+const WHERE_IT_HURTS = /^(?:pain|ache|aches|cramps?|soreness)$/i;
+
+/** What was scored, as a tag: the first word that names it ("headache"), with its kind ("back-pain"). */
+function symptomWord(rest: string): string | null {
+  const words = rest
+    .toLowerCase()
+    .split(/[^\p{L}'-]+/u)
+    .filter((w) => w.length >= 3 && !NOT_SYMPTOM.test(w));
+  if (!words.length) return null;
+  const [first, second] = words;
+  return (second && WHERE_IT_HURTS.test(second) ? `${first}-${second}` : first).slice(0, 64);
 }
 
 /** One meal suggestion for a whole segment. */

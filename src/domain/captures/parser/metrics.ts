@@ -255,6 +255,20 @@ const RULES: Rule[] = [
     read: (m) => one(reading('protein', toNumber(m[1] ?? m[2]), 'g', 0.85)),
   },
   {
+    // A score with words between ("energy low today 3/10", "stress pretty high, 8 out of 10"): at most three.
+    pattern: re(
+      `${L}(mood|energy|stress)(?:[\\s,]+(?:level|low|high|good|bad|ok|okay|today|pretty|very|really|quite|so|is|was)){1,3}[\\s,:-]*(${NUM})\\s*(?:/|out\\s+of)\\s*(10|5)${R}`,
+    ),
+    read: (m) => one(reading(m[1].toLowerCase(), toNumber(m[2]), 'score', 0.75, { scale: Number(m[3]) })),
+  },
+  {
+    // "feeling great 9/10", "felt low, 3 out of 10": how one feels is the mood.
+    pattern: re(
+      `${L}(?:feeling|feel|felt|mood)(?:[\\s,]+(?:great|good|fine|ok|okay|alright|bad|awful|terrible|low|down|happy|sad|meh|amazing|better|worse|so-so|pretty|very|really|quite|today)){0,3}[\\s,:-]*(${NUM})\\s*(?:/|out\\s+of)\\s*(10|5)${R}`,
+    ),
+    read: (m) => one(reading('mood', toNumber(m[1]), 'score', 0.7, { scale: Number(m[2]) })),
+  },
+  {
     pattern: re(`${L}(mood|energy|stress)(?:\\s+level)?${SEP}(${NUM})(?:\\s*/\\s*(\\d+))?${R}`),
     read: (m) => {
       const slug = m[1].toLowerCase();
