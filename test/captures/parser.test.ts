@@ -189,6 +189,11 @@ const TABLE: Row[] = [
   ['weight 72 kg at 8pm', [M('weight', 72, 'kg', '2026-03-09T19:00:00.000Z')]],
   ['coffee at 9pm', [M('caffeine', 95, 'mg', '2026-03-09T20:00:00.000Z')]],
   ['nap 20 min at 9pm', [E({ at: '2026-03-09T20:00:00.000Z', duration: 'PT20M', notes: 'nap 20 min', activity: 'nap' })]],
+  // a night from bedtime to wake time, recorded when it ended (the last such wake time before the capture)
+  ['bed at 23:45, up at 6:50', [M('sleep_duration', 7.08333333333, 'h', '2026-03-10T05:50:00.000Z')]],
+  ['went to bed at 11, woke up at 7', [M('sleep_duration', 8, 'h', '2026-03-10T06:00:00.000Z')]],
+  ['fell asleep 1am, up 9am', [M('sleep_duration', 8, 'h', '2026-03-10T08:00:00.000Z')]],
+  ['slept badly, maybe 5 hours', [M('sleep_duration', 5, 'h')]],
   // scores keep their number: a catalogue metric when one is named or implied, else a scored symptom
   ['energy low today 3/10', [M('energy', 3, 'score')]],
   ['feeling great 9/10', [M('mood', 9, 'score')]],
@@ -333,6 +338,18 @@ describe('details of the drafts', () => {
     }
     // Past the scale it is not a score.
     expect(parseCapture('pain 12/10', ctx)[0].payload).toMatchObject({ scalar_value: null });
+  });
+
+  test('a night from bedtime to wake time carries its window; a wake time still ahead today is this morning of yesterday', () => {
+    const [d] = parseCapture('bed at 23:45, up at 6:50', ctx);
+    expect(d.windowStart?.toISOString()).toBe('2026-03-09T22:45:00.000Z');
+    expect(d.windowEnd?.toISOString()).toBe('2026-03-10T05:50:00.000Z');
+    expect(d.payload.metadata).toEqual({ bedtime: '23:45', wake_time: '06:50' });
+    // Typed at 05:00 in Berlin, 06:50 has not come yet today: the night that ended yesterday.
+    const [early] = parseCapture('bed at 23:45, up at 6:50', { ...ctx, capturedAt: new Date('2026-03-10T04:00:00.000Z') });
+    expect(early.occurredAt.toISOString()).toBe('2026-03-09T05:50:00.000Z');
+    // Not a night: ten minutes in bed, or a wake time that is not a clock time.
+    expect(parseCapture('bed 22:30 up 22:40', ctx).every((x) => x.payload.metric_type_slug !== 'sleep_duration')).toBe(true);
   });
 
   test('spans point into the original text', () => {

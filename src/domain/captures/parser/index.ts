@@ -2,7 +2,7 @@ import { extractQuantities, findActivity } from './activities.ts';
 import { eventDraft, mealDraft, readingDraft, timeFor } from './drafts.ts';
 import { NEXT_MEAL, readMeal } from './meals.ts';
 import { extractReadings } from './metrics.ts';
-import { findTimes } from './time.ts';
+import { findTimes, lastClockTime } from './time.ts';
 import { allWithin, blankAll, firstWithin, type ParseContext, type Range, type SegmentFacts, type SuggestionDraft } from './types.ts';
 
 /**
@@ -128,7 +128,13 @@ function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraf
 
   const segPieces = pieces(text, seg);
   const pieceOf = (r: Range) => pieceAt(segPieces, r.start) ?? seg;
-  for (const r of readings) drafts.push(readingDraft(r, text, timeFor(pieceOf(r), facts)?.at ?? ctx.capturedAt));
+  for (const r of readings) {
+    // A night from bedtime to wake time is recorded when it ended, with its window.
+    const wake = typeof r.detail?.wake_time === 'string' ? lastClockTime(r.detail.wake_time, ctx.capturedAt, ctx.timezone) : null;
+    const draft = readingDraft(r, text, wake ?? timeFor(pieceOf(r), facts)?.at ?? ctx.capturedAt);
+    if (wake) Object.assign(draft, { windowStart: new Date(wake.getTime() - r.value * 3_600_000), windowEnd: wake });
+    drafts.push(draft);
+  }
 
   // Events: a piece naming an activity starts one; other content joins the event before it.
   const groups: Range[] = [];

@@ -118,6 +118,37 @@ function sleepFrom(text: string, confidence: number) {
   return one(reading('sleep_duration', minutes, 'min', confidence, { text: trimmed }));
 }
 
+/** A clock time as people type it: "23:45", "6.50", "11pm", "6:50 am", "7". */
+const CLOCK = '\\d{1,2}(?:[:.h]\\d{2})?\\s*(?:am|pm)?';
+
+/** Minutes after midnight of a CLOCK; `evening` reads a bare 7..11 as p.m. (a bedtime). */
+function clockMinutes(text: string, evening: boolean): number | null {
+  const m = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/i.exec(text.trim());
+  if (!m) return null;
+  let h = +m[1];
+  const min = m[2] ? +m[2] : 0;
+  if (h > 23 || min > 59) return null;
+  const half = m[3]?.toLowerCase();
+  if (half) {
+    if (h > 12 || h === 0) return null;
+    h = (h % 12) + (half === 'pm' ? 12 : 0);
+  } else if (evening && !m[2] && h >= 7 && h <= 11) {
+    h += 12;
+  }
+  return h * 60 + min;
+}
+
+/** The sleep from a bedtime to a wake time (across midnight when the wake time is earlier). */
+function bedToWake(bedText: string, wakeText: string) {
+  const bed = clockMinutes(bedText, true);
+  const wake = clockMinutes(wakeText, false);
+  if (bed === null || wake === null) return null;
+  const minutes = wake > bed ? wake - bed : wake + 1440 - bed;
+  if (minutes < 30 || minutes > 16 * 60) return null;
+  const hhmm = (v: number) => `${String(Math.floor(v / 60)).padStart(2, '0')}:${String(v % 60).padStart(2, '0')}`;
+  return one(reading('sleep_duration', minutes, 'min', 0.85, { bedtime: hhmm(bed), wake_time: hhmm(wake) }));
+}
+
 function drinkCaffeine(countText: string | undefined, drinkText: string) {
   const drink = drinkText.replace(/\s+/g, ' ').trim();
   const entry = CAFFEINE_MG.find(([p]) => p.test(drink)) ?? CAFFEINE_MG[CAFFEINE_MG.length - 1];
@@ -179,7 +210,17 @@ const RULES: Rule[] = [
     read: (m) => one(reading('body_fat', toNumber(m[1]), '%', 0.85)),
   },
   {
-    pattern: re(`${SLEEP_WORDS}(?:\\s+(?:for|about|around|only|just))?\\s*(${DURATION}|\\d{1,2}:\\d{2}|\\d+(?:[.,]\\d+)?(?![\\d.,:]))`),
+    // "bed at 23:45, up at 6:50": the night between the two clock times.
+    pattern: re(
+      `${L}(?:went\\s+to\\s+bed|in\\s+bed|bed(?:time)?|asleep|fell\\s+asleep|lights\\s+out)\\s*(?:at\\s+|@\\s*)?(${CLOCK})[\\s,;]+(?:and\\s+|then\\s+)?(?:up|woke(?:\\s+up)?|got\\s+up|awake)\\s*(?:at\\s+|@\\s*)?(${CLOCK})${R}`,
+    ),
+    read: (m) => bedToWake(m[1], m[2]),
+  },
+  {
+    // "slept 7.5 h", "slept badly, maybe 5 hours": up to three words of how between.
+    pattern: re(
+      `${SLEEP_WORDS}(?:[\\s,]+(?:for|about|around|only|just|badly|well|poorly|maybe|like|roughly|approx|approximately|barely|ok|okay|great|terribly|probably)){0,3}[\\s,]*(${DURATION}|\\d{1,2}:\\d{2}|\\d+(?:[.,]\\d+)?(?![\\d.,:]))`,
+    ),
     read: (m) => sleepFrom(m[1], 0.9),
   },
   {

@@ -44,7 +44,7 @@ const FUTURE = /\b(?:tomorrow|tonight|later|will|going to|gonna|plan(?:s|ned)?|r
 const DAY_MS = 86_400_000;
 
 /** The same wall-clock time one calendar day earlier in `timezone` (23:45 yesterday for 23:45 today). */
-function dayBefore(instant: Date, timezone: string): Date {
+export function dayBefore(instant: Date, timezone: string): Date {
   const local = new Date(instant.getTime() + offsetMinutes(timezone, instant) * 60_000 - DAY_MS);
   return zonedToUtc(
     {
@@ -131,6 +131,13 @@ export function findTimes(text: string, reference: Date, timezone: string): Time
     out.push({ start: r.index, end: r.index + r.text.length, text: r.text, at, endAt, hasTime });
   }
   return out;
+}
+
+/** The last `hh:mm` in `timezone` at or before `reference` (today's, or yesterday's when today's is still ahead). */
+export function lastClockTime(hhmm: string, reference: Date, timezone: string): Date {
+  const [h, m] = hhmm.split(':').map(Number);
+  const today = atLocalTime(reference, timezone, h, m);
+  return today > reference ? dayBefore(today, timezone) : today;
 }
 
 /** The instant of `hour:minute` on the local calendar day of `instant` in `timezone`. */
