@@ -189,6 +189,12 @@ const TABLE: Row[] = [
   ['weight 72 kg at 8pm', [M('weight', 72, 'kg', '2026-03-09T19:00:00.000Z')]],
   ['coffee at 9pm', [M('caffeine', 95, 'mg', '2026-03-09T20:00:00.000Z')]],
   ['nap 20 min at 9pm', [E({ at: '2026-03-09T20:00:00.000Z', duration: 'PT20M', notes: 'nap 20 min', activity: 'nap' })]],
+  // one drink at each time named
+  ['2 espressos at 9 and 11', [M('caffeine', 63, 'mg', '2026-03-10T08:00:00.000Z'), M('caffeine', 63, 'mg', '2026-03-10T10:00:00.000Z')]],
+  [
+    'had two coffees at 7:30 & 15:00',
+    [M('caffeine', 95, 'mg', '2026-03-10T06:30:00.000Z'), M('caffeine', 95, 'mg', '2026-03-10T14:00:00.000Z')],
+  ],
   // a night from bedtime to wake time, recorded when it ended (the last such wake time before the capture)
   ['bed at 23:45, up at 6:50', [M('sleep_duration', 7.08333333333, 'h', '2026-03-10T05:50:00.000Z')]],
   ['went to bed at 11, woke up at 7', [M('sleep_duration', 8, 'h', '2026-03-10T06:00:00.000Z')]],

@@ -9,7 +9,9 @@ export const captureResolvers: Resolvers = {
     logCapture: (_user, { id }, { actor }) => getCapture(actor, id),
   },
   LogCapture: {
-    suggestions: (capture, _args, { loaders }) => loaders.manyById(suggestionsByCaptureIds).load(capture.id),
+    // As REST presents it (presenters/captures.ts): none until the capture's row says parsed.
+    suggestions: (capture, _args, { loaders }) =>
+      capture.status === 'parsed' ? loaders.manyById(suggestionsByCaptureIds).load(capture.id) : [],
   },
   Mutation: {
     createLogCapture: async (_root, { input }, { actor }) =>

@@ -51,7 +51,9 @@ export async function presentCaptures(actor: Actor, captures: LogCapture[]): Pro
     actor,
     captures.map((c) => c.id),
   );
-  return captures.map((c) => toRead(c, byCapture.get(c.id) ?? []));
+  // A capture's suggestions are written with its `parsed` status, in one transaction: a row read
+  // before that (the POST's own answer, while the parse runs at once) shows none, as it shows `queued`.
+  return captures.map((c) => toRead(c, c.status === 'parsed' ? (byCapture.get(c.id) ?? []) : []));
 }
 
 export async function presentCapture(actor: Actor, capture: LogCapture): Promise<LogCaptureRead> {

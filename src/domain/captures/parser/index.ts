@@ -129,10 +129,12 @@ function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraf
   const segPieces = pieces(text, seg);
   const pieceOf = (r: Range) => pieceAt(segPieces, r.start) ?? seg;
   for (const r of readings) {
-    // A night from bedtime to wake time is recorded when it ended, with its window.
-    const wake = typeof r.detail?.wake_time === 'string' ? lastClockTime(r.detail.wake_time, ctx.capturedAt, ctx.timezone) : null;
-    const draft = readingDraft(r, text, wake ?? timeFor(pieceOf(r), facts)?.at ?? ctx.capturedAt);
-    if (wake) Object.assign(draft, { windowStart: new Date(wake.getTime() - r.value * 3_600_000), windowEnd: wake });
+    // A reading read with its own clock time (a drink "at 9 and 11", a night that ended "up at 6:50")
+    // is at the last such time before the capture; a night also carries its window.
+    const clock = r.detail?.at_clock ?? r.detail?.wake_time;
+    const at = typeof clock === 'string' ? lastClockTime(clock, ctx.capturedAt, ctx.timezone) : null;
+    const draft = readingDraft(r, text, at ?? timeFor(pieceOf(r), facts)?.at ?? ctx.capturedAt);
+    if (at && r.detail?.wake_time) Object.assign(draft, { windowStart: new Date(at.getTime() - r.value * 3_600_000), windowEnd: at });
     drafts.push(draft);
   }
 

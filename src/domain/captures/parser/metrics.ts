@@ -121,6 +121,9 @@ function sleepFrom(text: string, confidence: number) {
 /** A clock time as people type it: "23:45", "6.50", "11pm", "6:50 am", "7". */
 const CLOCK = '\\d{1,2}(?:[:.h]\\d{2})?\\s*(?:am|pm)?';
 
+/** "07:05" for 425 minutes after midnight. */
+const hhmm = (v: number) => `${String(Math.floor(v / 60)).padStart(2, '0')}:${String(v % 60).padStart(2, '0')}`;
+
 /** Minutes after midnight of a CLOCK; `evening` reads a bare 7..11 as p.m. (a bedtime). */
 function clockMinutes(text: string, evening: boolean): number | null {
   const m = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/i.exec(text.trim());
@@ -145,8 +148,18 @@ function bedToWake(bedText: string, wakeText: string) {
   if (bed === null || wake === null) return null;
   const minutes = wake > bed ? wake - bed : wake + 1440 - bed;
   if (minutes < 30 || minutes > 16 * 60) return null;
-  const hhmm = (v: number) => `${String(Math.floor(v / 60)).padStart(2, '0')}:${String(v % 60).padStart(2, '0')}`;
   return one(reading('sleep_duration', minutes, 'min', 0.85, { bedtime: hhmm(bed), wake_time: hhmm(wake) }));
+}
+
+/** One serving at each clock time (as `at_clock`, HH:MM; the parse places it on the right day). */
+function drinksAtTimes(countText: string, drinkText: string, timesText: string) {
+  const clocks = timesText.split(/\s*(?:,|and|&)\s*(?:at\s+)?/i).map((t) => clockMinutes(t, false));
+  if (clocks.some((c) => c === null) || clocks.length !== toNumber(countText)) return null;
+  const out = clocks.flatMap((c) => {
+    const [r] = drinkCaffeine(undefined, drinkText) ?? [];
+    return r ? [{ ...r, confidence: 0.75, detail: { ...r.detail, at_clock: hhmm(c!) } }] : [];
+  });
+  return out.length === clocks.length ? out : null;
 }
 
 function drinkCaffeine(countText: string | undefined, drinkText: string) {
@@ -270,6 +283,13 @@ const RULES: Rule[] = [
   {
     pattern: re(`${L}caffeine${SEP}(${NUM})\\s*(mg|g)?${R}`),
     read: (m) => one(reading('caffeine', toNumber(m[1]), m[2] ?? 'mg', 0.85)),
+  },
+  {
+    // "2 espressos at 9 and 11": one drink at each time, when there are as many times as drinks.
+    pattern: re(
+      `${L}(?:(?:had|drank|drunk)\\s+)?(${COUNT})\\s+(?:(?:cups?|mugs?|shots?)\\s+of\\s+)?(${DRINKS})\\s+at\\s+(${CLOCK}(?:\\s*(?:,|and|&)\\s*(?:at\\s+)?${CLOCK}){1,5})${R}`,
+    ),
+    read: (m) => drinksAtTimes(m[1], m[2], m[3]),
   },
   {
     pattern: re(
