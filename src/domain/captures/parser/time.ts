@@ -44,7 +44,7 @@ const FUTURE = /\b(?:tomorrow|tonight|later|will|going to|gonna|plan(?:s|ned)?|r
 const DAY_MS = 86_400_000;
 
 /** The same wall-clock time one calendar day earlier in `timezone` (23:45 yesterday for 23:45 today). */
-export function dayBefore(instant: Date, timezone: string): Date {
+function dayBefore(instant: Date, timezone: string): Date {
   const local = new Date(instant.getTime() + offsetMinutes(timezone, instant) * 60_000 - DAY_MS);
   return zonedToUtc(
     {
