@@ -9,9 +9,12 @@ export const captureResolvers: Resolvers = {
     logCapture: (_user, { id }, { actor }) => getCapture(actor, id),
   },
   LogCapture: {
-    // As REST presents it (presenters/captures.ts): none until the capture's row says parsed.
-    suggestions: (capture, _args, { loaders }) =>
-      capture.status === 'parsed' ? loaders.manyById(suggestionsByCaptureIds).load(capture.id) : [],
+    // As REST presents it (presenters/captures.ts): none until the capture's row says parsed. The
+    // batch is asked for either way, so a page costs the same statements whatever its captures' state.
+    suggestions: async (capture, _args, { loaders }) => {
+      const suggestions = await loaders.manyById(suggestionsByCaptureIds).load(capture.id);
+      return capture.status === 'parsed' ? suggestions : [];
+    },
   },
   Mutation: {
     createLogCapture: async (_root, { input }, { actor }) =>
