@@ -61,9 +61,16 @@ test('while the worst feed syncs, /healthz and an ordinary request keep answerin
   const syncMs = performance.now() - started;
   expect(synced).toMatchObject({ last_sync_status: 'ok', last_sync_error: null });
   expect(synced.last_sync_skipped_count).toBeGreaterThanOrEqual(40);
-  expect(synced.last_sync_skipped_reasons).toEqual(
-    Array(5).fill(expect.stringMatching(/^Event dense-\d+: it has more than 5000 occurrences in the sync window$/)),
-  );
+  // The dense series are over the instance limit; on a loaded machine the feed's 3 s ceiling may
+  // also cut a daily series short, which is the budget doing its job, not a stall.
+  const reasons = synced.last_sync_skipped_reasons as string[];
+  expect(reasons).toHaveLength(5);
+  expect(reasons.some((r) => /^Event dense-\d+: it has more than 5000 occurrences in the sync window$/.test(r))).toBe(true);
+  for (const r of reasons) {
+    expect(r).toMatch(
+      /^Event (?:dense-\d+: it has more than 5000 occurrences in the sync window|daily-\d+: the feed took more than 3000 ms to expand)$/,
+    );
+  }
   const titles = (await server.api().get(`/users/${owner.id}/calendar/events?limit=500`).set(owner.auth)).body.map(
     (e: { title: string }) => e.title,
   );
