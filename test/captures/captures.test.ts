@@ -242,13 +242,13 @@ describe('what the parser makes of the issue examples', () => {
     expect(r.suggestions).toHaveLength(1);
     expect(r.suggestions[0]).toMatchObject({
       kind: 'event',
-      occurred_at: '2026-03-10T05:00:00.000Z',
+      occurred_at: '2026-03-10T07:00:00.000Z',
       payload: {
         category_id: run.body.id,
         duration: 'PT27M',
         scalar_value: 5,
         metadata: { unit: 'km' },
-        occurred_at: '2026-03-10T05:00:00.000Z',
+        occurred_at: '2026-03-10T07:00:00.000Z',
       },
     });
 

@@ -77,7 +77,7 @@ const TABLE: Row[] = [
   // body weight, units and decimal commas
   ['weight 72.4 kg', [M('weight', 72.4, 'kg')]],
   ['Weight: 72,4kg', [M('weight', 72.4, 'kg')]],
-  ['weighed 160 lbs this morning', [M('weight', 72.5747792, 'kg', '2026-03-10T05:00:00.000Z')]],
+  ['weighed 160 lbs this morning', [M('weight', 72.5747792, 'kg', '2026-03-10T07:00:00.000Z')]],
   ['wieght 71.9', [M('weight', 71.9, 'kg')]],
   ['I weigh 11 st', [M('weight', 69.85322498, 'kg')]],
   ['72 kg', [M('weight', 72, 'kg')]],
@@ -135,7 +135,7 @@ const TABLE: Row[] = [
   ['weight 72.4 kg, slept 7h20', [M('weight', 72.4, 'kg'), M('sleep_duration', 7.33333333333, 'h')]],
   [
     'weight 70.1kg and resting hr 51 this morning',
-    [M('weight', 70.1, 'kg', '2026-03-10T05:00:00.000Z'), M('resting_heart_rate', 51, 'bpm', '2026-03-10T05:00:00.000Z')],
+    [M('weight', 70.1, 'kg', '2026-03-10T07:00:00.000Z'), M('resting_heart_rate', 51, 'bpm', '2026-03-10T07:00:00.000Z')],
   ],
   [
     'slept 7h, 2 coffees, ran 5k',
@@ -152,7 +152,7 @@ const TABLE: Row[] = [
     'ran 5k this morning in 27 min',
     [
       E({
-        at: '2026-03-10T05:00:00.000Z',
+        at: '2026-03-10T07:00:00.000Z',
         duration: 'PT27M',
         scalar: 5,
         unit: 'km',
@@ -183,7 +183,11 @@ const TABLE: Row[] = [
   ['swam 1500m', [E({ scalar: 1500, unit: 'm', notes: 'swam 1500m', activity: 'swim' })]],
   ['meditated for 10 minutes', [E({ duration: 'PT10M', notes: 'meditated for 10 minutes', activity: 'meditate' })]],
   ['gym session an hour', [E({ duration: 'PT1H', notes: 'gym session an hour', activity: 'strength' })]],
-  ['read for half an hour before bed', [E({ duration: 'PT30M', notes: 'read for half an hour before bed', activity: 'read' })]],
+  // "before bed" said at 15:30 is last night's bedtime (22:00 Berlin)
+  [
+    'read for half an hour before bed',
+    [E({ at: '2026-03-09T21:00:00.000Z', duration: 'PT30M', notes: 'read for half an hour', activity: 'read' })],
+  ],
   ['nap 20 min at 2pm', [E({ at: '2026-03-10T13:00:00.000Z', duration: 'PT20M', notes: 'nap 20 min', activity: 'nap' })]],
   // a log is of the past: a clock time later than the capture (16:30 in Berlin) with no day is yesterday's
   ['weight 72 kg at 8pm', [M('weight', 72, 'kg', '2026-03-09T19:00:00.000Z')]],
@@ -234,6 +238,7 @@ const TABLE: Row[] = [
     [
       F({
         type: 'lunch',
+        at: '2026-03-10T11:30:00.000Z',
         place: 'Café Nero',
         items: [
           ['chicken salad', null],
@@ -247,6 +252,7 @@ const TABLE: Row[] = [
     [
       F({
         type: 'breakfast',
+        at: '2026-03-10T07:00:00.000Z',
         items: [
           ['eggs', 2],
           ['toast', null],
@@ -263,14 +269,55 @@ const TABLE: Row[] = [
     [F({ type: 'dinner', place: "Luigi's", items: [['pizza', null]], at: '2026-03-09T18:00:00.000Z' })],
   ],
   ['lunch at 1pm: soup', [F({ type: 'lunch', items: [['soup', null]], at: '2026-03-10T12:00:00.000Z' })]],
-  ['breakfast: oats, lunch: salad', [F({ type: 'breakfast', items: [['oats', null]] }), F({ type: 'lunch', items: [['salad', null]] })]],
+  // no time: the meal's usual time today, once it has come (breakfast 08:00, lunch 12:30 in Berlin)
+  [
+    'breakfast: oats, lunch: salad',
+    [
+      F({ type: 'breakfast', items: [['oats', null]], at: '2026-03-10T07:00:00.000Z' }),
+      F({ type: 'lunch', items: [['salad', null]], at: '2026-03-10T11:30:00.000Z' }),
+    ],
+  ],
+  // the meal named last: "X for breakfast"
+  [
+    'oatmeal with banana for breakfast',
+    [
+      F({
+        type: 'breakfast',
+        at: '2026-03-10T07:00:00.000Z',
+        items: [
+          ['oatmeal', null],
+          ['banana', null],
+        ],
+      }),
+    ],
+  ],
+  // dinner (19:00) has not come at 16:30: the capture time
+  ['had pasta carbonara for dinner', [F({ type: 'dinner', items: [['pasta carbonara', null]] })]],
+  // the time's preposition is not part of the item
+  ['ate a salad at noon', [F({ type: null, items: [['salad', 1]], at: '2026-03-10T11:00:00.000Z' })]],
+  // the day's landmarks
+  ['headache since lunch', [E({ at: '2026-03-10T11:30:00.000Z', notes: 'headache' })]],
+  ['nap after lunch', [E({ at: '2026-03-10T12:30:00.000Z', notes: 'nap', activity: 'nap' })]],
+  [
+    'yesterday after lunch walked 3 km',
+    [E({ at: '2026-03-09T12:30:00.000Z', scalar: 3, unit: 'km', notes: 'walked 3 km', activity: 'walk' })],
+  ],
+  // "after work" (18:00) is 90 minutes ahead: it is now, not yesterday
+  ['walked after work', [E({ notes: 'walked', activity: 'walk' })]],
+  // "at work" is a place, not a time
+  ['meeting at work', [E({ notes: 'meeting at work' })]],
+  ['yoga before breakfast', [E({ at: '2026-03-10T06:30:00.000Z', notes: 'yoga', activity: 'yoga', category: 'cat-yoga' })]],
+  // parts of the day: morning 08:00, evening 19:00 (chrono's 06:00 and 20:00 are not what people mean)
+  ['beer yesterday evening', [E({ at: '2026-03-09T18:00:00.000Z', notes: 'beer' })]],
+  // an evening still to come is the capture time
+  ['beer in the evening', [E({ notes: 'beer' })]],
   // timezones: the same words, other places
   ['yesterday 9pm headache', [E({ at: '2026-03-10T01:00:00.000Z', notes: 'headache' })], { tz: 'America/New_York' }],
-  // 04:30 in Auckland: "this morning" cannot be 06:00, still to come; it is the capture time.
+  // 04:30 in Auckland: "this morning" cannot be 08:00, still to come; it is the capture time.
   ['this morning weight 80 kg', [M('weight', 80, 'kg', NOW)], { tz: 'Pacific/Auckland' }],
   [
     'this morning weight 80 kg',
-    [M('weight', 80, 'kg', '2026-03-10T17:00:00.000Z')],
+    [M('weight', 80, 'kg', '2026-03-10T19:00:00.000Z')],
     { tz: 'Pacific/Auckland', at: '2026-03-10T20:00:00Z' },
   ],
   // across the start of summer time in Berlin (2026-03-29): 21:00 the day before is still UTC+1
@@ -368,8 +415,8 @@ describe('details of the drafts', () => {
 
   test('an activity event has a window from its start over its duration', () => {
     const [d] = parseCapture('ran 5k this morning in 27 min', ctx);
-    expect(d.windowStart?.toISOString()).toBe('2026-03-10T05:00:00.000Z');
-    expect(d.windowEnd?.toISOString()).toBe('2026-03-10T05:27:00.000Z');
+    expect(d.windowStart?.toISOString()).toBe('2026-03-10T07:00:00.000Z');
+    expect(d.windowEnd?.toISOString()).toBe('2026-03-10T07:27:00.000Z');
     expect(d.title).toBe('Running · 5 km · 27 min');
   });
 

@@ -39,7 +39,7 @@ test('submit -> job -> inbox -> accept -> event with source suggestion', async (
     category_id: cat.body.id,
     duration: 'PT27M',
     scalar_value: 5,
-    occurred_at: '2026-03-10T05:00:00.000Z',
+    occurred_at: '2026-03-10T07:00:00.000Z',
   });
 
   const acc = await server.api().post(`/users/${alice.id}/suggestions/${s.id}/accept`).set(alice.auth);

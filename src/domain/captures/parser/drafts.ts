@@ -1,5 +1,6 @@
 import { formatDuration } from '../../events/duration.ts';
 import { findActivity, type Activity, type Quantity } from './activities.ts';
+import { DANGLING } from './grammar.ts';
 import type { FoundMeal } from './meals.ts';
 import type { FoundReading } from './metrics.ts';
 import { atLocalTime, type TimeMention } from './time.ts';
@@ -172,7 +173,9 @@ export function readingDraft(r: FoundReading, text: string, at: Date): Suggestio
 export function timeFor(range: Range, facts: SegmentFacts): TimeMention | null {
   const own = firstWithin(facts.times, range);
   if (own) return own;
-  return facts.times.length === 1 ? facts.times[0] : null;
+  // One time, or several phrases of one time ("yesterday … after lunch").
+  const [first, ...others] = facts.times;
+  return first && others.every((t) => t.at.getTime() === first.at.getTime()) ? first : null;
 }
 
 export function eventDraft(
@@ -210,7 +213,7 @@ export function eventDraft(
     text.slice(range.start, range.end),
     [...allWithin(facts.times, range), ...ownTagRanges].map((r) => ({ start: r.start - range.start, end: r.end - range.start })),
   );
-  const notes = tidy(notesText) || null;
+  const notes = tidy(tidy(notesText).replace(DANGLING, '')) || null;
   const category = matchCategory(ctx.categories, activity?.categories ?? [], notes ?? '', tags);
   const recognised = Boolean(activity || category || duration || distance || time || tags.length);
   const confidence = activity && category ? 0.85 : activity ? 0.7 : category ? 0.6 : recognised ? 0.45 : 0.25;
@@ -271,9 +274,14 @@ export function mealDraft(text: string, meal: FoundMeal, facts: SegmentFacts, ct
   const { seg, tags } = facts;
   const time = facts.times[0] ?? null;
   let at = time?.at ?? ctx.capturedAt;
-  // "yesterday dinner": a day without a time of day means the meal's usual time on that day.
+  // "yesterday dinner": a day without a time of day means the meal's usual time on that day; no
+  // day either, today's usual time if it has come ("pasta for dinner" logged at 21:00 is 19:00).
   const usual = meal.mealType ? USUAL_MEAL_TIME[meal.mealType] : undefined;
   if (time && !time.hasTime && usual) at = atLocalTime(time.at, ctx.timezone, usual[0], usual[1]);
+  if (!time && usual) {
+    const today = atLocalTime(ctx.capturedAt, ctx.timezone, usual[0], usual[1]);
+    if (today <= ctx.capturedAt) at = today;
+  }
   const tagList = [...new Set(tags.map((t) => t.tag))];
   const category = matchCategory(
     ctx.categories,

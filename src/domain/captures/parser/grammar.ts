@@ -71,3 +71,6 @@ export function durationSeconds(text: string): number | null {
 export function re(source: string): RegExp {
   return new RegExp(source, 'giu');
 }
+
+/** Words left at the end of a phrase once its time was blanked ("a salad at noon" -> "a salad at"). */
+export const DANGLING = /(?:\s+(?:at|@|around|about|in|on|for|from|by|this|the|since|after|before))+$/iu;

@@ -1,4 +1,4 @@
-import { COUNT, L, R, toNumber } from './grammar.ts';
+import { COUNT, DANGLING, L, R, toNumber } from './grammar.ts';
 
 /** Meals: "lunch at Café Nero: chicken salad and a latte", "ate 2 eggs and toast", "dinner - pasta". */
 const MEAL_TYPES = ['breakfast', 'brunch', 'lunch', 'dinner', 'supper', 'snack', 'dessert'] as const;
@@ -36,7 +36,7 @@ function trimEnd(s: string, chars: string): string {
 function items(text: string): MealItem[] {
   return text
     .split(ITEM_SPLIT)
-    .map((t) => trimEnd(t.trim(), '.!'))
+    .map((t) => trimEnd(t.trim(), '.!').replace(DANGLING, ''))
     .filter((t) => /[\p{L}\p{N}]/u.test(t))
     .map((t) => {
       const m = ITEM_COUNT.exec(t);
@@ -59,7 +59,7 @@ const PLACE = new RegExp(
  */
 export function readMeal(masked: string): FoundMeal | null {
   const open = OPENER.exec(masked);
-  if (!open) return null;
+  if (!open) return readMealNamedLast(masked);
   const mealType = open.groups?.type?.toLowerCase() ?? null;
   let rest = masked.slice(open.index + open[0].length);
   let placeText: string | null = null;
@@ -83,4 +83,25 @@ export function readMeal(masked: string): FoundMeal | null {
     }
   }
   return { mealType, placeText, items: items(rest.replace(/\s+/g, ' ')), notes };
+}
+
+/** "for dinner" after the food: "oatmeal with banana for breakfast", "had pasta carbonara for dinner". */
+const NAMED_LAST = new RegExp(`${L}for\\s+(?:a\\s+|my\\s+)?(?<type>${TYPE})${R}`, 'iu');
+const LEAD_VERB = /^\s*(?:(?:i|we)\s+)?(?:had|ate|eaten|got|grabbed|made|cooked|some)\s+/iu;
+/** "with banana" joins the item before it, as one more item. */
+const WITH_ITEM = /\s+with\s+/giu;
+
+function readMealNamedLast(masked: string): FoundMeal | null {
+  const named = NAMED_LAST.exec(masked);
+  if (!named) return null;
+  const food = masked.slice(0, named.index).replace(LEAD_VERB, '').replace(WITH_ITEM, ', ');
+  const after = masked.slice(named.index + named[0].length);
+  if (!/[\p{L}\p{N}]/u.test(food)) return null;
+  const place = PLACE.exec(after);
+  return {
+    mealType: named.groups!.type.toLowerCase(),
+    placeText: place ? place[1].trim().replace(/\s+/g, ' ') : null,
+    items: items(food.replace(/\s+/g, ' ')),
+    notes: null,
+  };
 }

@@ -1,4 +1,5 @@
 import { zoneOffsetSeconds } from '../../../core/clock.ts';
+import { findLandmarks } from './anchors.ts';
 import { casual } from './chrono.ts';
 
 // Wall-clock arithmetic in an IANA timezone, so "yesterday 9pm" means 21:00 where the user is.
@@ -96,8 +97,11 @@ export function findTimes(text: string, reference: Date, timezone: string): Time
         const y = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
         Object.assign(wall, { year: y.getUTCFullYear(), month: y.getUTCMonth() + 1, day: y.getUTCDate(), hour: 22, minute: 0, second: 0 });
       }
+      // chrono's mornings start at 06:00 and evenings at 20:00; a log means the usual 08:00 and 19:00.
+      const part = s.isCertain('hour') ? null : /\b(morning|evening)\b/i.exec(phrase);
+      if (part) Object.assign(wall, { hour: part[1].toLowerCase() === 'morning' ? 8 : 19, minute: 0, second: 0 });
       at = zonedToUtc(wall, timezone);
-      // "this morning" is 06:00 to chrono; said at 04:30 it means earlier today, never later.
+      // "this morning" is 08:00 here; said at 04:30 it means earlier today, never later.
       if (!s.isCertain('hour') && /\b(?:this )?(?:morning|afternoon|evening)\b/i.test(phrase) && at > reference) {
         at = reference;
       }
@@ -130,7 +134,35 @@ export function findTimes(text: string, reference: Date, timezone: string): Time
     const hasTime = s.isCertain('hour') || /morning|afternoon|evening|night|noon|midnight|ago|tonight/i.test(phrase);
     out.push({ start: r.index, end: r.index + r.text.length, text: r.text, at, endAt, hasTime });
   }
-  return out;
+  return withLandmarks(text, out, reference, timezone);
+}
+
+/** How far ahead of the capture a landmark may be and still mean now ("read before bed" at 21:00). */
+const SOON_MS = 3 * 3_600_000;
+
+/**
+ * `found` with the landmark times of `text` ("after lunch") that chrono's phrases do not overlap,
+ * in text order. A landmark is on the day a phrase beside it names ("yesterday after lunch"), else
+ * the last one at or before the capture (the capture time when it is only a little ahead), or
+ * today's when the line speaks of the future.
+ */
+function withLandmarks(text: string, found: TimeMention[], reference: Date, timezone: string): TimeMention[] {
+  const marks = findLandmarks(text).filter((m) => !found.some((f) => f.start < m.end && m.start < f.end));
+  if (marks.length === 0) return found;
+  const dayMention = found.find((f) => !f.hasTime);
+  const day = dayMention?.at;
+  const future = FUTURE.test(text);
+  const rest = found.filter((f) => f !== dayMention);
+  for (const m of marks) {
+    const today = atLocalTime(day ?? reference, timezone, m.hour, m.minute);
+    // A landmark a little ahead of the capture ("read before bed" at 21:00) is now, not yesterday's.
+    const ahead = today.getTime() - reference.getTime();
+    const at = day || future || ahead <= 0 ? today : ahead <= SOON_MS ? reference : dayBefore(today, timezone);
+    rest.push({ start: m.start, end: m.end, text: m.text, at, endAt: null, hasTime: true });
+    // The day's own phrase stays a mention (its words are not notes) at the landmark's time.
+    if (dayMention && m === marks[0]) rest.push({ ...dayMention, at, hasTime: true });
+  }
+  return rest.sort((a, b) => a.start - b.start);
 }
 
 /** The last `hh:mm` in `timezone` at or before `reference` (today's, or yesterday's when today's is still ahead). */

@@ -1,14 +1,22 @@
 /** Shapes shared by the parser's modules. Offsets are UTF-16 indexes into the capture text. */
 import type { TimeMention } from './time.ts';
 
+/** Languages a capture can be parsed in (the user's profile `language`). */
+export const CAPTURE_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+export type CaptureLanguage = (typeof CAPTURE_LANGUAGES)[number];
+
 export type ParseContext = {
   capturedAt: Date;
   timezone: string;
   categories: { id: string; name: string }[];
+  /** The user's places, matched by name and alias for place_visit suggestions (none when absent). */
+  places?: { id: string; name: string; aliases: string[] }[];
+  /** The profile's language; English when absent. */
+  language?: CaptureLanguage;
 };
 
 export type SuggestionDraft = {
-  kind: 'event' | 'metric_reading' | 'meal';
+  kind: 'event' | 'metric_reading' | 'meal' | 'place_visit';
   title: string;
   summary: string;
   confidence: number;
