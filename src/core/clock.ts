@@ -53,3 +53,16 @@ export function zoneOffsetSeconds(timezone: string, utcMs: number): number {
   );
   return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 1000);
 }
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Days in the inclusive range `from`..`to` (YYYY-MM-DD), or undefined when either is not a date;
+ * a range that runs backwards counts as one day. The limits on day ranges (GraphQL cost, MCP's
+ * days per call) read it before any validation, so it never throws.
+ */
+export function daysInRange(from: unknown, to: unknown): number | undefined {
+  if (typeof from !== 'string' || typeof to !== 'string' || !DATE.test(from) || !DATE.test(to)) return undefined;
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  return Number.isFinite(days) ? Math.max(1, days) : undefined;
+}

@@ -24,6 +24,7 @@ import {
   type GraphQLType,
   type SelectionSetNode,
 } from 'graphql';
+import { daysInRange } from '../core/clock.ts';
 import type { GraphQLContext } from './context.ts';
 
 /**
@@ -125,15 +126,7 @@ function fieldOf(parent: GraphQLObjectType, name: string, schema: GraphQLSchema)
   return parent.getFields()[name];
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Days from..to, both inclusive, when both are dates (a day summary per day); at least 1. */
-function daysOf(from: unknown, to: unknown): number | undefined {
-  if (typeof from !== 'string' || typeof to !== 'string' || !DATE.test(from) || !DATE.test(to)) return undefined;
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-  return Number.isFinite(days) ? Math.max(1, days) : undefined;
-}
-
 /**
  * How many items a list field will return at most, from its arguments after variables and the
  * schema's defaults: its `limit` (given or default), else the days of a from..to date range; a bad
@@ -142,7 +135,7 @@ function daysOf(from: unknown, to: unknown): number | undefined {
 function sizeOf(field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Record<string, unknown>): number | undefined {
   try {
     const args = getArgumentValues(field, node, variables);
-    return typeof args.limit === 'number' ? args.limit : daysOf(args.from, args.to);
+    return typeof args.limit === 'number' ? args.limit : daysInRange(args.from, args.to);
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localDateOf } from '../../core/clock.ts';
+import { daysInRange, localDateOf } from '../../core/clock.ts';
 import { getDaySummary, listDaySummaries } from '../../domain/days/summary.service.ts';
 import { getProfile } from '../../domain/users/users.service.ts';
 import { presentDaySummary } from '../../rest/presenters/days.ts';
@@ -8,13 +8,10 @@ import { MCP_LIMITS } from '../limits.ts';
 import { localDate } from './args.ts';
 import { defineTool } from './tool.ts';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The per-call budget, before any database work; a malformed date is left to the service's own check. */
 function checkDaysPerCall(from: string, to: string): void {
-  if (!DATE.test(from) || !DATE.test(to)) return;
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-  if (days > MCP_LIMITS.daysPerCall) {
+  const days = daysInRange(from, to);
+  if (days !== undefined && days > MCP_LIMITS.daysPerCall) {
     throw new Invalid([
       {
         loc: ['to'],
