@@ -146,7 +146,7 @@ const bodyRequired = (body: z.ZodType) => !body.safeParse({}).success;
 
 const TAGS: Record<string, string> = {
   auth: 'Sign-in, TOTP, sessions, password, personal access tokens and the agents approved through OAuth',
-  profile: "The user's email, timezone and two-factor status",
+  profile: "The user's email, timezone, capture language and two-factor status",
   categories: 'Categories that events can belong to',
   food: 'Food items (search, barcode lookup, editing with propagation to meals) and saved meals',
   events: 'Logged events: tags, durations, values, encrypted payloads; client_id makes creates idempotent',

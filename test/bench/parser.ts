@@ -8,9 +8,13 @@
  * (every suggestion, which shows the parser itself is linear): count, p50/p99/max ms, the worst
  * input's shape, and its ratio to the 50 ms target; then how the worst shapes scale with length.
  *
- *   npm run bench:parser [-- --seed 7 --target 50]
+ *   npm run bench:parser [-- --seed 7 --target 50 --language de]
+ *
+ * With --language (de, fr, es), captures are parsed as a user of that language's (its words and
+ * times on top of English's), and the language's phrases join the inputs.
  */
 import { MAX_SUGGESTIONS, parseCaptureWithLimits, type ParseContext } from '../../src/domain/captures/parser/index.ts';
+import { CAPTURE_LANGUAGES, type CaptureLanguage } from '../../src/domain/captures/parser/types.ts';
 import { rng } from '../insights/synthetic.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -18,6 +22,8 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const SEED = arg('seed', 2026);
+const LANGUAGE = ((i) => (i > 0 ? process.argv[i + 1] : 'en'))(process.argv.indexOf('--language')) as CaptureLanguage;
+if (!CAPTURE_LANGUAGES.includes(LANGUAGE)) throw new Error(`--language: one of ${CAPTURE_LANGUAGES.join(', ')}`);
 const TARGET_MS = arg('target', 50);
 const LENGTH = 2000;
 
@@ -143,7 +149,126 @@ const WORDS = [
   'Café',
 ];
 const LONG = ['a'.repeat(40), 'x'.repeat(300), 'é'.repeat(100), '🏃'.repeat(50), '9'.repeat(200), 'ab'.repeat(100), '#'.repeat(50)];
-const ATOMS = [...NUMBERS, ...UNITS, ...QUANTITIES, ...TIMES, ...DATES, ...WORDS, ...LONG];
+/** Each language's words, units and time phrases, including chrono's time-unit shapes ("vor 3 Tagen"). */
+const LOCALE_ATOMS: Record<CaptureLanguage, string[]> = {
+  en: [],
+  de: [
+    'gestern um 21 Uhr',
+    'heute früh',
+    'letzte Nacht',
+    'vor 3 Tagen',
+    'in 2 Stunden',
+    '3 Tage',
+    'Stunden',
+    'Std',
+    'um 9',
+    'Uhr',
+    'abends',
+    'Gewicht',
+    'Schritte',
+    'zwei',
+    'Kaffee',
+    'Wasser',
+    'Gläser',
+    'geschlafen',
+    'Stimmung',
+    'von',
+    'einhalb',
+    'und',
+    'joggen',
+    'kein',
+    '1.500',
+    '72,4',
+    'fr',
+    'So',
+  ],
+  fr: [
+    'hier à 21h',
+    'ce matin',
+    'la nuit dernière',
+    'il y a 3 jours',
+    'dans 2 heures',
+    '3 jours',
+    'heures',
+    'à 7h du matin',
+    'poids',
+    'pas',
+    'deux',
+    'cafés',
+    "verres d'eau",
+    'dormi',
+    'humeur',
+    'sur',
+    'et demie',
+    'tension',
+    'couru',
+    'en',
+    'pas de',
+    '1.500',
+    '72,4',
+    'mar',
+  ],
+  es: [
+    'ayer a las 21',
+    'esta mañana',
+    'anoche',
+    'hace 3 días',
+    'en 2 horas',
+    '3 días',
+    'horas',
+    'a las 7 de la mañana',
+    'peso',
+    'pasos',
+    'dos',
+    'cafés',
+    'vasos de agua',
+    'dormí',
+    'ánimo',
+    'de',
+    'y media',
+    'presión',
+    'corrí',
+    'sin',
+    'hace',
+    '1.500',
+    '72,4',
+    'dom',
+  ],
+};
+const LOCALE_PHRASES: Record<CaptureLanguage, string[]> = {
+  en: [],
+  de: [
+    '7,5 Stunden geschlafen',
+    'Gewicht 72,4 kg',
+    'zwei Kaffee',
+    'Schritte 8500',
+    'Stimmung 7/10',
+    'Blutdruck 120/80',
+    '1,5 l Wasser',
+    'joggen 5 km in 30 Minuten gestern um 21 Uhr',
+  ],
+  fr: [
+    'dormi 7h30',
+    'poids 72,4 kg',
+    "deux verres d'eau",
+    'pas 8500',
+    'humeur 7/10',
+    'tension 12/8',
+    '2 cafés à 9h',
+    'couru 5 km en 27 min hier à 21h',
+  ],
+  es: [
+    'dormí 7 horas y media',
+    'peso 72,4 kg',
+    'dos cafés',
+    'pasos 8500',
+    'ánimo 7/10',
+    'presión 120/80',
+    'dos vasos de agua',
+    'corrí 5 km en 27 minutos ayer a las 21',
+  ],
+};
+const ATOMS = [...NUMBERS, ...UNITS, ...QUANTITIES, ...TIMES, ...DATES, ...WORDS, ...LONG, ...LOCALE_ATOMS[LANGUAGE]];
 const RUN_CHARS = [' ', '-', '1', 'a', ',', '.', '#', '\n', '🏃', ':', '/', '9', '&', '—', '\u00a0'];
 
 const PHRASES = [
@@ -173,6 +298,7 @@ const PHRASES = [
   'Slept badly.',
   'dinner with Tom: pasta',
   'headache 2 hours ago',
+  ...LOCALE_PHRASES[LANGUAGE],
 ];
 
 type Input = { shape: string; text: string };
@@ -232,6 +358,7 @@ function inputs(): Input[] {
 const CTX: ParseContext = {
   capturedAt: new Date('2026-03-10T15:30:00Z'),
   timezone: 'Europe/Berlin',
+  language: LANGUAGE,
   categories: ['Running', 'Meals', 'Migraine', 'Yoga', 'Work', 'Walking', 'Reading', 'Sleep', 'Coffee', 'Health'].map((name, i) => ({
     id: `c${i}`,
     name,
@@ -275,7 +402,9 @@ function report(label: string, samples: ReturnType<typeof timeAll>) {
 
 function main(): void {
   const all = inputs();
-  console.log(`${all.length} inputs of ${LENGTH} characters (seed ${SEED}); target: every parse under ${TARGET_MS} ms`);
+  console.log(
+    `${all.length} inputs of ${LENGTH} characters (seed ${SEED}, language ${LANGUAGE}); target: every parse under ${TARGET_MS} ms`,
+  );
   // Warm up the JIT and chrono on a slice of everything before timing.
   for (const input of all.slice(0, 300)) parseCaptureWithLimits(input.text, CTX);
 

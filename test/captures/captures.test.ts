@@ -43,6 +43,7 @@ const SUGGESTION_KEYS = [
   'resulting_event_id',
   'resulting_place_id',
   'resulting_reading_id',
+  'resulting_visit_id',
   'source',
   'status',
   'summary',
@@ -91,6 +92,7 @@ describe('POST /users/{user_id}/log-captures', () => {
       resulting_event_id: null,
       resulting_place_id: null,
       resulting_reading_id: null,
+      resulting_visit_id: null,
       payload: { metric_type_slug: 'weight', value: 72.4, unit: 'kg', recorded_at: '2026-03-10T07:00:00.000Z' },
       provenance: { log_capture_id: res.body.id, parser_version: done.parser_version, span: { start: 0, end: 14, text: 'weight 72.4 kg' } },
     });

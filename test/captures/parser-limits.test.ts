@@ -117,7 +117,8 @@ describe('adversarial text is parsed (each used to take seconds to minutes, or w
 
   test('the readings of a long text keep their places', () => {
     const text = `${'x'.repeat(1500)}; weight 72.4 kg; ${'y'.repeat(400)}`;
-    const [, reading] = parseCapture(text, ctx);
+    // The x's and y's beside it are words nobody understands: not events of their own.
+    const [reading] = parseCapture(text, ctx);
     expect(reading.span).toEqual({ start: 1502, end: 1516, text: 'weight 72.4 kg' });
     expect(reading.payload.value).toBe(72.4);
   });

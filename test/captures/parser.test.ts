@@ -85,7 +85,8 @@ const TABLE: Row[] = [
   ['slept 7h20', [M('sleep_duration', 7.33333333333, 'h')]],
   ['slept 7.5 hours', [M('sleep_duration', 7.5, 'h')]],
   ['slept 7,5 h', [M('sleep_duration', 7.5, 'h')]],
-  ['slept 6 h 45 min last night', [M('sleep_duration', 6.75, 'h', '2026-03-09T21:00:00.000Z')]],
+  // a night is recorded when it ended (the capture), not at "last night"
+  ['slept 6 h 45 min last night', [M('sleep_duration', 6.75, 'h')]],
   ['8 hours of sleep', [M('sleep_duration', 8, 'h')]],
   ['sleep 7:15', [M('sleep_duration', 7.25, 'h')]],
   ['😴 8h', [M('sleep_duration', 8, 'h')]],
@@ -146,7 +147,8 @@ const TABLE: Row[] = [
     ],
   ],
   ['weight 72\nran 5k', [M('weight', 72, 'kg'), E({ scalar: 5, unit: 'km', category: 'cat-running', notes: 'ran 5k', activity: 'run' })]],
-  ['Slept badly. Weight 71 kg.', [E({ notes: 'Slept badly' }), M('weight', 71, 'kg')]],
+  // words beside what was understood are not an event of their own (the capture keeps its text)
+  ['Slept badly. Weight 71 kg.', [M('weight', 71, 'kg')]],
   // activities
   [
     'ran 5k this morning in 27 min',
@@ -223,7 +225,7 @@ const TABLE: Row[] = [
     'yesterday 9pm headache #migraine',
     [E({ at: '2026-03-09T20:00:00.000Z', category: 'cat-migraine', tags: ['migraine'], notes: 'headache' })],
   ],
-  ['headache 2 hours ago', [E({ at: '2026-03-10T13:30:00.000Z', notes: 'headache' })]],
+  ['headache 2 hours ago', [E({ at: '2026-03-10T13:30:00.000Z', notes: 'headache', tags: ['headache'] })]],
   ['meeting 9-10am', [E({ at: '2026-03-10T08:00:00.000Z', duration: 'PT1H', notes: 'meeting' })]],
   ['Mon 8am: dentist', [E({ at: '2026-03-09T07:00:00.000Z', notes: 'dentist' })]],
   ['feeling anxious #anxiety #work', [E({ tags: ['anxiety', 'work'], notes: 'feeling anxious' })]],
@@ -296,7 +298,7 @@ const TABLE: Row[] = [
   // the time's preposition is not part of the item
   ['ate a salad at noon', [F({ type: null, items: [['salad', 1]], at: '2026-03-10T11:00:00.000Z' })]],
   // the day's landmarks
-  ['headache since lunch', [E({ at: '2026-03-10T11:30:00.000Z', notes: 'headache' })]],
+  ['headache since lunch', [E({ at: '2026-03-10T11:30:00.000Z', notes: 'headache', tags: ['headache'] })]],
   ['nap after lunch', [E({ at: '2026-03-10T12:30:00.000Z', notes: 'nap', activity: 'nap' })]],
   [
     'yesterday after lunch walked 3 km',
@@ -311,8 +313,71 @@ const TABLE: Row[] = [
   ['beer yesterday evening', [E({ at: '2026-03-09T18:00:00.000Z', notes: 'beer' })]],
   // an evening still to come is the capture time
   ['beer in the evening', [E({ notes: 'beer' })]],
+  // clock times chrono leaves alone
+  ['cortado around 10', [M('caffeine', 63, 'mg', '2026-03-10T09:00:00.000Z')]],
+  ['cappuccino at half past ten', [M('caffeine', 63, 'mg', '2026-03-10T09:30:00.000Z')]],
+  ['tea at quarter to 9', [M('caffeine', 47, 'mg', '2026-03-10T07:45:00.000Z')]],
+  ['sugar 140 two hours after lunch', [M('blood_glucose', 140, 'mg/dL', '2026-03-10T13:30:00.000Z')]],
+  // a bare 1..6 o'clock is the afternoon once it has come, else the morning; waking is the morning
+  ['cola at 3', [M('caffeine', 34, 'mg', '2026-03-10T14:00:00.000Z')]],
+  ['cola at 5', [M('caffeine', 34, 'mg', '2026-03-10T04:00:00.000Z')]],
+  ['woke at 5', [E({ at: '2026-03-10T04:00:00.000Z', notes: 'woke' })]],
+  ['workshop from 9 to 5pm', [E({ at: '2026-03-10T08:00:00.000Z', duration: 'PT8H', notes: 'workshop' })]],
+  ['yesterday: 11k steps', [M('steps', 11000, 'count', '2026-03-09T11:00:00.000Z')]],
+  // foods alone are a meal
+  ['pizza 🍕', [F({ type: null, items: [['pizza 🍕', null]] })]],
+  [
+    'greek yogurt w/ berries and granola @ 7:30',
+    [
+      F({
+        type: null,
+        at: '2026-03-10T06:30:00.000Z',
+        items: [
+          ['greek yogurt', null],
+          ['berries', null],
+          ['granola', null],
+        ],
+      }),
+    ],
+  ],
+  // chatter is not an event; someone named is
+  ['ugh, only slept like 5 hours', [M('sleep_duration', 5, 'h')]],
+  ['coffee with Anna', [M('caffeine', 95, 'mg'), E({ notes: 'coffee with Anna' })]],
+  // symptoms without a score, each its own event
+  ['sore throat, runny nose', [E({ notes: 'sore throat', tags: ['sore-throat'] }), E({ notes: 'runny nose', tags: ['runny-nose'] })]],
+  // units and metrics people use
+  ['weight 11st 4lb', [M('weight', 71.66759446, 'kg')]],
+  ['meditation 15m', [E({ duration: 'PT15M', notes: 'meditation 15m', activity: 'meditate' })]],
+  ['active cal 540', [M('active_energy', 540, 'kcal')]],
+  ['exercise minutes 52', [M('workout_minutes', 52, 'min')]],
+  ['distance 7.3 km', [M('distance', 7.3, 'km')]],
+  ['vo2 max 47', [M('vo2_max', 47, 'mL/kg/min')]],
+  ['14 floors', [M('floors_climbed', 14, 'count')]],
+  ['resp rate 14', [M('respiratory_rate', 14, 'breaths/min')]],
+  ['pulse ox 98%', [M('spo2', 98, '%')]],
+  ['hr resting 49', [M('resting_heart_rate', 49, 'bpm')]],
+  ['calories 1800', [M('dietary_energy', 1800, 'kcal')]],
+  ['64 oz water', [M('water', 1892.705892, 'ml')]],
+  ['bottle of water', [M('water', 500, 'ml')]],
+  ['a can of cola', [M('caffeine', 34, 'mg')]],
+  ['cappucino', [M('caffeine', 63, 'mg')]],
+  ['matcha latte', [M('caffeine', 70, 'mg')]],
+  // scores in the ways people write them
+  ['mood: meh 5/10', [M('mood', 5, 'score')]],
+  ['good mood today 😊 8/10', [M('mood', 8, 'score')]],
+  ['stressed af, 9/10', [M('stress', 9, 'score')]],
+  ['energy 6 of 10', [M('energy', 6, 'score')]],
+  // nights told by their ends (the later start word wins), and the phases of a night
+  ['fell asleep around midnight, alarm at 6:30', [M('sleep_duration', 6.5, 'h', '2026-03-10T05:30:00.000Z')]],
+  ['slept 10pm-6am', [M('sleep_duration', 8, 'h', '2026-03-10T05:00:00.000Z')]],
+  ['in bed by 10:30, asleep around 11, up at 6:30', [M('sleep_duration', 7.5, 'h', '2026-03-10T05:30:00.000Z')]],
+  ['sleep: 7:12', [M('sleep_duration', 7.2, 'h')]],
+  ['Sleep 7h, deep sleep 1h20', [M('sleep_duration', 7, 'h')]],
+  // a day told between a metric's name and its number is the reading's day (at noon)
+  ['weight on Monday 72.8', [M('weight', 72.8, 'kg', '2026-03-09T11:00:00.000Z')]],
+  ['Weight yesterday: 73.2', [M('weight', 73.2, 'kg', '2026-03-09T11:00:00.000Z')]],
   // timezones: the same words, other places
-  ['yesterday 9pm headache', [E({ at: '2026-03-10T01:00:00.000Z', notes: 'headache' })], { tz: 'America/New_York' }],
+  ['yesterday 9pm headache', [E({ at: '2026-03-10T01:00:00.000Z', notes: 'headache', tags: ['headache'] })], { tz: 'America/New_York' }],
   // 04:30 in Auckland: "this morning" cannot be 08:00, still to come; it is the capture time.
   ['this morning weight 80 kg', [M('weight', 80, 'kg', NOW)], { tz: 'Pacific/Auckland' }],
   [
@@ -321,7 +386,11 @@ const TABLE: Row[] = [
     { tz: 'Pacific/Auckland', at: '2026-03-10T20:00:00Z' },
   ],
   // across the start of summer time in Berlin (2026-03-29): 21:00 the day before is still UTC+1
-  ['yesterday 9pm headache', [E({ at: '2026-03-28T20:00:00.000Z', notes: 'headache' })], { at: '2026-03-29T12:00:00Z' }],
+  [
+    'yesterday 9pm headache',
+    [E({ at: '2026-03-28T20:00:00.000Z', notes: 'headache', tags: ['headache'] })],
+    { at: '2026-03-29T12:00:00Z' },
+  ],
   // text it cannot read: one low-confidence event holding the text
   ['zzkx qwv', [E({ notes: 'zzkx qwv' })]],
   ['lorem', [E({ notes: 'lorem' })]],

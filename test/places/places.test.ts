@@ -33,6 +33,7 @@ describe('POST/GET /users/{user_id}/places', () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
       [
+        'aliases',
         'created_at',
         'id',
         'lat',
@@ -65,7 +66,7 @@ describe('POST/GET /users/{user_id}/places', () => {
     expect(res.body.id).toMatch(UUID);
     expect(res.body.created_at).toMatch(ISO_UTC);
     const bare = await create(alice, BASE);
-    expect(bare.body).toMatchObject({ radius_m: 100, tags: null, liked: null, notes: null, rating: null });
+    expect(bare.body).toMatchObject({ radius_m: 100, aliases: [], tags: null, liked: null, notes: null, rating: null });
     expect(await get(`/places/${res.body.id}`).then((r) => r.body)).toEqual(res.body);
   });
 

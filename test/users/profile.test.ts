@@ -15,6 +15,7 @@ test('GET returns the profile', async () => {
     id: u.id,
     email: u.email,
     timezone: 'UTC',
+    language: 'en',
     totp_enabled: false,
     created_at: expect.stringMatching(ISO_UTC),
     updated_at: expect.stringMatching(ISO_UTC),

@@ -14,6 +14,8 @@ import { Migration20261124000000_calendar_skipped } from './Migration20261124000
 import { Migration20261124010000_food_derived } from './Migration20261124010000_food_derived.ts';
 import { Migration20261125000000_replaced_encryption_keys } from './Migration20261125000000_replaced_encryption_keys.ts';
 import { Migration20261125010000_email_key } from './Migration20261125010000_email_key.ts';
+import { Migration20261125020000_place_aliases } from './Migration20261125020000_place_aliases.ts';
+import { Migration20261125030000_user_language } from './Migration20261125030000_user_language.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -33,4 +35,6 @@ export const migrations = [
   Migration20261124010000_food_derived,
   Migration20261125000000_replaced_encryption_keys,
   Migration20261125010000_email_key,
+  Migration20261125020000_place_aliases,
+  Migration20261125030000_user_language,
 ];

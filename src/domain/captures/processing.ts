@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { em } from '../../db/context.ts';
 import { Category } from '../categories/category.entity.ts';
 import { sourceEnabled } from '../event-sources/event-sources.service.ts';
+import { Place } from '../places/place.entity.ts';
 import { createSuggestions, type NewSuggestion } from '../suggestions/inbox.ts';
 import { loadUser } from '../users/users.service.ts';
 import { LogCapture } from './capture.entity.ts';
@@ -91,6 +92,12 @@ export async function processCapture(
     const capture = await em().findOneOrFail(LogCapture, { id: captureId }, { refresh: true });
     const user = await loadUser(capture.userId);
     const categories = await em().find(Category, { userId: capture.userId }, { orderBy: { name: 'asc', id: 'asc' } });
+    // The user's own places, by name and alias: a capture naming one suggests a visit there.
+    const places = await em().find(
+      Place,
+      { userId: capture.userId },
+      { fields: ['id', 'name', 'aliases'], orderBy: { name: 'asc', id: 'asc' } },
+    );
     // A disabled log_capture source still records that the text was read, but suggests nothing.
     const enabled = await sourceEnabled(capture.userId, 'log_capture');
     const started = performance.now();
@@ -100,7 +107,9 @@ export async function processCapture(
           {
             capturedAt: capture.capturedAt,
             timezone: user.timezone,
+            language: user.language,
             categories: categories.map((c) => ({ id: c.id, name: c.name })),
+            places: places.map((p) => ({ id: p.id, name: p.name, aliases: p.aliases ?? [] })),
           },
           opts.parse,
         )

@@ -12,6 +12,8 @@ export const Place = defineEntity({
     id: p.uuid().primary(),
     userId: p.uuid(),
     name: p.text(),
+    /** Other names the user calls it ("the office"): the capture parser matches them as it matches the name. */
+    aliases: p.array(),
     lat: p.double(),
     lng: p.double(),
     radiusM: p.double(),

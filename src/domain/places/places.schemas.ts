@@ -16,19 +16,38 @@ const metadata = {
 };
 const Name = z.string().trim().min(1).max(200);
 
+/** One more name for a place, as a capture would say it: trimmed, inner whitespace collapsed, something to match. */
+const Alias = z
+  .string()
+  .transform((a) => a.trim().replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .min(1, 'Alias must not be empty')
+      .max(100)
+      // An empty alias has its own issue (min) and no second one here.
+      .refine((a) => a === '' || /[\p{L}\p{N}]/u.test(a), 'Alias must contain a letter or a digit'),
+  );
+/** The whole list (a PATCH replaces it, [] clears it); a repeat in any case is dropped, the first spelling kept. */
+const Aliases = z
+  .array(Alias)
+  .max(20)
+  .transform((list) => list.filter((a, i) => list.findIndex((b) => b.toLowerCase() === a.toLowerCase()) === i));
+
 export const PlaceCreate = z
   .object({
     name: Name,
     lat: Lat,
     lng: Lng,
     radius_m: RadiusM.default(100),
+    aliases: Aliases.default([]),
     ...z.object(metadata).partial().shape,
   })
   .meta({ id: 'PlaceCreate' });
 
-/** PATCH as the spec's PlaceUpdate: omitted stays, null clears a metadata field; name and radius cannot be null. */
+/** PATCH as the spec's PlaceUpdate: omitted stays, null clears a metadata field; name, radius and aliases cannot be null. */
 export const PlaceUpdate = z
-  .object({ name: Name, radius_m: RadiusM, ...metadata })
+  .object({ name: Name, radius_m: RadiusM, aliases: Aliases, ...metadata })
   .partial()
   .meta({ id: 'PlaceUpdate' });
 

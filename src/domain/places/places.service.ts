@@ -10,6 +10,7 @@ import { PlaceCreate, PlaceListQuery, PlaceUpdate } from './places.schemas.ts';
 
 /** A place with what its visits say about it, read from them at every answer so it cannot drift. */
 export type PlaceRecord = Pick<Place, 'id' | 'userId' | 'name' | 'source' | 'createdAt' | 'updatedAt'> & {
+  aliases: string[];
   lat: number;
   lng: number;
   radiusM: number;
@@ -36,6 +37,7 @@ async function withStats(userId: string, places: Place[]): Promise<PlaceRecord[]
       id: p.id,
       userId: p.userId,
       name: p.name,
+      aliases: p.aliases ?? [],
       lat: Number(p.lat),
       lng: Number(p.lng),
       radiusM: Number(p.radiusM),
@@ -66,6 +68,7 @@ export async function insertPlace(actor: Actor, input: z.input<typeof PlaceCreat
     id: newId(),
     userId: actor.userId,
     name: data.name,
+    aliases: data.aliases,
     lat: data.lat,
     lng: data.lng,
     radiusM: data.radius_m,
@@ -117,6 +120,7 @@ export async function updatePlace(actor: Actor, placeId: string, input: z.input<
   const place = await ownPlace(actor, placeId);
   if (data.name !== undefined) place.name = data.name;
   if (data.radius_m !== undefined) place.radiusM = data.radius_m;
+  if (data.aliases !== undefined) place.aliases = data.aliases;
   if (data.tags !== undefined) place.tags = data.tags;
   if (data.liked !== undefined) place.liked = data.liked;
   if (data.notes !== undefined) place.notes = data.notes;

@@ -114,6 +114,14 @@ export async function locationHistory(actor: Actor, input: z.input<typeof Locati
   return selectVisits(actor.userId, clauses.join(' '), params, q.limit, q.offset);
 }
 
+/** Batch read for relations (an accepted suggestion's resulting visit): the user's visits among `ids`, by id. */
+export async function visitsByIds(actor: Actor, ids: string[]): Promise<Map<string, VisitRecord>> {
+  authorize(actor, actor.userId, 'read');
+  if (ids.length === 0) return new Map();
+  const rows = await query<VisitRow>(`${SELECT} where v.user_id = $1 and v.id = any($2::uuid[])`, [actor.userId, ids]);
+  return new Map(rows.map((r) => [r.id, record(r)]));
+}
+
 type VisitBatch = (actor: Actor, ids: string[]) => Promise<Map<string, VisitRecord[]>>;
 const visitBatches = new Map<number, VisitBatch>();
 

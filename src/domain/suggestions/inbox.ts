@@ -72,6 +72,7 @@ export async function createSuggestions(userId: string, items: NewSuggestion[]):
         resultingEventId: null,
         resultingPlaceId: null,
         resultingReadingId: null,
+        resultingVisitId: null,
         createdAt: now,
         updatedAt: now,
       }),

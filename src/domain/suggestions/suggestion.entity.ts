@@ -31,6 +31,8 @@ export const Suggestion = defineEntity({
     resultingEventId: p.uuid().nullable(),
     resultingPlaceId: p.uuid().nullable(),
     resultingReadingId: p.uuid().nullable(),
+    /** The visit accepting a place_visit suggestion created (resultingPlaceId is its place). */
+    resultingVisitId: p.uuid().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -13,5 +13,5 @@ export const SuggestionListQuery = z
 export const SuggestionAccept = z.record(z.string(), z.unknown()).meta({
   id: 'SuggestionAccept',
   description:
-    'Optional. Fields of the suggestion payload to override before it is applied, e.g. {"category_id": "...", "occurred_at": "..."} for an event, {"value": 72.1, "unit": "kg"} for a metric reading, {"items": [...]} for a meal.',
+    'Optional. Fields of the suggestion payload to override before it is applied, e.g. {"category_id": "...", "occurred_at": "..."} for an event, {"value": 72.1, "unit": "kg"} for a metric reading, {"items": [...]} for a meal, {"place_id": "...", "ended_at": "..."} for a place visit.',
 });

@@ -93,6 +93,7 @@ export async function acceptSuggestion(actor: Actor, id: string, input: z.input<
     s.resultingEventId = result.eventId ?? null;
     s.resultingPlaceId = result.placeId ?? null;
     s.resultingReadingId = result.readingId ?? null;
+    s.resultingVisitId = result.visitId ?? null;
     await em().flush();
     return s;
   });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { CAPTURE_LANGUAGES } from '../captures/parser/types.ts';
 
 export const User = defineEntity({
   name: 'User',
@@ -10,6 +11,8 @@ export const User = defineEntity({
     emailKey: p.string(),
     passwordHash: p.string(),
     timezone: p.string(),
+    /** The language captures are read in, besides English (domain/captures/parser/locales). */
+    language: p.enum(CAPTURE_LANGUAGES),
     totpSecret: p.string().nullable(),
     totpEnabled: p.boolean(),
     /** Last accepted TOTP time step, so a code is never accepted twice. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimezone } from '../../core/clock.ts';
+import { CAPTURE_LANGUAGES } from '../captures/parser/types.ts';
 
 const Email = z
   .email({ message: 'Input should be a valid email address' })
@@ -7,7 +8,15 @@ const Email = z
   .transform((e) => e.trim());
 export const Password = z.string().min(8, 'Password must be at least 8 characters').max(256);
 const Timezone = z.string().refine(isValidTimezone, { message: 'Input should be a valid IANA timezone, e.g. Europe/Berlin' });
+/** The language captures are read in (English is read too, always). */
+const Language = z.enum(CAPTURE_LANGUAGES, { message: `Input should be one of ${CAPTURE_LANGUAGES.join(', ')}` }).meta({
+  description: "The language log captures are parsed in, besides English: 'en', 'de', 'fr' or 'es'",
+});
 
-export const UserCreate = z.object({ email: Email, password: Password, timezone: Timezone.default('UTC') }).meta({ id: 'UserCreate' });
+export const UserCreate = z
+  .object({ email: Email, password: Password, timezone: Timezone.default('UTC'), language: Language.default('en') })
+  .meta({ id: 'UserCreate' });
 
-export const ProfileUpdate = z.object({ email: Email.optional(), timezone: Timezone.optional() }).meta({ id: 'ProfileUpdate' });
+export const ProfileUpdate = z
+  .object({ email: Email.optional(), timezone: Timezone.optional(), language: Language.optional() })
+  .meta({ id: 'ProfileUpdate' });

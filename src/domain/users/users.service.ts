@@ -13,10 +13,18 @@ import { User } from './user.entity.ts';
 import { ProfileUpdate, UserCreate } from './users.schemas.ts';
 
 /** The account as its owner sees it: the user without credentials (no hash, no TOTP secret). */
-export type Profile = Pick<User, 'id' | 'email' | 'timezone' | 'totpEnabled' | 'createdAt' | 'updatedAt'>;
+export type Profile = Pick<User, 'id' | 'email' | 'timezone' | 'language' | 'totpEnabled' | 'createdAt' | 'updatedAt'>;
 
 function toProfile(u: User): Profile {
-  return { id: u.id, email: u.email, timezone: u.timezone, totpEnabled: u.totpEnabled, createdAt: u.createdAt, updatedAt: u.updatedAt };
+  return {
+    id: u.id,
+    email: u.email,
+    timezone: u.timezone,
+    language: u.language,
+    totpEnabled: u.totpEnabled,
+    createdAt: u.createdAt,
+    updatedAt: u.updatedAt,
+  };
 }
 
 export async function findUserByEmail(email: string): Promise<User | null> {
@@ -45,6 +53,7 @@ export async function createUser(input: z.input<typeof UserCreate>): Promise<Pro
     emailKey: emailKey(data.email),
     passwordHash: await hashPassword(data.password),
     timezone: data.timezone,
+    language: data.language,
     totpSecret: null,
     totpEnabled: false,
     totpLastStep: null,
@@ -61,7 +70,7 @@ export async function getProfile(actor: Actor): Promise<Profile> {
   return toProfile(await loadUser(actor.userId));
 }
 
-/** The login email is a credential: only an interactive session may change it (timezone is plain data). */
+/** The login email is a credential: only an interactive session may change it (timezone and language are plain data). */
 const changesEmail = (input: z.input<typeof ProfileUpdate>) => typeof input === 'object' && input !== null && 'email' in input;
 
 export async function updateProfile(actor: Actor, input: z.input<typeof ProfileUpdate>): Promise<Profile> {
@@ -74,6 +83,7 @@ export async function updateProfile(actor: Actor, input: z.input<typeof ProfileU
     user.emailKey = emailKey(data.email);
   }
   if (data.timezone !== undefined) user.timezone = data.timezone;
+  if (data.language !== undefined) user.language = data.language;
   user.updatedAt = new Date();
   await flushUnique(`An account with email ${data.email} already exists`);
   // Whoever holds another session may be why the address changes: those sessions end.

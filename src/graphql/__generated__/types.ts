@@ -143,6 +143,17 @@ export type CalendarEventStatus =
   /** Tentative */
   | 'tentative';
 
+/** A language log captures are parsed in; English is always read too */
+export type CaptureLanguage =
+  /** German */
+  | 'de'
+  /** English */
+  | 'en'
+  /** Spanish */
+  | 'es'
+  /** French */
+  | 'fr';
+
 /** A category events can belong to */
 export type Category = {
   __typename?: 'Category';
@@ -1054,7 +1065,7 @@ export type MetricType = {
  */
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Accept a pending suggestion: creates the event, metric reading or meal event it proposes, optionally with changed fields. CONFLICT when already decided or expired */
+  /** Accept a pending suggestion: creates the event, metric reading, meal event or place visit it proposes, optionally with changed fields. CONFLICT when already decided or expired */
   acceptSuggestion: Suggestion;
   /** Record the routine (or the given items of it) as done on localDate (default today in the user's timezone): an event tagged routine:<id>, a factor of the daily summary */
   completeRoutine: Event;
@@ -1141,7 +1152,7 @@ export type Mutation = {
   updateMetricDefinition: MetricDefinition;
   /** Change a place; omitted fields stay, null clears tags, liked, notes or rating */
   updatePlace: Place;
-  /** Change the profile (timezone; email needs a signed-in session); omitted fields stay */
+  /** Change the profile (timezone, language; email needs a signed-in session); omitted fields stay */
   updateProfile: Profile;
   /** Change a routine; omitted fields stay, null clears color or iconKey */
   updateRoutine: Routine;
@@ -1781,6 +1792,8 @@ export type NutritionInput = {
 /** A place the user goes to: a point and a radius */
 export type Place = {
   __typename?: 'Place';
+  /** Other names the user calls it ("the office"); captures naming it or one of them suggest a visit */
+  aliases: Array<Scalars['String']['output']>;
   /** When it was created */
   createdAt: Scalars['DateTime']['output'];
   /** The place's id */
@@ -1821,6 +1834,8 @@ export type PlaceVisitsArgs = {
 
 /** A new place */
 export type PlaceCreateInput = {
+  /** Other names for it: at most 20, each 1 to 100 characters, trimmed; a repeat in any case is dropped (default none) */
+  aliases?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Latitude, -90 to 90 */
   lat: Scalars['Float']['input'];
   /** Whether the user likes it */
@@ -1850,6 +1865,8 @@ export type PlaceSource =
 
 /** Place changes; omitted fields stay, null clears tags, liked, notes or rating */
 export type PlaceUpdateInput = {
+  /** Other names, replacing the list ([] clears it; null is refused) */
+  aliases?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Whether the user likes it, or null */
   liked?: InputMaybe<Scalars['Boolean']['input']>;
   /** A new name */
@@ -1904,6 +1921,8 @@ export type Profile = {
   email: Scalars['String']['output'];
   /** The user's id */
   id: Scalars['UUID']['output'];
+  /** The language log captures are parsed in, besides English */
+  language: CaptureLanguage;
   /** IANA timezone in which local dates are computed */
   timezone: Scalars['String']['output'];
   /** Whether sign-in asks for a TOTP code */
@@ -1916,6 +1935,8 @@ export type Profile = {
 export type ProfileUpdateInput = {
   /** A new login email (only from a signed-in session, not with an access token) */
   email?: InputMaybe<Scalars['String']['input']>;
+  /** The language log captures are parsed in, besides English */
+  language?: InputMaybe<CaptureLanguage>;
   /** An IANA timezone such as Europe/Berlin */
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2137,10 +2158,12 @@ export type Suggestion = {
   provenance: Scalars['JSONObject']['output'];
   /** The event accepting it created */
   resultingEvent?: Maybe<Event>;
-  /** The place accepting a new_place suggestion created */
+  /** The place accepting a new_place suggestion created, or the place an accepted place_visit suggestion's visit is at */
   resultingPlace?: Maybe<Place>;
   /** The metric reading accepting a metric_reading suggestion created */
   resultingReading?: Maybe<MetricReading>;
+  /** The visit accepting a place_visit suggestion created (null once deleted) */
+  resultingVisit?: Maybe<PlaceVisit>;
   /** What produced it */
   source: SuggestionSource;
   /** Where it stands */
@@ -2160,7 +2183,8 @@ export type Suggestion = {
  * reads its own fields and ignores the rest: an event takes occurredAt, localDate, categoryId,
  * duration, booleanValue, scalarValue, notes, tags, metadata, encryptedPayload and savedMealId; a meal
  * takes occurredAt, categoryId, notes, tags, mealType, placeText and items; a metric reading takes
- * metricTypeSlug, value, unit and recordedAt. An omitted field keeps the suggested value; null clears a nullable one.
+ * metricTypeSlug, value, unit and recordedAt; a place visit takes placeId, occurredAt, endedAt and
+ * note. An omitted field keeps the suggested value; null clears a nullable one.
  */
 export type SuggestionAcceptInput = {
   /** A yes/no value (event) */
@@ -2171,6 +2195,8 @@ export type SuggestionAcceptInput = {
   duration?: InputMaybe<Scalars['String']['input']>;
   /** Client-side encrypted payload (event) */
   encryptedPayload?: InputMaybe<Scalars['String']['input']>;
+  /** When the visit ended, after occurredAt, or null (place_visit) */
+  endedAt?: InputMaybe<Scalars['DateTime']['input']>;
   /** What was eaten, replacing the suggested items (meal) */
   items?: InputMaybe<Array<MealItemInput>>;
   /** Latitude of the new place (new_place) */
@@ -2189,10 +2215,14 @@ export type SuggestionAcceptInput = {
   metricTypeSlug?: InputMaybe<Scalars['String']['input']>;
   /** The new place's name (new_place, which also takes lat, lng, radiusM, tags, notes, liked and rating; default: named after its position) */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** The visit's note, up to 2000 characters, or null (place_visit) */
+  note?: InputMaybe<Scalars['String']['input']>;
   /** Free text (event, meal; a meal without notes describes itself) */
   notes?: InputMaybe<Scalars['String']['input']>;
-  /** When it happened (event, meal), with a timezone */
+  /** When it happened (event, meal, place visit), with a timezone */
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** One of the user's places, instead of the suggested one (place_visit) */
+  placeId?: InputMaybe<Scalars['UUID']['input']>;
   /** Where it was eaten, as text (meal) */
   placeText?: InputMaybe<Scalars['String']['input']>;
   /** Radius in metres of the new place (new_place) */
@@ -2363,7 +2393,7 @@ export type User = {
   placeVisits?: Maybe<Array<PlaceVisit>>;
   /** Places, newest first, each with its visit count and last visit */
   places?: Maybe<Array<Place>>;
-  /** Email, timezone and two-factor status */
+  /** Email, timezone, capture language and two-factor status */
   profile: Profile;
   /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   readings?: Maybe<Array<MetricReading>>;
@@ -2801,6 +2831,7 @@ export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CalendarEvent: ResolverTypeWrapper<CalendarEventModel>;
   CalendarEventStatus: CalendarEventStatus;
+  CaptureLanguage: CaptureLanguage;
   Category: ResolverTypeWrapper<CategoryModel>;
   CategoryCreateInput: CategoryCreateInput;
   CategoryUpdateInput: CategoryUpdateInput;
@@ -3384,6 +3415,7 @@ export type NutritionResolvers<ContextType = GraphQLContext, ParentType extends 
 };
 
 export type PlaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Place'] = ResolversParentTypes['Place']> = {
+  aliases?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   lastVisitAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -3415,6 +3447,7 @@ export type ProfileResolvers<ContextType = GraphQLContext, ParentType extends Re
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['CaptureLanguage'], ParentType, ContextType>;
   timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totpEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -3477,6 +3510,7 @@ export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends
   resultingEvent?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
   resultingPlace?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType>;
   resultingReading?: Resolver<Maybe<ResolversTypes['MetricReading']>, ParentType, ContextType>;
+  resultingVisit?: Resolver<Maybe<ResolversTypes['PlaceVisit']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['SuggestionSource'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['SuggestionStatus'], ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -1,6 +1,13 @@
 import { recordLocations } from '../../domain/places/locations.service.ts';
 import { createPlace, deletePlace, getPlace, listPlaces, placesByIds, updatePlace } from '../../domain/places/places.service.ts';
-import { createVisit, deleteVisit, listVisits, locationHistory, placeVisitsBatch } from '../../domain/places/visits.service.ts';
+import {
+  createVisit,
+  deleteVisit,
+  listVisits,
+  locationHistory,
+  placeVisitsBatch,
+  visitsByIds,
+} from '../../domain/places/visits.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 import { asInput } from '../../core/validation.ts';
@@ -17,6 +24,7 @@ export const placeResolvers: Resolvers = {
   },
   Suggestion: {
     resultingPlace: (s, _args, { loaders }) => (s.resultingPlaceId ? loaders.byId(placesByIds).load(s.resultingPlaceId) : null),
+    resultingVisit: (s, _args, { loaders }) => (s.resultingVisitId ? loaders.byId(visitsByIds).load(s.resultingVisitId) : null),
   },
   PlaceVisit: {
     // A visit's place always exists (deleting a place deletes its visits).

@@ -9,6 +9,7 @@ export const PlaceRead = z
   .object({
     id: z.uuid(),
     name: z.string(),
+    aliases: z.array(z.string()).describe('Other names the capture parser knows the place by'),
     lat: z.number(),
     lng: z.number(),
     radius_m: z.number(),
@@ -29,6 +30,7 @@ export function presentPlace(p: PlaceRecord): PlaceRead {
   return {
     id: p.id,
     name: p.name,
+    aliases: p.aliases,
     lat: p.lat,
     lng: p.lng,
     radius_m: p.radiusM,

@@ -23,6 +23,8 @@ export const SuggestionRead = z
     resulting_place_id: z.uuid().nullable(),
     /** Set when an accepted metric_reading suggestion created a reading. */
     resulting_reading_id: z.uuid().nullable(),
+    /** Set when an accepted place_visit suggestion created a visit (resulting_place_id is its place). */
+    resulting_visit_id: z.uuid().nullable(),
   })
   .meta({ id: 'SuggestionRead' });
 export type SuggestionRead = z.infer<typeof SuggestionRead>;
@@ -54,6 +56,7 @@ export function presentSuggestion(s: Suggestion): SuggestionRead {
     resulting_event_id: s.resultingEventId ?? null,
     resulting_place_id: s.resultingPlaceId ?? null,
     resulting_reading_id: s.resultingReadingId ?? null,
+    resulting_visit_id: s.resultingVisitId ?? null,
   };
 }
 

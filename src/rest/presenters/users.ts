@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAPTURE_LANGUAGES } from '../../domain/captures/parser/types.ts';
 import type { Profile } from '../../domain/users/users.service.ts';
 
 export const ProfileRead = z
@@ -6,6 +7,7 @@ export const ProfileRead = z
     id: z.uuid(),
     email: z.string(),
     timezone: z.string(),
+    language: z.enum(CAPTURE_LANGUAGES).meta({ description: 'The language log captures are parsed in, besides English' }),
     totp_enabled: z.boolean(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
@@ -18,6 +20,7 @@ export function presentProfile(u: Profile): ProfileRead {
     id: u.id,
     email: u.email,
     timezone: u.timezone,
+    language: u.language,
     totp_enabled: u.totpEnabled,
     created_at: u.createdAt.toISOString(),
     updated_at: u.updatedAt.toISOString(),

@@ -1,5 +1,7 @@
 import { DURATION, L, NUM, R, durationSeconds, re, toNumber } from './grammar.ts';
-import { blankAll } from './types.ts';
+import { afterAgo, localeActivities, localeQuantityRules } from './locales/activities.ts';
+import { lexicon } from './locales/index.ts';
+import { blankAll, type CaptureLanguage } from './types.ts';
 
 /**
  * Activities the grammar recognises, with the category names that usually hold them, so
@@ -45,9 +47,11 @@ const ACTIVITIES: Activity[] = [
 
 const ACTIVITY_RE = ACTIVITIES.map((a) => ({ a, re: new RegExp(`(?:${L}(?:${a.words})${R})`, 'iu') }));
 
-export function findActivity(text: string): { activity: Activity; start: number; end: number } | null {
+/** The first activity named in `text`, in English or in `language` (locales/activities.ts). */
+export function findActivity(text: string, language?: CaptureLanguage): { activity: Activity; start: number; end: number } | null {
+  const lex = lexicon(language);
   let best: { activity: Activity; start: number; end: number } | null = null;
-  for (const { a, re: pattern } of ACTIVITY_RE) {
+  for (const { a, re: pattern } of lex ? localeActivities(ACTIVITIES, lex) : ACTIVITY_RE) {
     const m = pattern.exec(text);
     if (m && (!best || m.index < best.start)) best = { activity: a, start: m.index, end: m.index + m[0].length };
   }
@@ -88,7 +92,7 @@ const QUANTITY_RULES: { pattern: RegExp; read(m: RegExpExecArray): Quantity | nu
     read: (m) => ({ kind: 'duration', start: m.index, end: m.index + m[0].length, seconds: +m[1] * 60 + +m[2] }),
   },
   {
-    pattern: re(`(?<![\\d/])(\\d{1,2}(?:[.,]\\d)?)\\s*(?:/|out\\s+of)\\s*(10|5)(?![\\d/])`),
+    pattern: re(`(?<![\\d/])(\\d{1,2}(?:[.,]\\d)?)\\s*(?:/|out\\s+of|of)\\s*(10|5)(?![\\d/])`),
     read: (m) => {
       const value = toNumber(m[1]);
       const scale = Number(m[2]);
@@ -124,16 +128,18 @@ const QUANTITY_RULES: { pattern: RegExp; read(m: RegExpExecArray): Quantity | nu
 ];
 
 /** Durations and distances; blanks them in `masked` so chrono does not read "in 27 min" as a time. */
-export function extractQuantities(masked: { text: string }): Quantity[] {
+export function extractQuantities(masked: { text: string }, language?: CaptureLanguage): Quantity[] {
+  const lex = lexicon(language);
   const out: Quantity[] = [];
-  for (const rule of QUANTITY_RULES) {
+  // Another language's rules first (locales/activities.ts); a duration after its "ago" is chrono's.
+  for (const rule of lex ? [...localeQuantityRules(lex), ...QUANTITY_RULES] : QUANTITY_RULES) {
     rule.pattern.lastIndex = 0;
     const current = masked.text;
     const spans: Quantity[] = [];
     let m: RegExpExecArray | null;
     while ((m = rule.pattern.exec(current))) {
       const q = rule.read(m);
-      if (!q) continue;
+      if (!q || (lex && q.kind === 'duration' && afterAgo(lex, current, q.start))) continue;
       out.push(q);
       spans.push(q);
     }

@@ -1,9 +1,10 @@
 import { formatDuration } from '../../events/duration.ts';
 import { findActivity, type Activity, type Quantity } from './activities.ts';
 import { DANGLING } from './grammar.ts';
+import { findSymptom } from './symptoms.ts';
 import type { FoundMeal } from './meals.ts';
 import type { FoundReading } from './metrics.ts';
-import { atLocalTime, type TimeMention } from './time.ts';
+import { atLocalTime, localHour, type TimeMention } from './time.ts';
 import { allWithin, blankAll, firstWithin, type ParseContext, type Range, type SegmentFacts, type SuggestionDraft } from './types.ts';
 
 /** Turning what the grammar found into suggestion drafts: titles, payloads, categories, confidence. */
@@ -178,6 +179,12 @@ export function timeFor(range: Range, facts: SegmentFacts): TimeMention | null {
   return first && others.every((t) => t.at.getTime() === first.at.getTime()) ? first : null;
 }
 
+/** A capitalised word after the first (not "I"): a person's or a place's name. */
+const NAME = /\s(?!I\b)\p{Lu}\p{Ll}/u;
+
+/** Activities whose distance is a distance (the rest read "15m" as minutes). */
+const GOES_SOMEWHERE = new Set(['run', 'walk', 'hike', 'cycle', 'swim']);
+
 export function eventDraft(
   text: string,
   range: Range,
@@ -188,11 +195,16 @@ export function eventDraft(
   segmentTags: string[],
 ): SuggestionDraft {
   const remainder = masked.slice(range.start, range.end);
-  const found = findActivity(remainder);
+  const found = findActivity(remainder, ctx.language);
   const activity: Activity | null = found?.activity ?? null;
   const own = allWithin(quantities, range);
-  const duration = own.find((q): q is Extract<Quantity, { kind: 'duration' }> => q.kind === 'duration');
-  const distance = own.find((q): q is Extract<Quantity, { kind: 'distance' }> => q.kind === 'distance');
+  let duration = own.find((q): q is Extract<Quantity, { kind: 'duration' }> => q.kind === 'duration');
+  let distance = own.find((q): q is Extract<Quantity, { kind: 'distance' }> => q.kind === 'distance');
+  // "meditation 15m": metres only mean something for an activity that covers ground; else minutes.
+  if (distance && distance.unit === 'm' && activity && !GOES_SOMEWHERE.has(activity.key) && !duration) {
+    duration = { kind: 'duration', start: distance.start, end: distance.end, seconds: distance.value * 60 };
+    distance = undefined;
+  }
   const score = own.find((q): q is Extract<Quantity, { kind: 'score' }> => q.kind === 'score');
   const time = timeFor(range, facts);
   const occurredAt = time?.at ?? ctx.capturedAt;
@@ -203,6 +215,8 @@ export function eventDraft(
   const ownTags = ownTagRanges.map((t) => t.tag);
   const tags = [...new Set([...ownTags, ...segmentTags])];
   // "headache 6/10": a scored symptom is tagged with what was scored, so its days can be compared.
+  const named = tags.length === 0 ? findSymptom(remainder) : null;
+  if (named) tags.push(named);
   if (score && tags.length === 0) {
     const symptom = symptomWord(
       blankAll(masked.slice(range.start, range.end), [{ start: score.start - range.start, end: score.end - range.start }]),
@@ -231,8 +245,13 @@ export function eventDraft(
     .filter(Boolean)
     .join(' · ');
   const windowEnd = seconds ? new Date(occurredAt.getTime() + seconds * 1000) : null;
+  // Someone named ("coffee with Anna", "met Sam") is worth an event of its own.
+  // (German capitalises every noun, so there a capital says nothing.)
+  const someone = notes !== null && ctx.language !== 'de' && NAME.test(notes);
+  const generic = !activity && !category && !duration && !distance && !score && tags.length === 0 && !someone;
   return {
     kind: 'event',
+    generic,
     title,
     summary: notes ?? title,
     confidence,
@@ -256,7 +275,7 @@ export function eventDraft(
 const NOT_SYMPTOM =
   /^(?:feeling|feel|felt|i|im|i'm|am|a|an|the|bit|little|very|quite|really|pretty|so|mild|slight|bad|strong|today|now|my|some|have|had|got|with)$/i;
 
-const WHERE_IT_HURTS = /^(?:pain|ache|aches|cramps?|soreness)$/i;
+const WHERE_IT_HURTS = /^(?:pain|ache|aches|cramps?|soreness|quality)$/i;
 
 /** What was scored, as a tag: the first word that names it ("headache"), with its kind ("back-pain"). */
 function symptomWord(rest: string): string | null {
@@ -278,6 +297,10 @@ export function mealDraft(text: string, meal: FoundMeal, facts: SegmentFacts, ct
   // day either, today's usual time if it has come ("pasta for dinner" logged at 21:00 is 19:00).
   const usual = meal.mealType ? USUAL_MEAL_TIME[meal.mealType] : undefined;
   if (time && !time.hasTime && usual) at = atLocalTime(time.at, ctx.timezone, usual[0], usual[1]);
+  // "dinner at 8" is 20:00: an evening meal at a morning hour is the clock read without its p.m.
+  const evening = meal.mealType === 'dinner' || meal.mealType === 'supper';
+  const pm = new Date(at.getTime() + 12 * 3_600_000);
+  if (time?.hasTime && evening && localHour(at, ctx.timezone) >= 5 && localHour(at, ctx.timezone) < 12 && pm <= ctx.capturedAt) at = pm;
   if (!time && usual) {
     const today = atLocalTime(ctx.capturedAt, ctx.timezone, usual[0], usual[1]);
     if (today <= ctx.capturedAt) at = today;

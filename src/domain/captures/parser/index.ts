@@ -1,7 +1,9 @@
 import { extractQuantities, findActivity } from './activities.ts';
 import { eventDraft, mealDraft, readingDraft, timeFor } from './drafts.ts';
-import { NEXT_MEAL, readMeal } from './meals.ts';
+import { FOOD_HINT, NEXT_MEAL, readMeal } from './meals.ts';
 import { extractReadings } from './metrics.ts';
+import { findPlaces, placeVisitDrafts } from './places.ts';
+import { findSymptom } from './symptoms.ts';
 import { findTimes, lastClockTime } from './time.ts';
 import { allWithin, blankAll, firstWithin, type ParseContext, type Range, type SegmentFacts, type SuggestionDraft } from './types.ts';
 
@@ -101,6 +103,20 @@ function pieceAt(pieces: Range[], at: number): Range | undefined {
   return undefined;
 }
 
+const DAY_WORDS =
+  /(?<![\p{L}\p{N}])(?:yesterday|today|this\s+morning|last\s+night|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?![\p{L}\p{N}])/giu;
+
+/** `s` with the characters of `ranges` taken back from `original` (same length). */
+function restore(s: string, original: string, ranges: Range[]): string {
+  let out = '';
+  let at = 0;
+  for (const r of ranges) {
+    out += s.slice(at, r.start) + original.slice(r.start, r.end);
+    at = r.end;
+  }
+  return out + s.slice(at);
+}
+
 /** `text` holds the segment at `seg` and only spaces around it. */
 function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraft[] {
   const tags: SegmentFacts['tags'] = [];
@@ -111,21 +127,37 @@ function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraf
   const masked = blankAll(text, tags);
 
   // Meals read the whole segment: their items ("a latte") are food, not separate readings.
-  if (MEAL_HINT.test(text.slice(seg.start, seg.end))) {
-    const mealTimes = findTimes(masked, ctx.capturedAt, ctx.timezone);
+  const segText = text.slice(seg.start, seg.end);
+  if (MEAL_HINT.test(segText) || FOOD_HINT.test(segText)) {
+    const mealTimes = findTimes(masked, ctx.capturedAt, ctx.timezone, ctx.language);
     const mealMasked = blankAll(masked, mealTimes);
     const meal = readMeal(mealMasked.slice(seg.start, seg.end));
-    if (meal) return [mealDraft(text, meal, { seg, times: mealTimes, tags }, ctx)];
+    if (meal) {
+      // A meal at one of the user's places is also a visit there, at the meal's time.
+      const eaten = mealDraft(text, meal, { seg, times: mealTimes, tags }, ctx);
+      return [eaten, ...placeVisitDrafts(text, masked, { seg, times: mealTimes, tags }, ctx, pieces(text, seg), eaten.occurredAt)];
+    }
   }
 
-  const box = { text: masked };
-  const readings = extractReadings(box);
-  const quantities = extractQuantities(box);
-  const times = findTimes(box.text, ctx.capturedAt, ctx.timezone);
+  // Day words between a metric's name and its number ("weight on Monday 72.8", "Weight yesterday:
+  // 73.2") are hidden from the readings' grammar and put back for chrono to read.
+  const dayWords = [...masked.slice(seg.start, seg.end).matchAll(DAY_WORDS)].map((m) => ({
+    start: seg.start + m.index,
+    end: seg.start + m.index + m[0].length,
+  }));
+  const box = { text: blankAll(masked, dayWords) };
+  const readings = extractReadings(box, ctx.language);
+  box.text = restore(box.text, masked, dayWords);
+  const quantities = extractQuantities(box, ctx.language);
+  const times = findTimes(box.text, ctx.capturedAt, ctx.timezone, ctx.language);
   box.text = blankAll(box.text, times);
   const facts: SegmentFacts = { seg, times, tags };
   const drafts: SuggestionDraft[] = [];
 
+  // A place's name is the visit's, not an event's words ("cappuccino at Cafe Nero"), unless it also
+  // names an activity ("gym at 7" is a visit and a workout).
+  const placeWords = findPlaces(box.text, seg, ctx.places ?? []).filter((m) => !findActivity(box.text.slice(m.start, m.end), ctx.language));
+  box.text = blankAll(box.text, placeWords);
   const segPieces = pieces(text, seg);
   const pieceOf = (r: Range) => pieceAt(segPieces, r.start) ?? seg;
   for (const r of readings) {
@@ -133,7 +165,10 @@ function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraf
     // is at the last such time before the capture; a night also carries its window.
     const clock = r.detail?.at_clock ?? r.detail?.wake_time;
     const at = typeof clock === 'string' ? lastClockTime(clock, ctx.capturedAt, ctx.timezone) : null;
-    const draft = readingDraft(r, text, at ?? timeFor(pieceOf(r), facts)?.at ?? ctx.capturedAt);
+    // A night is recorded when it ended: "slept 5h last night" is not at 22:00 yesterday.
+    const told = timeFor(pieceOf(r), facts);
+    const own = r.slug === 'sleep_duration' && told?.hasTime ? null : told;
+    const draft = readingDraft(r, text, at ?? own?.at ?? ctx.capturedAt);
     if (at && r.detail?.wake_time) Object.assign(draft, { windowStart: new Date(at.getTime() - r.value * 3_600_000), windowEnd: at });
     drafts.push(draft);
   }
@@ -143,7 +178,8 @@ function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraf
   let current: (Range & { activity: boolean }) | null = null;
   for (const p of segPieces) {
     const rest = box.text.slice(p.start, p.end);
-    const hasActivity = findActivity(rest) !== null;
+    // A symptom starts its own event as an activity does ("runny nose, sneezing").
+    const hasActivity = findActivity(rest, ctx.language) !== null || findSymptom(rest) !== null;
     const hasQuantity = firstWithin(quantities, p) !== undefined;
     if (!meaningful(rest) && !hasQuantity) continue;
     if (current && !hasActivity && (current.activity || !hasQuantity)) {
@@ -166,6 +202,8 @@ function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraf
     for (const d of drafts) (d.payload.metadata as Record<string, unknown>).tags = loose;
   }
   for (const g of groups) drafts.push(eventDraft(text, g, box.text, quantities, facts, ctx, groups.length === 1 ? loose : []));
+  // A place named is a visit beside whatever else the segment says ("gym at 7": the workout too).
+  drafts.push(...placeVisitDrafts(text, masked, facts, ctx, segPieces));
   return drafts.sort((a, b) => a.span.start - b.span.start);
 }
 
@@ -213,9 +251,13 @@ export function parseCaptureWithLimits(input: string, ctx: ParseContext, limits:
       break;
     }
   }
+  // Leftover words beside what was understood ("ugh", "finally", "regret") are not events of their
+  // own: a suggestion per understood thing, not one more for the chatter around it.
+  const understood = drafts.filter((d) => !d.generic);
+  if (understood.length > 0) return { drafts: understood.slice(0, max), truncated };
   if (drafts.length > 0) return { drafts: drafts.slice(0, max), truncated };
   // Never a silent drop: the whole text becomes a low-confidence event for the user to fix.
-  const at = findTimes(text, ctx.capturedAt, ctx.timezone)[0]?.at ?? ctx.capturedAt;
+  const at = findTimes(text, ctx.capturedAt, ctx.timezone, ctx.language)[0]?.at ?? ctx.capturedAt;
   const notes = text.trim();
   return {
     drafts: [

@@ -22,7 +22,7 @@ export const NEXT_MEAL = new RegExp(`(?:[,;]|(?<!\\s)\\s+and)\\s+(?=(?:${TYPE})\
 
 const ITEM_SPLIT = /\s*(?:,|;|\+|&|\band\b|\bplus\b)\s*/iu;
 const ITEM_COUNT = new RegExp(
-  `^(${COUNT}|some|a\\s+few|few)\\s+(?:(?:pieces?|slices?|bowls?|cups?|glass(?:es)?|plates?|portions?)\\s+of\\s+)?`,
+  `^(${COUNT}|some|a\\s+few|few)\\s+(?:(?:pieces?|slices?|bowls?|cups?|glass(?:es)?|plates?|portions?|handfuls?|bits?)\\s+of\\s+)?`,
   'iu',
 );
 
@@ -59,7 +59,7 @@ const PLACE = new RegExp(
  */
 export function readMeal(masked: string): FoundMeal | null {
   const open = OPENER.exec(masked);
-  if (!open) return readMealNamedLast(masked);
+  if (!open) return readMealNamedLast(masked) ?? readFoodsOnly(masked);
   const mealType = open.groups?.type?.toLowerCase() ?? null;
   let rest = masked.slice(open.index + open[0].length);
   let placeText: string | null = null;
@@ -89,7 +89,7 @@ export function readMeal(masked: string): FoundMeal | null {
 const NAMED_LAST = new RegExp(`${L}for\\s+(?:a\\s+|my\\s+)?(?<type>${TYPE})${R}`, 'iu');
 const LEAD_VERB = /^\s*(?:(?:i|we)\s+)?(?:had|ate|eaten|got|grabbed|made|cooked|some)\s+/iu;
 /** "with banana" joins the item before it, as one more item. */
-const WITH_ITEM = /\s+with\s+/giu;
+const WITH_ITEM = /\s+(?:with|w\/)\s*/giu;
 
 function readMealNamedLast(masked: string): FoundMeal | null {
   const named = NAMED_LAST.exec(masked);
@@ -104,4 +104,20 @@ function readMealNamedLast(masked: string): FoundMeal | null {
     items: items(food.replace(/\s+/g, ' ')),
     notes: null,
   };
+}
+
+/** Common foods: a line of nothing but foods is a meal without a meal word ("pizza 🍕", "banana and almonds at 3pm"). */
+const FOODS =
+  'pizza|pasta|spaghetti|lasagne|lasagna|risotto|salad|sandwich(?:es)?|burgers?|cheeseburgers?|soup|rice|noodles|ramen|pho|sushi|curry|' +
+  'eggs?|omelett?e|toast|bread|bagels?|croissants?|muffins?|pancakes?|waffles?|oatmeal|porridge|oats|cereal|granola|yog(?:h)?urt|' +
+  'fruit|bananas?|apples?|berries|blueberries|strawberries|grapes|almonds|nuts|peanuts|cheese|chicken|steak|fish|salmon|tuna|beef|pork|bacon|' +
+  'tofu|beans|lentils|potato(?:es)?|fries|chips|crisps|chocolate|cookies?|biscuits?|cake|ice\\s+cream|burritos?|tacos?|kebab|wraps?|' +
+  'hummus|avocado|veggies|vegetables|broccoli|carrots|popcorn|dumplings|protein\\s+bar|granola\\s+bar';
+export const FOOD_HINT = new RegExp(`${L}(?:${FOODS})${R}`, 'iu');
+
+function readFoodsOnly(masked: string): FoundMeal | null {
+  const food = masked.replace(LEAD_VERB, '').replace(WITH_ITEM, ', ');
+  const found = items(food.replace(/\s+/g, ' '));
+  if (found.length === 0 || !found.every((i) => FOOD_HINT.test(i.name))) return null;
+  return { mealType: null, placeText: null, items: found, notes: null };
 }

@@ -1,6 +1,8 @@
 import { metricType, toCanonical } from '../../metrics/catalogue.ts';
 import { COUNT, DURATION, L, NUM, R, durationSeconds, re, toNumber } from './grammar.ts';
-import { blankAll } from './types.ts';
+import { lexicon } from './locales/index.ts';
+import { localeReadingRules, type ReadingKit } from './locales/readings.ts';
+import { blankAll, type CaptureLanguage } from './types.ts';
 
 /**
  * Metric readings in free text. The grammar maps words to a metric slug and a unit as written;
@@ -54,8 +56,11 @@ const UNIT_WORDS: Record<string, string> = {
   litres: 'l',
   ml: 'ml',
   cl: 'cl',
-  cup: 'cup',
-  cups: 'cup',
+  oz: 'fl oz',
+  'fl.oz': 'fl oz',
+  floz: 'fl oz',
+  ounce: 'fl oz',
+  ounces: 'fl oz',
   bpm: 'bpm',
   ms: 'ms',
   '%': '%',
@@ -82,14 +87,25 @@ const unitOf = (text: string | undefined) =>
   text === undefined ? null : (UNIT_WORDS[text.toLowerCase().replace(/\s+/g, '').replace(/^°\s*/, '°')] ?? text);
 
 /** Serving sizes the grammar knows, in ml. */
-const SERVINGS_ML: Record<string, number> = { glass: 250, glasses: 250, bottle: 500, bottles: 500 };
+const SERVINGS_ML: Record<string, number> = {
+  glass: 250,
+  glasses: 250,
+  cup: 250,
+  cups: 250,
+  mug: 250,
+  mugs: 250,
+  bottle: 500,
+  bottles: 500,
+};
 
 /** Caffeine per serving, mg (typical values; the reading records which drink was counted). */
 const CAFFEINE_MG: [RegExp, string, number][] = [
   [/^(?:espresso|espressos|espressoes|shots?)$/i, 'espresso', 63],
   [/^(?:double\s+espressos?|doppios?)$/i, 'double espresso', 126],
   [/^(?:flat\s*whites?)$/i, 'flat white', 130],
-  [/^(?:cappuccinos?|lattes?|cortados?|macchiatos?)$/i, 'milk coffee', 63],
+  [/^(?:matcha\s*lattes?)$/i, 'matcha', 70],
+  [/^(?:chai\s*lattes?)$/i, 'tea', 47],
+  [/^(?:cappuc+inos?|capuc+inos?|lattes?|cortados?|macchiatos?)$/i, 'milk coffee', 63],
   [/^(?:cold\s*brews?)$/i, 'cold brew', 155],
   [/^(?:green\s*teas?)$/i, 'green tea', 28],
   [/^(?:matchas?)$/i, 'matcha', 70],
@@ -99,7 +115,7 @@ const CAFFEINE_MG: [RegExp, string, number][] = [
   [/^(?:coffees?|cofee|coffe|coffes|cofees|americanos?|filter\s*coffees?|☕)$/i, 'coffee', 95],
 ];
 const DRINKS =
-  '(?:double\\s+espressos?|doppios?|espressos|espressoes|espresso|flat\\s*whites?|cappuccinos?|lattes?|cortados?|macchiatos?|cold\\s*brews?|green\\s*teas?|black\\s*teas?|matchas?|chai|teas?|energy\\s*drinks?|red\\s*bulls?|cokes?|colas?|filter\\s*coffees?|americanos?|coffees?|cofees|cofee|coffes|coffe)';
+  '(?:double\\s+espressos?|doppios?|espressos|espressoes|espresso|flat\\s*whites?|matcha\\s*lattes?|chai\\s*lattes?|cappuc+inos?|capuc+inos?|lattes?|cortados?|macchiatos?|cold\\s*brews?|green\\s*teas?|black\\s*teas?|matchas?|chai|teas?|energy\\s*drinks?|red\\s*bulls?|cokes?|colas?|filter\\s*coffees?|americanos?|coffees?|cofees|cofee|coffes|coffe)';
 
 function reading(slug: string, inputValue: number, inputUnit: string | null, confidence: number, detail?: Record<string, unknown>) {
   const type = metricType(slug);
@@ -119,13 +135,16 @@ function sleepFrom(text: string, confidence: number) {
 }
 
 /** A clock time as people type it: "23:45", "6.50", "11pm", "6:50 am", "7". */
-const CLOCK = '\\d{1,2}(?:[:.h]\\d{2})?\\s*(?:am|pm)?';
+const CLOCK = '(?:\\d{1,2}(?:[:.h]\\d{2})?\\s*(?:am|pm)?|midnight|noon)';
 
 /** "07:05" for 425 minutes after midnight. */
 const hhmm = (v: number) => `${String(Math.floor(v / 60)).padStart(2, '0')}:${String(v % 60).padStart(2, '0')}`;
 
 /** Minutes after midnight of a CLOCK; `evening` reads a bare 7..11 as p.m. (a bedtime). */
 function clockMinutes(text: string, evening: boolean): number | null {
+  const word = text.trim().toLowerCase();
+  if (word === 'midnight') return 0;
+  if (word === 'noon') return 720;
   const m = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm)?$/i.exec(text.trim());
   if (!m) return null;
   let h = +m[1];
@@ -172,8 +191,8 @@ function drinkCaffeine(countText: string | undefined, drinkText: string) {
   );
 }
 
-const SLEEP_WORDS = '(?:slept|sleep|slep|slpet|sleeped|😴|💤)';
-const WATER_UNITS = '(?:ml|cl|l|liters?|litres?|glass(?:es)?|cups?|bottles?)';
+const SLEEP_WORDS = '(?<!(?:deep|rem|light|core)\\s+)(?:slept|sleep|slep|slpet|sleeped|😴|💤)';
+const WATER_UNITS = '(?:ml|cl|l|liters?|litres?|glass(?:es)?|cups?|mugs?|bottles?|fl\\.?\\s*oz|oz|ounces?)';
 
 function water(n: string, u: string | undefined, confidence: number) {
   const value = toNumber(n);
@@ -197,7 +216,7 @@ const RULES: Rule[] = [
     },
   },
   {
-    pattern: re(`${L}(?:resting\\s*(?:hr|heart\\s*rate|pulse|bpm)|rhr)${SEP}(${NUM})\\s*(bpm)?${R}`),
+    pattern: re(`${L}(?:resting\\s*(?:hr|heart\\s*rate|pulse|bpm)|(?:hr|heart\\s*rate|pulse)\\s*resting|rhr)${SEP}(${NUM})\\s*(bpm)?${R}`),
     read: (m) => one(reading('resting_heart_rate', toNumber(m[1]), 'bpm', 0.9)),
   },
   {
@@ -209,8 +228,13 @@ const RULES: Rule[] = [
     read: (m) => one(reading('heart_rate', toNumber(m[1]), 'bpm', 0.8)),
   },
   {
+    // "11st 4lb": stones and pounds, as British scales show them.
+    pattern: re(`${L}(?:(?:weight|weighed|weigh|wt)${SEP})?(\\d{1,2})\\s*(?:st|stone)\\s*(\\d{1,2}(?:[.,]\\d+)?)\\s*(?:lbs?|pounds?)?${R}`),
+    read: (m) => one(reading('weight', toNumber(m[1]) * 14 + toNumber(m[2]), 'lb', 0.85)),
+  },
+  {
     pattern: re(
-      `${L}(?:weight|weighed|weigh|weighs|wieght|weigth|wight|wt|⚖️?)${SEP}(${NUM})\\s*(kgs?|kilos?|kilograms?|lbs?|pounds?|st|stones?)?${R}`,
+      `${L}(?:weight|weighed|weigh-?in|weigh|weighs|wieght|weigth|wight|wt|⚖️?)${SEP}(${NUM})\\s*(kgs?|kilos?|kilograms?|lbs?|pounds?|st|stones?)?${R}`,
     ),
     read: (m) => one(reading('weight', toNumber(m[1]), unitOf(m[2]) ?? 'kg', m[2] ? 0.9 : 0.75)),
   },
@@ -223,16 +247,23 @@ const RULES: Rule[] = [
     read: (m) => one(reading('body_fat', toNumber(m[1]), '%', 0.85)),
   },
   {
-    // "bed at 23:45, up at 6:50": the night between the two clock times.
+    // "bed at 23:45, up at 6:50", "slept 10pm-6am", "couldn't sleep until 2am, up at 7": the night
+    // between the two clock times (the later of bed and asleep, when both are told, by matching
+    // from the last start word).
     pattern: re(
-      `${L}(?:went\\s+to\\s+bed|in\\s+bed|bed(?:time)?|asleep|fell\\s+asleep|lights\\s+out)\\s*(?:at\\s+|@\\s*)?(${CLOCK})[\\s,;]+(?:and\\s+|then\\s+)?(?:up|woke(?:\\s+up)?|got\\s+up|awake)\\s*(?:at\\s+|@\\s*)?(${CLOCK})${R}`,
+      `${L}(?:went\\s+to\\s+(?:bed|sleep)|in\\s+bed(?:\\s+by)?|bed(?:time)?|asleep|fell\\s+asleep|dozed\\s+off|lights\\s+out|(?:couldn'?t|could\\s+not|didn'?t|did\\s+not)\\s+sleep\\s+(?:until|till|til)|slept\\s+from|slept)\\s*(?:at\\s+|@\\s*|around\\s+|about\\s+|by\\s+)?(${CLOCK})(?:\\s+last\\s+night)?(?:[\\s,;]+(?:and\\s+|then\\s+)?(?:up|woke(?:\\s+up)?|got\\s+up|awake|alarm|wake\\s+up)|\\s*(?:-|–|—|to|till|until|til)\\s*)\\s*(?:at\\s+|@\\s*|around\\s+)?(${CLOCK})${R}`,
     ),
     read: (m) => bedToWake(m[1], m[2]),
   },
   {
+    // "deep sleep 1h20": a phase of the night, not a second night (read, so nothing else takes it).
+    pattern: re(`${L}(?:deep|rem|light|core)\\s+sleep${SEP}(?:${DURATION}|\\d{1,2}:\\d{2})`),
+    read: () => [],
+  },
+  {
     // "slept 7.5 h", "slept badly, maybe 5 hours": up to three words of how between.
     pattern: re(
-      `${SLEEP_WORDS}(?:[\\s,]+(?:for|about|around|only|just|badly|well|poorly|maybe|like|roughly|approx|approximately|barely|ok|okay|great|terribly|probably)){0,3}[\\s,]*(${DURATION}|\\d{1,2}:\\d{2}|\\d+(?:[.,]\\d+)?(?![\\d.,:]))`,
+      `${SLEEP_WORDS}(?:[\\s,]+(?:for|about|around|only|just|badly|well|poorly|maybe|like|roughly|approx|approximately|barely|ok|okay|great|terribly|probably)){0,3}[\\s,:]*(${DURATION}|\\d{1,2}:\\d{2}|\\d+(?:[.,]\\d+)?(?![\\d.,:]))`,
     ),
     read: (m) => sleepFrom(m[1], 0.9),
   },
@@ -250,14 +281,16 @@ const RULES: Rule[] = [
     },
   },
   {
-    pattern: re(`${L}(?:blood\\s*(?:glucose|sugar)|glucose|bg)${SEP}(${NUM})\\s*(mg\\s*/\\s*dl|mmol(?:\\s*/\\s*l)?)?${R}`),
+    pattern: re(`${L}(?:blood\\s*(?:glucose|sugar)|glucose|sugar|bg)${SEP}(${NUM})\\s*(mg\\s*/\\s*dl|mmol(?:\\s*/\\s*l)?)?${R}`),
     read: (m) => {
       const v = toNumber(m[1]);
       return one(reading('blood_glucose', v, unitOf(m[2]?.replace(/\s+/g, '')) ?? (v < 35 ? 'mmol/L' : 'mg/dL'), 0.85));
     },
   },
   {
-    pattern: re(`${L}(?:spo2|sp02|o2\\s*sat(?:uration)?|oxygen(?:\\s*sat(?:uration)?)?|blood\\s*oxygen)${SEP}(${NUM})\\s*%?`),
+    pattern: re(
+      `${L}(?:spo2|sp02|o2\\s*sat(?:uration)?|oxygen(?:\\s*sat(?:uration)?)?|blood\\s*oxygen|pulse\\s*ox(?:imeter)?)${SEP}(${NUM})\\s*%?`,
+    ),
     read: (m) => one(reading('spo2', toNumber(m[1]), '%', 0.85)),
   },
   {
@@ -277,8 +310,8 @@ const RULES: Rule[] = [
     read: (m) => water(m[1], m[2], 0.85),
   },
   {
-    pattern: re(`${L}(?:(?:drank|drunk|had)\\s+)?(${COUNT})\\s+(glass(?:es)?|cups?|bottles?)\\s+of\\s+water${R}`),
-    read: (m) => water(String(toNumber(m[1])), m[2], 0.85),
+    pattern: re(`${L}(?:(?:drank|drunk|had)\\s+)?(?:(${COUNT})\\s+)?(glass(?:es)?|cups?|mugs?|bottles?)\\s+of\\s+water${R}`),
+    read: (m) => water(m[1] ? String(toNumber(m[1])) : '1', m[2], m[1] ? 0.85 : 0.8),
   },
   {
     pattern: re(`${L}caffeine${SEP}(${NUM})\\s*(mg|g)?${R}`),
@@ -287,13 +320,13 @@ const RULES: Rule[] = [
   {
     // "2 espressos at 9 and 11": one drink at each time, when there are as many times as drinks.
     pattern: re(
-      `${L}(?:(?:had|drank|drunk)\\s+)?(${COUNT})\\s+(?:(?:cups?|mugs?|shots?)\\s+of\\s+)?(${DRINKS})\\s+at\\s+(${CLOCK}(?:\\s*(?:,|and|&)\\s*(?:at\\s+)?${CLOCK}){1,5})${R}`,
+      `${L}(?:(?:had|drank|drunk)\\s+)?(${COUNT})\\s+(?:(?:cups?|mugs?|shots?|cans?|glass(?:es)?|bottles?)\\s+of\\s+)?(${DRINKS})\\s+at\\s+(${CLOCK}(?:\\s*(?:,|and|&)\\s*(?:at\\s+)?${CLOCK}){1,5})${R}`,
     ),
     read: (m) => drinksAtTimes(m[1], m[2], m[3]),
   },
   {
     pattern: re(
-      `${L}(?:(?:had|drank|drunk)\\s+)?(?:(${COUNT})\\s+)?(?:(?:cups?|mugs?|shots?)\\s+of\\s+)?(${DRINKS}|☕)(?:\\s*x\\s*(\\d+))?${R}`,
+      `${L}(?:(?:had|drank|drunk)\\s+)?(?:(${COUNT})\\s+)?(?:(?:cups?|mugs?|shots?|cans?|glass(?:es)?|bottles?)\\s+of\\s+)?(${DRINKS}|☕)(?:\\s*x\\s*(\\d+))?${R}`,
     ),
     read: (m) => drinkCaffeine(m[3] ?? m[1], m[2]),
   },
@@ -316,21 +349,59 @@ const RULES: Rule[] = [
     read: (m) => one(reading('protein', toNumber(m[1] ?? m[2]), 'g', 0.85)),
   },
   {
+    pattern: re(`${L}(?:active\\s*(?:energy|cal(?:orie)?s?|kcal)|move\\s*cal(?:orie)?s?)${SEP}(${NUM})\\s*(kcal|cals?|calories|kj)?${R}`),
+    read: (m) => one(reading('active_energy', toNumber(m[1]), unitOf(m[2]) ?? 'kcal', 0.85)),
+  },
+  {
+    pattern: re(`${L}(?:exercise|workout|training)\\s*(?:minutes|mins?|time)${SEP}(${NUM})\\s*(?:min(?:ute)?s?)?${R}`),
+    read: (m) => one(reading('workout_minutes', toNumber(m[1]), 'min', 0.85)),
+  },
+  {
+    // A day's distance, said as such; a run's distance belongs to the run (activities.ts).
+    pattern: re(`${L}(?:distance|walked\\s+distance|total\\s+distance)${SEP}(${NUM})\\s*(km|mi|miles?|m)${R}`),
+    read: (m) => one(reading('distance', toNumber(m[1]), m[2].toLowerCase().startsWith('mi') ? 'mi' : m[2].toLowerCase(), 0.8)),
+  },
+  {
+    pattern: re(`${L}vo2\\s*max${SEP}(${NUM})${R}`),
+    read: (m) => one(reading('vo2_max', toNumber(m[1]), 'mL/kg/min', 0.85)),
+  },
+  {
+    pattern: re(
+      `${L}(${NUM})\\s*(?:floors|flights)(?:\\s+of\\s+stairs)?${R}|${L}(?:floors(?:\\s*climbed)?|stairs|flights)${SEP}(${NUM})(?:\\s*(?:floors|flights))?${R}`,
+    ),
+    read: (m) => one(reading('floors_climbed', toNumber(m[1] ?? m[2]), 'count', 0.8)),
+  },
+  {
+    pattern: re(`${L}(?:resp(?:iratory)?|breathing)\\s*rate${SEP}(${NUM})\\s*(?:breaths?\\s*(?:/|per)\\s*min(?:ute)?|bpm|rpm)?${R}`),
+    read: (m) => one(reading('respiratory_rate', toNumber(m[1]), 'breaths/min', 0.85)),
+  },
+  {
+    pattern: re(`${L}(?:calories|cals|kcal)(?:\\s*(?:eaten|in|intake|consumed))?${SEP}(${NUM})${R}`),
+    read: (m) => one(reading('dietary_energy', toNumber(m[1]), 'kcal', 0.7)),
+  },
+  {
     // A score with words between ("energy low today 3/10", "stress pretty high, 8 out of 10"): at most three.
     pattern: re(
-      `${L}(mood|energy|stress)(?:[\\s,]+(?:level|low|high|good|bad|ok|okay|today|pretty|very|really|quite|so|is|was)){1,3}[\\s,:-]*(${NUM})\\s*(?:/|out\\s+of)\\s*(10|5)${R}`,
+      `${L}(mood|energy|stress)(?:[\\s,:]+(?:levels?|low|high|good|bad|ok|okay|meh|fine|great|today|pretty|very|really|quite|so|is|was|\\p{Extended_Pictographic})){1,3}[\\s,:-]*(${NUM})\\s*(?:/|out\\s+of|of)\\s*(10|5)${R}`,
     ),
     read: (m) => one(reading(m[1].toLowerCase(), toNumber(m[2]), 'score', 0.75, { scale: Number(m[3]) })),
   },
   {
+    // "good mood today 😊 8/10", "stressed af, 9/10": the word after its adjective, or a word of its own.
+    pattern: re(
+      `${L}(?:(?:good|bad|great|ok|okay|low|high|decent|meh)\\s+(mood|energy|stress)|(stressed))(?:[\\s,:]+(?:af|today|now|out|levels?|\\p{Extended_Pictographic})){0,3}[\\s,:-]*(${NUM})\\s*(?:/|out\\s+of|of)\\s*(10|5)${R}`,
+    ),
+    read: (m) => one(reading(m[1] ? m[1].toLowerCase() : 'stress', toNumber(m[3]), 'score', 0.7, { scale: Number(m[4]) })),
+  },
+  {
     // "feeling great 9/10", "felt low, 3 out of 10": how one feels is the mood.
     pattern: re(
-      `${L}(?:feeling|feel|felt|mood)(?:[\\s,]+(?:great|good|fine|ok|okay|alright|bad|awful|terrible|low|down|happy|sad|meh|amazing|better|worse|so-so|pretty|very|really|quite|today)){0,3}[\\s,:-]*(${NUM})\\s*(?:/|out\\s+of)\\s*(10|5)${R}`,
+      `${L}(?:feeling|feel|felt|mood)(?:[\\s,]+(?:great|good|fine|ok|okay|alright|bad|awful|terrible|low|down|happy|sad|meh|amazing|better|worse|so-so|pretty|very|really|quite|today)){0,3}[\\s,:-]*(${NUM})\\s*(?:/|out\\s+of|of)\\s*(10|5)${R}`,
     ),
     read: (m) => one(reading('mood', toNumber(m[1]), 'score', 0.7, { scale: Number(m[2]) })),
   },
   {
-    pattern: re(`${L}(mood|energy|stress)(?:\\s+level)?${SEP}(${NUM})(?:\\s*/\\s*(\\d+))?${R}`),
+    pattern: re(`${L}(mood|energy|stress)(?:\\s+levels?)?${SEP}(?:\\p{Extended_Pictographic}\\s*)?(${NUM})(?:\\s*/\\s*(\\d+))?${R}`),
     read: (m) => {
       const slug = m[1].toLowerCase();
       return one(reading(slug, toNumber(m[2]), 'score', 0.8, m[3] ? { scale: Number(m[3]) } : undefined));
@@ -339,9 +410,18 @@ const RULES: Rule[] = [
 ];
 
 /** Finds the readings and blanks their text in `masked` (same length, so spans stay valid). */
-export function extractReadings(masked: { text: string }): FoundReading[] {
+/** What the rules of another language (locales/readings.ts) read through: this file's units, servings and drinks. */
+const KIT: ReadingKit = { reading, water, drinkCaffeine, unitOf, drinks: DRINKS };
+
+/** The rules for `language`: its own words' rules first (locales/readings.ts), then English's. */
+function rulesFor(language: CaptureLanguage | undefined): readonly Rule[] {
+  const lex = lexicon(language);
+  return lex ? [...localeReadingRules(lex, KIT), ...RULES] : RULES;
+}
+
+export function extractReadings(masked: { text: string }, language?: CaptureLanguage): FoundReading[] {
   const found: FoundReading[] = [];
-  for (const rule of RULES) {
+  for (const rule of rulesFor(language)) {
     rule.pattern.lastIndex = 0;
     const current = masked.text;
     // A rule reads the text as it was before its own matches were blanked, so they are blanked

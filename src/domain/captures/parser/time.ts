@@ -1,6 +1,7 @@
 import { zoneOffsetSeconds } from '../../../core/clock.ts';
 import { findLandmarks } from './anchors.ts';
-import { casual } from './chrono.ts';
+import { parseTimes } from './locales/index.ts';
+import type { CaptureLanguage } from './types.ts';
 
 // Wall-clock arithmetic in an IANA timezone, so "yesterday 9pm" means 21:00 where the user is.
 
@@ -60,6 +61,9 @@ function dayBefore(instant: Date, timezone: string): Date {
   );
 }
 
+/** Words that put a bare 1..6 o'clock in the small hours or the morning. */
+const SMALL_HOURS = /\b(?:woke|wake|waking|up|alarm|asleep|sleep|slept|bed|night|morning|am|a\.m\.|early|dawn)\b|:\d\d\s*h\b/i;
+
 export type TimeMention = { start: number; end: number; text: string; at: Date; endAt: Date | null; hasTime: boolean };
 
 /** Words chrono reads as dates that, alone, are far more often ordinary words in a log line. */
@@ -70,10 +74,11 @@ const LONE_WORDS = /^(?:sat|sun|mon|wed|thu|fri|tue|may|march|second|now|today)$
  * expressions ("2 hours ago") keep their exact instant; calendar ones ("yesterday 9pm") are read
  * as wall time in the timezone, so DST is handled per date, not from the reference's offset.
  */
-export function findTimes(text: string, reference: Date, timezone: string): TimeMention[] {
+export function findTimes(text: string, reference: Date, timezone: string, language?: CaptureLanguage): TimeMention[] {
   const ref = { instant: reference, timezone: offsetMinutes(timezone, reference) };
   const out: TimeMention[] = [];
-  for (const r of casual.parse(text, ref, { forwardDate: false })) {
+  // chrono in English, or in `language` and English (locales/index.ts).
+  for (const r of parseTimes(text, ref, language)) {
     const phrase = r.text.trim();
     if (LONE_WORDS.test(phrase) && phrase.toLowerCase() !== 'today') continue;
     if (/^\d+(?:[.,]\d+)?$/.test(phrase)) continue;
@@ -92,10 +97,23 @@ export function findTimes(text: string, reference: Date, timezone: string): Time
         minute: s.get('minute') ?? 0,
         second: s.get('second') ?? 0,
       };
+      // A day without a time of day ("yesterday", "on Monday") is its middle, not the capture's clock time.
+      if (!s.isCertain('hour') && !/\b(?:today|now|tonight|morning|afternoon|evening|night|noon|midnight)\b/i.test(phrase)) {
+        Object.assign(wall, { hour: 12, minute: 0, second: 0 });
+      }
       // chrono reads "last night" as the midnight that began yesterday; people mean yesterday evening.
       if (/\blast night\b/i.test(phrase) && !s.isCertain('hour')) {
         const y = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
         Object.assign(wall, { year: y.getUTCFullYear(), month: y.getUTCMonth() + 1, day: y.getUTCDate(), hour: 22, minute: 0, second: 0 });
+      }
+      // "from 9 to 5pm": chrono gives the start the end's p.m.; a 21:00-17:00 day is 09:00-17:00.
+      if (r.end && !s.isCertain('meridiem') && wall.hour >= 13 && (r.end.get('hour') ?? 0) > wall.hour - 12) wall.hour -= 12;
+      // "coffee at 4", "cola at 5": a bare 1..6 o'clock in a log is the afternoon, unless the line
+      // is about waking or the small hours.
+      // (Not when that afternoon is still to come and the morning has passed: "cola at 5" at 16:30.)
+      if (s.isCertain('hour') && !s.isCertain('meridiem') && wall.hour >= 1 && wall.hour <= 6 && !SMALL_HOURS.test(text)) {
+        const pm = { ...wall, hour: wall.hour + 12 };
+        if (zonedToUtc(pm, timezone) <= reference || FUTURE.test(text)) wall.hour += 12;
       }
       // chrono's mornings start at 06:00 and evenings at 20:00; a log means the usual 08:00 and 19:00.
       const part = s.isCertain('hour') ? null : /\b(morning|evening)\b/i.exec(phrase);
@@ -122,6 +140,8 @@ export function findTimes(text: string, reference: Date, timezone: string): Time
             },
             timezone,
           );
+      // The end's day as chrono had it for the start's old meridiem: a range within one day stays so.
+      if (endAt.getTime() - at.getTime() > 16 * 3_600_000) endAt = new Date(endAt.getTime() - DAY_MS);
       if (endAt <= at) endAt = null;
     }
     // A log is of what happened: a clock time with no day ("bed at 23:45", "coffee at 9") that would
@@ -147,14 +167,21 @@ const SOON_MS = 3 * 3_600_000;
  * today's when the line speaks of the future.
  */
 function withLandmarks(text: string, found: TimeMention[], reference: Date, timezone: string): TimeMention[] {
-  const marks = findLandmarks(text).filter((m) => !found.some((f) => f.start < m.end && m.start < f.end));
+  const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+  const all = findLandmarks(text);
+  const marks = all.filter((m) => m.counted || !found.some((f) => overlaps(f, m)));
   if (marks.length === 0) return found;
+  found = found.filter((f) => !marks.some((m) => m.counted && overlaps(f, m)));
   const dayMention = found.find((f) => !f.hasTime);
   const day = dayMention?.at;
   const future = FUTURE.test(text);
   const rest = found.filter((f) => f !== dayMention);
   for (const m of marks) {
-    const today = atLocalTime(day ?? reference, timezone, m.hour, m.minute);
+    let today = atLocalTime(day ?? reference, timezone, m.hour, m.minute);
+    if (m.bare && m.hour >= 1 && m.hour <= 6 && !SMALL_HOURS.test(text)) {
+      const pm = atLocalTime(day ?? reference, timezone, m.hour + 12, m.minute);
+      if (pm <= reference || day || future) today = pm;
+    }
     // A landmark a little ahead of the capture ("read before bed" at 21:00) is now, not yesterday's.
     const ahead = today.getTime() - reference.getTime();
     const at = day || future || ahead <= 0 ? today : ahead <= SOON_MS ? reference : dayBefore(today, timezone);
@@ -180,4 +207,9 @@ export function atLocalTime(instant: Date, timezone: string, hour: number, minut
     { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour, minute, second: 0 },
     timezone,
   );
+}
+
+/** The hour (0..23) the clocks in `timezone` show at `instant`. */
+export function localHour(instant: Date, timezone: string): number {
+  return new Date(instant.getTime() + offsetMinutes(timezone, instant) * 60_000).getUTCHours();
 }

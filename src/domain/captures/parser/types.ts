@@ -26,6 +26,8 @@ export type SuggestionDraft = {
   payload: Record<string, unknown>;
   /** Where in the capture text this came from (UTF-16 offsets, end exclusive). */
   span: { start: number; end: number; text: string };
+  /** An event of leftover words only (no activity, category, quantity, tag or time of its own). */
+  generic?: boolean;
 };
 
 export type Range = { start: number; end: number };

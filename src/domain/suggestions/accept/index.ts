@@ -4,9 +4,10 @@ import { acceptEvent } from './event.ts';
 import { acceptMeal } from './meal.ts';
 import { acceptMetricReading } from './metric-reading.ts';
 import { acceptNewPlace } from './new-place.ts';
+import { acceptPlaceVisit } from './place-visit.ts';
 
-/** What accepting created; the suggestion records it (resulting_event_id, ...). */
-type AcceptResult = { eventId?: string; placeId?: string; readingId?: string };
+/** What accepting created (or, for a visit, where); the suggestion records it (resulting_event_id, ...). */
+type AcceptResult = { eventId?: string; placeId?: string; readingId?: string; visitId?: string };
 
 /**
  * Applies one kind of suggestion inside the accept transaction. `overrides` is the accept body:
@@ -14,11 +15,12 @@ type AcceptResult = { eventId?: string; placeId?: string; readingId?: string };
  */
 export type AcceptHandler = (actor: Actor, suggestion: Suggestion, overrides: Record<string, unknown>) => Promise<AcceptResult>;
 
-/** One handler per kind; place_visit has none yet. */
+/** One handler per kind. */
 const handlers = new Map<SuggestionKind, AcceptHandler>([
   ['event', acceptEvent],
   ['metric_reading', acceptMetricReading],
   ['meal', acceptMeal],
+  ['place_visit', acceptPlaceVisit],
 ]);
 
 export function acceptHandler(kind: SuggestionKind): AcceptHandler | undefined {

@@ -1,0 +1,71 @@
+/**
+ * Symptoms and feelings people log without a number ("headache since lunch", "sore throat",
+ * "feeling shivery"): each is an event tagged with its name, so a day's factors count it. Mood,
+ * energy and stress are metrics (metrics.ts); these are the rest.
+ */
+const WORDS = [
+  'headache',
+  'migraine',
+  'sore throat',
+  'runny nose',
+  'stuffy nose',
+  'blocked nose',
+  'sneezing',
+  'cough',
+  'coughing',
+  'fever',
+  'chills',
+  'shivery',
+  'nausea',
+  'nauseous',
+  'sick',
+  'dizzy',
+  'dizziness',
+  'heartburn',
+  'reflux',
+  'bloated',
+  'bloating',
+  'cramps',
+  'stomach cramps',
+  'toothache',
+  'earache',
+  'stomach ache',
+  'stomachache',
+  'back pain',
+  'neck pain',
+  'knee pain',
+  'joint pain',
+  'itchy eyes',
+  'rash',
+  'panic attack',
+  'anxious',
+  'anxiety',
+  'irritable',
+  'sad',
+  'tired',
+  'exhausted',
+  'fatigue',
+  'fatigued',
+  'insomnia',
+  'congested',
+  'congestion',
+  'hungover',
+  'sore',
+  'stiff',
+  'allergies',
+];
+
+/** Longest first, so "back pain" wins over a shorter name inside it. */
+const PATTERN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${[...WORDS]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/ /g, '\\s+'))
+    .join('|')})(?![\\p{L}\\p{N}])`,
+  'iu',
+);
+
+/** The first symptom named in `text`, as a tag ("sore-throat"), or null. */
+export function findSymptom(text: string): string | null {
+  const m = PATTERN.exec(text);
+  return m ? m[1].toLowerCase().replace(/\s+/g, '-') : null;
+}
