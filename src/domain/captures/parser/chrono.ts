@@ -58,7 +58,7 @@ function exactTimeUnits(words: string, units: string): string {
 }
 
 /** `source` with capturing groups made non-capturing (escapes and character classes respected). */
-function nonCapturing(source: string): string {
+export function nonCapturing(source: string): string {
   let out = '';
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
@@ -96,7 +96,11 @@ function guardPattern(pattern: RegExp): RegExp | null {
 
 type Parser = chrono.Parser;
 
-function guarded(parser: Parser): Parser | null {
+/**
+ * `parser` with its pattern rewritten by `rewrite` (once per pattern chrono builds), or null when
+ * `rewrite` does not know its shape: the caller then keeps chrono's parser as it is.
+ */
+export function rewritten(parser: Parser, rewrite: (pattern: RegExp) => RegExp | null): Parser | null {
   const cache = new Map<RegExp, RegExp>();
   let probe: RegExp;
   try {
@@ -104,13 +108,13 @@ function guarded(parser: Parser): Parser | null {
   } catch {
     return null;
   }
-  if (!guardPattern(probe)) return null;
+  if (!rewrite(probe)) return null;
   return {
     pattern(context) {
       const original = parser.pattern(context);
       let p = cache.get(original);
       if (!p) {
-        p = guardPattern(original) ?? original;
+        p = rewrite(original) ?? original;
         cache.set(original, p);
       }
       return p;
@@ -119,7 +123,7 @@ function guarded(parser: Parser): Parser | null {
   };
 }
 
-const wrapped = chrono.casual.parsers.map((p) => guarded(p));
+const wrapped = chrono.casual.parsers.map((p) => rewritten(p, guardPattern));
 
 /** How many of chrono's parsers got the pre-check (4 with chrono 2.10: ago, later, within, casual relative). */
 export const guardedParserCount = wrapped.filter(Boolean).length;

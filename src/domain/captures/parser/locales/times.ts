@@ -17,7 +17,8 @@ import { casual as englishCasual } from '../chrono.ts';
  * chrono's German, French and Spanish time-unit patterns end in `(?=\W|$)`, which nearly every
  * text satisfies where a unit ends, so they do not backtrack the way the English "ago"/"later"
  * ones did (chrono.ts); test/captures/languages.test.ts parses the same adversarial shapes in each
- * language, and `npm run bench:parser -- --language de` times them.
+ * language, and `npm run bench:parser -- --language de` times them. The Spanish day-month parser
+ * did backtrack, on runs of spaces: es-dates.ts guards it.
  */
 export type LocaleTimes = {
   /** The language's casual chrono, with this file's parsers and refiner. */
