@@ -71,6 +71,7 @@ const GERMAN: Row[] = [
   ['heute früh 2 Tassen Kaffee getrunken', [M('caffeine', 190, 'mg', TODAY_8AM)]],
   ['Schritte 8500', [M('steps', 8500, 'count')]],
   ['8.500 Schritte', [M('steps', 8500, 'count')]],
+  ['12 000 Schritte', [M('steps', 12000, 'count')]],
   ['Stimmung 7/10', [M('mood', 7, 'score')]],
   ['Stress 8 von 10', [M('stress', 8, 'score')]],
   ['Energie heute gut, 6/10', [M('energy', 6, 'score')]],
@@ -103,6 +104,7 @@ const FRENCH: Row[] = [
   ["1,5 l d'eau", [M('water', 1500, 'ml')]],
   ['pas 8500', [M('steps', 8500, 'count')]],
   ['8500 pas', [M('steps', 8500, 'count')]],
+  ['8 000 pas', [M('steps', 8000, 'count')]],
   ['humeur 7/10', [M('mood', 7, 'score')]],
   ['énergie 6 sur 10', [M('energy', 6, 'score')]],
   ['pouls 58', [M('heart_rate', 58, 'bpm')]],
@@ -344,6 +346,53 @@ describe('times of the day', () => {
     expect(parseCapture(`${text}x`, { capturedAt: new Date(NOW), timezone: 'UTC', categories: [], language: 'es' }).length).toBeGreaterThan(
       0,
     );
+  });
+});
+
+describe('meals, landmarks and symptoms in the language', () => {
+  // NOW is 16:30 in Berlin: breakfast (08:00) and lunch (12:30) have come, dinner (19:00) has not.
+  const BREAKFAST = '2026-03-10T07:00:00.000Z';
+  const LUNCH = '2026-03-10T11:30:00.000Z';
+  const meal = (text: string, language: CaptureLanguage) => {
+    const drafts = parse(text, language);
+    expect(drafts.map((d) => d.kind)).toEqual(['meal']);
+    const p = drafts[0].payload as { meal_type: string; items: { name: string }[]; place_text: string | null; occurred_at: string };
+    return { type: p.meal_type, items: p.items.map((i) => i.name), place: p.place_text, at: p.occurred_at };
+  };
+
+  test.each([
+    ['Abendessen: Nudeln mit Tomatensoße', 'de', { type: 'dinner', items: ['Nudeln', 'Tomatensoße'], place: null, at: NOW }],
+    ['Haferflocken mit Banane zum Frühstück', 'de', { type: 'breakfast', items: ['Haferflocken', 'Banane'], place: null, at: BREAKFAST }],
+    ['Mittagessen bei Luigis: Pizza', 'de', { type: 'lunch', items: ['Pizza'], place: 'Luigis', at: LUNCH }],
+    ['croissant et café pour le petit-déjeuner', 'fr', { type: 'breakfast', items: ['croissant', 'café'], place: null, at: BREAKFAST }],
+    ['salade niçoise pour le dîner', 'fr', { type: 'dinner', items: ['salade niçoise'], place: null, at: NOW }],
+    ['déjeuner chez Paul : quiche', 'fr', { type: 'lunch', items: ['quiche'], place: 'Paul', at: LUNCH }],
+    ['tostadas con tomate para desayunar', 'es', { type: 'breakfast', items: ['tostadas', 'tomate'], place: null, at: BREAKFAST }],
+    ['cena: tortilla de patatas', 'es', { type: 'dinner', items: ['tortilla de patatas'], place: null, at: NOW }],
+  ] as const)('%s (%s) is a meal', (text, language, expected) => {
+    expect(meal(text, language)).toEqual(expected);
+  });
+
+  test('"después de comer" is a time, not a meal', () => {
+    expect(parse('té verde después de comer', 'es').map(shapeOf)).toEqual([M('caffeine', 28, 'mg', '2026-03-10T12:30:00.000Z')]);
+  });
+
+  test.each([
+    ['Kopfschmerzen seit dem Mittagessen', 'de', 'kopfschmerzen'],
+    ['mal au dos depuis le déjeuner', 'fr', 'mal-au-dos'],
+    ['dolor de garganta desde la comida', 'es', 'dolor-de-garganta'],
+  ] as const)('%s (%s) is a symptom since lunch', (text, language, tag) => {
+    const [event, ...rest] = parse(text, language);
+    expect(rest).toEqual([]);
+    expect(event.payload).toMatchObject({ tags: [tag], occurred_at: LUNCH });
+  });
+
+  test("an English profile reads none of another language's meal, landmark or symptom words", () => {
+    for (const text of ['Kopfschmerzen seit dem Mittagessen', 'cena: tortilla de patatas']) {
+      const drafts = parse(text, 'en');
+      expect(drafts.map((d) => d.kind)).toEqual(['event']);
+      expect(drafts[0].payload).toMatchObject({ tags: null, occurred_at: NOW });
+    }
   });
 });
 

@@ -119,6 +119,9 @@ const TABLE: Row[] = [
   // steps and other readings
   ['10k steps', [M('steps', 10000, 'count')]],
   ['8,500 steps', [M('steps', 8500, 'count')]],
+  // Thousands grouped with a space (or a narrow no-break space) are one count, not 000.
+  ['8 000 steps', [M('steps', 8000, 'count')]],
+  ['steps 12\u202f500', [M('steps', 12500, 'count')]],
   ['walked 12000 steps', [M('steps', 12000, 'count')]],
   ['steps: 9432', [M('steps', 9432, 'count')]],
   ['body fat 18.5%', [M('body_fat', 18.5, '%')]],

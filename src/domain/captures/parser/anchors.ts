@@ -1,3 +1,5 @@
+import type { Lexicon } from './locales/lexicon.ts';
+
 /**
  * Times told by the day's landmarks rather than the clock: "since lunch", "after lunch", "before
  * bed", "at dinner", "after work". chrono reads none of them. Each is the usual hour of its
@@ -99,8 +101,32 @@ const at = (m: RegExpMatchArray, total: number): Landmark => ({
   minute: (((total % 1440) + 1440) % 1440) % 60,
 });
 
-/** The landmark phrases and spoken clock times in `text`, each with its local time of day, in text order. */
-export function findLandmarks(text: string): Landmark[] {
+/** A language's landmark phrases ("seit dem Mittagessen", "después de comer"), with their English prepositions and landmarks. */
+type LocalLandmarks = { pattern: RegExp; prep: (word: string) => string; mark: (word: string) => string };
+const localLandmarks = new WeakMap<Lexicon, LocalLandmarks>();
+
+function landmarksOf(lex: Lexicon): LocalLandmarks {
+  let found = localLandmarks.get(lex);
+  if (found) return found;
+  const preps = Object.keys(lex.landmarkPreps).map((p) => p.replace(/ /g, '\\s+'));
+  const marks = lex.landmarks.map(([p, mark]) => [new RegExp(`^(?:${p})$`, 'iu'), mark] as const);
+  found = {
+    pattern: new RegExp(
+      `(?<![\\p{L}\\p{N}])(${preps.join('|')})\\s+(?:(?:${lex.landmarkArticles})\\s*)?(${lex.landmarks.map(([p]) => p).join('|')})(?![\\p{L}\\p{N}])`,
+      'giu',
+    ),
+    prep: (word) => lex.landmarkPreps[word.toLowerCase().replace(/\s+/g, ' ')],
+    mark: (word) => marks.find(([p]) => p.test(word))![1],
+  };
+  localLandmarks.set(lex, found);
+  return found;
+}
+
+/**
+ * The landmark phrases and spoken clock times in `text`, each with its local time of day, in text
+ * order; with `lex`, the language's landmark phrases too.
+ */
+export function findLandmarks(text: string, lex?: Lexicon): Landmark[] {
   const out: Landmark[] = spokenClocks(text);
   const counted: Landmark[] = [];
   for (const m of text.matchAll(HOURS_FROM)) {
@@ -110,10 +136,13 @@ export function findLandmarks(text: string): Landmark[] {
     counted.push({ ...at(m, h * 60 + min + Math.round(hours * 60) * (m[2].toLowerCase() === 'before' ? -1 : 1)), counted: true });
   }
   out.push(...counted);
-  for (const m of text.matchAll(PATTERN)) {
-    if (counted.some((c) => c.start < m.index + m[0].length && m.index < c.end)) continue;
-    const prep = m[1].toLowerCase();
-    const mark = m[2].toLowerCase();
+  const phrases: [RegExpMatchArray, string, string][] = [...text.matchAll(PATTERN)].map((m) => [m, m[1].toLowerCase(), m[2].toLowerCase()]);
+  if (lex) {
+    const local = landmarksOf(lex);
+    for (const m of text.matchAll(local.pattern)) phrases.push([m, local.prep(m[1]), local.mark(m[2])]);
+  }
+  for (const [m, prep, mark] of phrases) {
+    if (counted.some((c) => c.start < m.index! + m[0].length && m.index! < c.end)) continue;
     // "at work" is a place, not a time.
     if (mark === 'work' && prep !== 'after' && prep !== 'before') continue;
     const special = SPECIAL[`${prep} ${mark}`];

@@ -1,6 +1,7 @@
 import { formatDuration } from '../../events/duration.ts';
 import { findActivity, type Activity, type Quantity } from './activities.ts';
 import { DANGLING } from './grammar.ts';
+import { lexicon } from './locales/index.ts';
 import { findSymptom } from './symptoms.ts';
 import type { FoundMeal } from './meals.ts';
 import type { FoundReading } from './metrics.ts';
@@ -215,7 +216,7 @@ export function eventDraft(
   const ownTags = ownTagRanges.map((t) => t.tag);
   const tags = [...new Set([...ownTags, ...segmentTags])];
   // "headache 6/10": a scored symptom is tagged with what was scored, so its days can be compared.
-  const named = tags.length === 0 ? findSymptom(remainder) : null;
+  const named = tags.length === 0 ? findSymptom(remainder, lexicon(ctx.language)) : null;
   if (named) tags.push(named);
   if (score && tags.length === 0) {
     const symptom = symptomWord(

@@ -6,6 +6,13 @@ export const L = '(?<![\\p{L}\\p{N}_])';
 export const R = '(?![\\p{L}\\p{N}_])';
 /** A number with an optional decimal point or decimal comma ("1,5"), or thousands ("8,500"). */
 export const NUM = '\\d{1,3}(?:,\\d{3})+(?![\\d.,])|\\d+(?:[.,]\\d+)?';
+/**
+ * A whole count as people group its thousands, spaces included ("8 000", "8\u202f000", as French
+ * and others write it): for counts such as steps, where "8 000" read as NUM would be 000.
+ */
+export const GROUPED_NUM = `\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+(?![\\d.,])|${NUM}`;
+/** The number GROUPED_NUM matched. */
+export const groupedNumber = (text: string) => toNumber(text.replace(/[ \u00a0\u202f]/g, ''));
 
 const WORD_NUMBERS: Record<string, number> = {
   a: 1,

@@ -1,6 +1,7 @@
 import { extractQuantities, findActivity } from './activities.ts';
 import { eventDraft, mealDraft, readingDraft, timeFor } from './drafts.ts';
-import { FOOD_HINT, NEXT_MEAL, readMeal } from './meals.ts';
+import { lexicon } from './locales/index.ts';
+import { FOOD_HINT, NEXT_MEAL, mealGrammar, readMeal } from './meals.ts';
 import { extractReadings } from './metrics.ts';
 import { findPlaces, placeVisitDrafts } from './places.ts';
 import { findSymptom } from './symptoms.ts';
@@ -65,9 +66,6 @@ const meaningful = (s: string) => {
   return !words.split(/\s+/).every((w) => FILLER.test(w));
 };
 
-/** A meal needs one of these words (OPENER in meals.ts); without one, the meal pass is skipped. */
-const MEAL_HINT = /breakfast|brunch|lunch|dinner|supper|snack|dessert|ate|eaten|eating|🍽|🥗/iu;
-
 /**
  * Spaces kept around a segment when it is parsed on its own. The grammar and chrono only ever saw
  * the segment with everything else blanked, so a few spaces give them the same surroundings.
@@ -128,10 +126,11 @@ function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraf
 
   // Meals read the whole segment: their items ("a latte") are food, not separate readings.
   const segText = text.slice(seg.start, seg.end);
-  if (MEAL_HINT.test(segText) || FOOD_HINT.test(segText)) {
+  const mealWords = mealGrammar(lexicon(ctx.language));
+  if (mealWords.hint.test(segText) || FOOD_HINT.test(segText)) {
     const mealTimes = findTimes(masked, ctx.capturedAt, ctx.timezone, ctx.language);
     const mealMasked = blankAll(masked, mealTimes);
-    const meal = readMeal(mealMasked.slice(seg.start, seg.end));
+    const meal = readMeal(mealMasked.slice(seg.start, seg.end), mealWords);
     if (meal) {
       // A meal at one of the user's places is also a visit there, at the meal's time.
       const eaten = mealDraft(text, meal, { seg, times: mealTimes, tags }, ctx);
@@ -179,7 +178,7 @@ function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraf
   for (const p of segPieces) {
     const rest = box.text.slice(p.start, p.end);
     // A symptom starts its own event as an activity does ("runny nose, sneezing").
-    const hasActivity = findActivity(rest, ctx.language) !== null || findSymptom(rest) !== null;
+    const hasActivity = findActivity(rest, ctx.language) !== null || findSymptom(rest, lexicon(ctx.language)) !== null;
     const hasQuantity = firstWithin(quantities, p) !== undefined;
     if (!meaningful(rest) && !hasQuantity) continue;
     if (current && !hasActivity && (current.activity || !hasQuantity)) {

@@ -1,5 +1,5 @@
 import { metricType, toCanonical } from '../../metrics/catalogue.ts';
-import { COUNT, DURATION, L, NUM, R, durationSeconds, re, toNumber } from './grammar.ts';
+import { COUNT, DURATION, GROUPED_NUM, L, NUM, R, durationSeconds, groupedNumber, re, toNumber } from './grammar.ts';
 import { lexicon } from './locales/index.ts';
 import { localeReadingRules, type ReadingKit } from './locales/readings.ts';
 import { blankAll, type CaptureLanguage } from './types.ts';
@@ -294,12 +294,12 @@ const RULES: Rule[] = [
     read: (m) => one(reading('spo2', toNumber(m[1]), '%', 0.85)),
   },
   {
-    pattern: re(`${L}(?:(?:walked|did|took|got|made|hit)\\s+)?(${NUM})\\s*(k)?\\s*steps${R}`),
-    read: (m) => one(reading('steps', toNumber(m[1]) * (m[2] ? 1000 : 1), 'count', 0.9)),
+    pattern: re(`${L}(?:(?:walked|did|took|got|made|hit)\\s+)?(${GROUPED_NUM})\\s*(k)?\\s*steps${R}`),
+    read: (m) => one(reading('steps', groupedNumber(m[1]) * (m[2] ? 1000 : 1), 'count', 0.9)),
   },
   {
-    pattern: re(`${L}steps${SEP}(${NUM})\\s*(k)?${R}`),
-    read: (m) => one(reading('steps', toNumber(m[1]) * (m[2] ? 1000 : 1), 'count', 0.85)),
+    pattern: re(`${L}steps${SEP}(${GROUPED_NUM})\\s*(k)?${R}`),
+    read: (m) => one(reading('steps', groupedNumber(m[1]) * (m[2] ? 1000 : 1), 'count', 0.85)),
   },
   {
     pattern: re(`${L}(?:(?:drank|drunk|had)\\s+)?(${NUM})\\s*(${WATER_UNITS})${R}\\s*(?:of\\s+)?(?:water|h2o)${R}`),

@@ -1,3 +1,5 @@
+import type { Lexicon } from './locales/lexicon.ts';
+
 /**
  * Symptoms and feelings people log without a number ("headache since lunch", "sore throat",
  * "feeling shivery"): each is an event tagged with its name, so a day's factors count it. Mood,
@@ -56,16 +58,29 @@ const WORDS = [
 ];
 
 /** Longest first, so "back pain" wins over a shorter name inside it. */
-const PATTERN = new RegExp(
-  `(?<![\\p{L}\\p{N}])(${[...WORDS]
-    .sort((a, b) => b.length - a.length)
-    .map((w) => w.replace(/ /g, '\\s+'))
-    .join('|')})(?![\\p{L}\\p{N}])`,
-  'iu',
-);
+function symptomPattern(words: string[]): RegExp {
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])(${[...words]
+      .sort((a, b) => b.length - a.length)
+      .map((w) => w.replace(/ /g, '\\s+'))
+      .join('|')})(?![\\p{L}\\p{N}])`,
+    'iu',
+  );
+}
 
-/** The first symptom named in `text`, as a tag ("sore-throat"), or null. */
-export function findSymptom(text: string): string | null {
-  const m = PATTERN.exec(text);
+const ENGLISH = symptomPattern(WORDS);
+const withLanguage = new WeakMap<Lexicon, RegExp>();
+
+/**
+ * The first symptom named in `text`, as a tag ("sore-throat", "mal-de-tête"), or null. A capture
+ * in another language reads that language's symptom names too (its lexicon), tagged as written.
+ */
+export function findSymptom(text: string, lex?: Lexicon): string | null {
+  let pattern = ENGLISH;
+  if (lex) {
+    pattern = withLanguage.get(lex) ?? symptomPattern([...WORDS, ...lex.symptoms]);
+    if (!withLanguage.has(lex)) withLanguage.set(lex, pattern);
+  }
+  const m = pattern.exec(text);
   return m ? m[1].toLowerCase().replace(/\s+/g, '-') : null;
 }

@@ -1,6 +1,7 @@
 import { zoneOffsetSeconds } from '../../../core/clock.ts';
 import { findLandmarks } from './anchors.ts';
-import { parseTimes } from './locales/index.ts';
+import { lexicon, parseTimes } from './locales/index.ts';
+import type { Lexicon } from './locales/lexicon.ts';
 import type { CaptureLanguage } from './types.ts';
 
 // Wall-clock arithmetic in an IANA timezone, so "yesterday 9pm" means 21:00 where the user is.
@@ -66,6 +67,19 @@ const SMALL_HOURS = /\b(?:woke|wake|waking|up|alarm|asleep|sleep|slept|bed|night
 
 export type TimeMention = { start: number; end: number; text: string; at: Date; endAt: Date | null; hasTime: boolean };
 
+const CLOCK_WORDS = 'today|now|tonight|morning|afternoon|evening|night|noon|midnight';
+const clockWordsOf = new Map<CaptureLanguage | undefined, RegExp>();
+/** Words that give a day said with them a time of day (English's, and the language's today and now). */
+function clockWords(language: CaptureLanguage | undefined): RegExp {
+  let words = clockWordsOf.get(language);
+  if (!words) {
+    const now = lexicon(language)?.now;
+    words = new RegExp(`\\b(?:${CLOCK_WORDS}${now ? `|${now}` : ''})\\b`, 'i');
+    clockWordsOf.set(language, words);
+  }
+  return words;
+}
+
 /** Words chrono reads as dates that, alone, are far more often ordinary words in a log line. */
 const LONE_WORDS = /^(?:sat|sun|mon|wed|thu|fri|tue|may|march|second|now|today)$/i;
 
@@ -98,7 +112,7 @@ export function findTimes(text: string, reference: Date, timezone: string, langu
         second: s.get('second') ?? 0,
       };
       // A day without a time of day ("yesterday", "on Monday") is its middle, not the capture's clock time.
-      if (!s.isCertain('hour') && !/\b(?:today|now|tonight|morning|afternoon|evening|night|noon|midnight)\b/i.test(phrase)) {
+      if (!s.isCertain('hour') && !clockWords(language).test(phrase)) {
         Object.assign(wall, { hour: 12, minute: 0, second: 0 });
       }
       // chrono reads "last night" as the midnight that began yesterday; people mean yesterday evening.
@@ -154,7 +168,7 @@ export function findTimes(text: string, reference: Date, timezone: string, langu
     const hasTime = s.isCertain('hour') || /morning|afternoon|evening|night|noon|midnight|ago|tonight/i.test(phrase);
     out.push({ start: r.index, end: r.index + r.text.length, text: r.text, at, endAt, hasTime });
   }
-  return withLandmarks(text, out, reference, timezone);
+  return withLandmarks(text, out, reference, timezone, lexicon(language));
 }
 
 /** How far ahead of the capture a landmark may be and still mean now ("read before bed" at 21:00). */
@@ -166,9 +180,9 @@ const SOON_MS = 3 * 3_600_000;
  * the last one at or before the capture (the capture time when it is only a little ahead), or
  * today's when the line speaks of the future.
  */
-function withLandmarks(text: string, found: TimeMention[], reference: Date, timezone: string): TimeMention[] {
+function withLandmarks(text: string, found: TimeMention[], reference: Date, timezone: string, lex: Lexicon | undefined): TimeMention[] {
   const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
-  const all = findLandmarks(text);
+  const all = findLandmarks(text, lex);
   const marks = all.filter((m) => m.counted || !found.some((f) => overlaps(f, m)));
   if (marks.length === 0) return found;
   found = found.filter((f) => !marks.some((m) => m.counted && overlaps(f, m)));

@@ -20,6 +20,8 @@ export type Lexicon = {
   halfBeforeUnit?: string;
   /** Whole durations in words, with their seconds ("eine halbe Stunde" 1800). Longest first. */
   durationPhrases: [pattern: string, seconds: number][];
+  /** Today and now ("heute", "jetzt"): a day said with them keeps the capture's clock time, not noon. */
+  now: string;
   /** Before a duration, makes it a time rather than how long ("vor 2 Stunden"): left to chrono. */
   ago: string;
   /** Before a number of hours, makes it a clock time ("à 21h" is 9 p.m., not 21 hours): left to chrono. */
@@ -58,6 +60,14 @@ export type Lexicon = {
   spo2: string;
   steps: string;
   water: string;
+  /** Meal words, each with English's meal type ("Abendessen" -> dinner). Longest first where one holds another. */
+  meals: [pattern: string, type: string][];
+  /** Before a meal word after the food: "zum" Frühstück, "pour le" dîner, "para" desayunar. */
+  mealFor: string;
+  /** Before a meal's place: "bei", "chez", "en". */
+  mealAt: string;
+  /** "with" between two foods, each an item ("Haferflocken mit Banane"). */
+  with: string;
   /** Units a water amount is given in, servings included ("Liter", "Gläser"). */
   waterUnits: string;
   /** Servings counted in words ("zwei Gläser Wasser"). */
@@ -80,6 +90,16 @@ export type Lexicon = {
   /** How one feels, read as the mood ("me siento bien 8/10"), and words allowed after it. */
   feeling: string;
   feelingHow: string;
+  /** Symptoms named without a score, as written ("Kopfschmerzen", "mal de tête"; spaces match any run). */
+  symptoms: string[];
+  /**
+   * The day's landmarks (anchors.ts): prepositions with the English one whose shift they take
+   * ("nach" -> after), articles between, and landmark words with their English landmark
+   * ("Mittagessen" -> lunch).
+   */
+  landmarkPreps: Record<string, 'since' | 'after' | 'before' | 'at' | 'during'>;
+  landmarkArticles: string;
+  landmarks: [pattern: string, landmark: 'breakfast' | 'lunch' | 'dinner' | 'bed' | 'work'][];
   /** Unit words -> the catalogue's unit ("Liter" -> l, "Grad" -> °C). Lower case. */
   units: Record<string, string>;
   /** Serving words -> the English serving, whose size metrics.ts knows ("verre" -> glass). Lower case. */

@@ -1,4 +1,4 @@
-import { L, NUM, R, re } from '../grammar.ts';
+import { GROUPED_NUM, L, NUM, R, re } from '../grammar.ts';
 import { localeCount, localeDuration, localeDurationSeconds, localeNumber } from './grammar.ts';
 import type { Lexicon } from './lexicon.ts';
 
@@ -71,9 +71,9 @@ function build(x: Lexicon, kit: ReadingKit): Rule[] {
   };
   const drinkPatterns = x.drinks.map(([p, drink]) => [new RegExp(`^(?:${p})$`, 'iu'), drink] as const);
   const drinkOf = (text: string) => drinkPatterns.find(([p]) => p.test(lower(text)))?.[1] ?? text;
-  /** Steps are whole: "1,500" or "1.500" groups thousands in any language. */
+  /** Steps are whole: "1,500", "1.500" or "1 500" groups thousands in any language. */
   const steps = (s: string, k: string | undefined) =>
-    (/^\d{1,3}(?:[.,]\d{3})+$/.test(s) ? Number(s.replace(/[.,]/g, '')) : num(s)) * (k ? 1000 : 1);
+    (/^\d{1,3}(?:[.,\s]\d{3})+$/.test(s) ? Number(s.replace(/[.,\s]/g, '')) : num(s)) * (k ? 1000 : 1);
   const sleep = (text: string, confidence: number) => {
     const t = text.trim();
     const seconds = /^\d+(?:[.,]\d+)?$/.test(t) ? num(t) * 3600 : localeDurationSeconds(t, x);
@@ -154,12 +154,12 @@ function build(x: Lexicon, kit: ReadingKit): Rule[] {
       read: (m) => one(kit.reading('spo2', num(m[1]), '%', 0.85)),
     },
     {
-      pattern: re(`${L}(${NUM})\\s*(k)?\\s*(?:${x.steps})${R}`),
+      pattern: re(`${L}(${GROUPED_NUM})\\s*(k)?\\s*(?:${x.steps})${R}`),
       read: (m) => one(kit.reading('steps', steps(m[1], m[2]), 'count', 0.9)),
     },
     {
       // "pas 8500": a count of steps, so never a handful ("pas 2 cafés" is French for "not 2 coffees").
-      pattern: re(`${L}(?:${x.steps})${SEP}(${NUM})\\s*(k)?${R}`),
+      pattern: re(`${L}(?:${x.steps})${SEP}(${GROUPED_NUM})\\s*(k)?${R}`),
       read: (m) => {
         const count = steps(m[1], m[2]);
         return count >= 100 ? one(kit.reading('steps', count, 'count', 0.85)) : null;
