@@ -373,6 +373,16 @@ describe('meals, landmarks and symptoms in the language', () => {
     expect(meal(text, language)).toEqual(expected);
   });
 
+  test.each([
+    ['ins Bett um 23:30, aufgestanden um 6:45', 'de', 7.25, '2026-03-10T05:45:00.000Z'],
+    ['ins Bett 23 Uhr, aufgestanden 7 Uhr', 'de', 8, '2026-03-10T06:00:00.000Z'],
+    ['eingeschlafen um 0:30 - 7:00', 'de', 6.5, '2026-03-10T06:00:00.000Z'],
+    ['couché à 23h, levé à 6h30', 'fr', 7.5, '2026-03-10T05:30:00.000Z'],
+    ['me acosté a las 12, me levanté a las 7', 'es', 7, '2026-03-10T06:00:00.000Z'],
+  ] as const)('%s (%s) is a night from bedtime to waking', (text, language, hours, at) => {
+    expect(parse(text, language).map(shapeOf)).toEqual([M('sleep_duration', hours, 'h', at)]);
+  });
+
   test('"después de comer" is a time, not a meal', () => {
     expect(parse('té verde después de comer', 'es').map(shapeOf)).toEqual([M('caffeine', 28, 'mg', '2026-03-10T12:30:00.000Z')]);
   });

@@ -206,6 +206,8 @@ const TABLE: Row[] = [
   ],
   // a night from bedtime to wake time, recorded when it ended (the last such wake time before the capture)
   ['bed at 23:45, up at 6:50', [M('sleep_duration', 7.08333333333, 'h', '2026-03-10T05:50:00.000Z')]],
+  // A bare 12 as a bedtime is midnight, not noon.
+  ['bed at 12, up at 7', [M('sleep_duration', 7, 'h', '2026-03-10T06:00:00.000Z')]],
   ['went to bed at 11, woke up at 7', [M('sleep_duration', 8, 'h', '2026-03-10T06:00:00.000Z')]],
   ['fell asleep 1am, up 9am', [M('sleep_duration', 8, 'h', '2026-03-10T08:00:00.000Z')]],
   ['slept badly, maybe 5 hours', [M('sleep_duration', 5, 'h')]],

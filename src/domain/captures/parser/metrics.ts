@@ -140,7 +140,7 @@ const CLOCK = '(?:\\d{1,2}(?:[:.h]\\d{2})?\\s*(?:am|pm)?|midnight|noon)';
 /** "07:05" for 425 minutes after midnight. */
 const hhmm = (v: number) => `${String(Math.floor(v / 60)).padStart(2, '0')}:${String(v % 60).padStart(2, '0')}`;
 
-/** Minutes after midnight of a CLOCK; `evening` reads a bare 7..11 as p.m. (a bedtime). */
+/** Minutes after midnight of a CLOCK; `evening` reads a bare 7..11 as p.m. and a bare 12 as midnight (a bedtime). */
 function clockMinutes(text: string, evening: boolean): number | null {
   const word = text.trim().toLowerCase();
   if (word === 'midnight') return 0;
@@ -156,6 +156,9 @@ function clockMinutes(text: string, evening: boolean): number | null {
     h = (h % 12) + (half === 'pm' ? 12 : 0);
   } else if (evening && !m[2] && h >= 7 && h <= 11) {
     h += 12;
+  } else if (evening && !m[2] && h === 12) {
+    // "bed at 12": midnight, not noon.
+    h = 0;
   }
   return h * 60 + min;
 }
@@ -411,7 +414,7 @@ const RULES: Rule[] = [
 
 /** Finds the readings and blanks their text in `masked` (same length, so spans stay valid). */
 /** What the rules of another language (locales/readings.ts) read through: this file's units, servings and drinks. */
-const KIT: ReadingKit = { reading, water, drinkCaffeine, unitOf, drinks: DRINKS };
+const KIT: ReadingKit = { reading, water, drinkCaffeine, bedToWake, unitOf, drinks: DRINKS };
 
 /** The rules for `language`: its own words' rules first (locales/readings.ts), then English's. */
 function rulesFor(language: CaptureLanguage | undefined): readonly Rule[] {

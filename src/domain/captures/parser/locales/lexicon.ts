@@ -38,6 +38,11 @@ export type Lexicon = {
   of: string;
   /** Metric names and the words around them. */
   sleep: string;
+  /** Going to bed and getting up, before their clock times ("ins Bett um 23:30, aufgestanden um 6:45"). */
+  bed: string;
+  up: string;
+  /** After an hour: o'clock ("23 Uhr", "23h"). */
+  oclock: string;
   /** After a duration: it was sleep ("7 Stunden geschlafen", "7 h de sommeil"). */
   sleepAfter: string;
   /** Words allowed between a sleep word and its duration ("dormi environ 7h"). */

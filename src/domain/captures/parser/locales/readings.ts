@@ -27,6 +27,8 @@ export type ReadingKit = {
   water(amount: string, unit: string | undefined, confidence: number): Found[] | null;
   /** Caffeine of a count of an English drink word ("coffee", "latte"). */
   drinkCaffeine(count: string | undefined, drink: string): Found[] | null;
+  /** The night from a bedtime to a wake time, each a clock as English writes it ("23:30", "6.45", "7"). */
+  bedToWake(bed: string, wake: string): Found[] | null;
   /** English unit words -> the catalogue's units. */
   unitOf(text: string | undefined): string | null;
   /** English drink words (a regex group). */
@@ -81,7 +83,17 @@ function build(x: Lexicon, kit: ReadingKit): Rule[] {
     return one(kit.reading('sleep_duration', seconds / 60, 'min', confidence, { text: t }));
   };
 
+  // A clock as the language writes it: "23:30", "6h30", "23h", "23 Uhr"; handed on without its o'clock word.
+  const CLOCK = `\\d{1,2}(?:[:.h]\\d{2})?(?:\\s*(?:${x.oclock}))?`;
+  const clock = (s: string) => /^\d{1,2}(?:[:.h]\d{2})?/.exec(s)![0];
   const rules: Rule[] = [
+    {
+      // "ins Bett um 23:30, aufgestanden um 6:45", "couché à 23h, levé à 6h30", "me acosté a las 12, me levanté a las 7".
+      pattern: re(
+        `${L}(?:${x.bed})\\s*(?:(?:${x.at})\\s+)?(${CLOCK})(?:[\\s,;]+(?:(?:${x.and})\\s+)?(?:${x.up})|\\s*(?:-|–|—)\\s*)\\s*(?:(?:${x.at})\\s+)?(${CLOCK})${R}`,
+      ),
+      read: (m) => kit.bedToWake(clock(m[1]), clock(m[2])),
+    },
     {
       pattern: re(`${L}(?:${x.bloodPressure})${SEP}(\\d{2,3})\\s*(?:/|over${alt(x.over)})\\s*(\\d{2,3})(?:\\s*mm\\s*hg)?${R}`),
       read: (m) => {
