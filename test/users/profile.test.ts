@@ -1,5 +1,5 @@
 import { withServer, type TestServer } from '../helpers/server.ts';
-import type { TestUser } from '../helpers/users.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError, ISO_UTC } from '../helpers/expect.ts';
 
 let server: TestServer;
@@ -40,6 +40,22 @@ test('the timezone drives local_date of new events', async () => {
 
 test('an email in use is a 409', async () => {
   expectError(await server.api().patch(url()).set(u.auth).send({ email: other.email.toUpperCase() }), 409);
+});
+
+test('changing the email is limited to 10 tries an hour, free or taken, so the 409 is no oracle of who has an account', async () => {
+  const me = await signUp(server);
+  const patch = (email: string) => server.api().patch(`/users/${me.id}/profile`).set(me.auth).send({ email });
+  // The same address in another case is not a change and is not counted.
+  expect((await patch(me.email.toUpperCase())).status).toBe(200);
+  for (let i = 0; i < 9; i++) expect((await patch(i % 2 ? other.email : `try-${i}-${me.email}`)).status).toBe(i % 2 ? 409 : 200);
+  expect((await patch(`last-${me.email}`)).status).toBe(200);
+  const refused = await patch(`one-more-${me.email}`);
+  expectError(refused, 429);
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  const taken = await patch(other.email);
+  expectError(taken, 429);
+  // Timezone and language are not held up.
+  expect((await server.api().patch(`/users/${me.id}/profile`).set(me.auth).send({ timezone: 'Europe/Paris' })).status).toBe(200);
 });
 
 test.each([

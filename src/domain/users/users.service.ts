@@ -7,6 +7,7 @@ import { em, readOnce } from '../../db/context.ts';
 import { flushUnique } from '../../db/flush.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endOtherSignIns } from '../../auth/sessions.service.ts';
+import { countAttempt, limits } from '../../auth/throttle.ts';
 import { emailKey } from './email-key.ts';
 import { provisionUserDefaults } from './provisioning.ts';
 import { User } from './user.entity.ts';
@@ -78,6 +79,8 @@ export async function updateProfile(actor: Actor, input: z.input<typeof ProfileU
   const data = parse(ProfileUpdate, input);
   const user = await loadUser(actor.userId);
   const emailChanged = data.email !== undefined && data.email !== user.email;
+  // Every try at another address counts, before it is known to be free (see limits.emailChange).
+  if (emailChanged && emailKey(data.email!) !== user.emailKey) await countAttempt([limits.emailChange, user.id]);
   if (data.email !== undefined) {
     user.email = data.email;
     user.emailKey = emailKey(data.email);
