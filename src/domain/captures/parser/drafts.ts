@@ -4,9 +4,17 @@ import { DANGLING } from './grammar.ts';
 import { lexicon } from './locales/index.ts';
 import { findSymptom } from './symptoms.ts';
 import type { FoundMeal } from './meals.ts';
-import type { FoundReading } from './metrics.ts';
 import { atLocalTime, localHour, type TimeMention } from './time.ts';
-import { allWithin, blankAll, firstWithin, type ParseContext, type Range, type SegmentFacts, type SuggestionDraft } from './types.ts';
+import {
+  allWithin,
+  blankAll,
+  firstWithin,
+  type FoundReading,
+  type ParseContext,
+  type Range,
+  type SegmentFacts,
+  type SuggestionDraft,
+} from './types.ts';
 
 /** Turning what the grammar found into suggestion drafts: titles, payloads, categories, confidence. */
 

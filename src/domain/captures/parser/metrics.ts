@@ -2,25 +2,12 @@ import { metricType, toCanonical } from '../../metrics/catalogue.ts';
 import { COUNT, DURATION, GROUPED_NUM, L, NUM, R, durationSeconds, groupedNumber, re, toNumber } from './grammar.ts';
 import { lexicon } from './locales/index.ts';
 import { localeReadingRules, type ReadingKit } from './locales/readings.ts';
-import { blankAll, type CaptureLanguage } from './types.ts';
+import { blankAll, type CaptureLanguage, type FoundReading } from './types.ts';
 
 /**
  * Metric readings in free text. The grammar maps words to a metric slug and a unit as written;
  * the catalogue (domain/metrics) converts to the canonical unit, so there is one unit table.
  */
-export type FoundReading = {
-  start: number;
-  end: number;
-  slug: string;
-  /** In the metric's canonical unit. */
-  value: number;
-  unit: string;
-  inputValue: number;
-  inputUnit: string | null;
-  confidence: number;
-  /** Extra facts for the reading's metadata (e.g. the drink that was counted). */
-  detail?: Record<string, unknown>;
-};
 
 type Rule = {
   pattern: RegExp;

@@ -102,3 +102,18 @@ export type SegmentFacts = {
   times: TimeMention[];
   tags: { start: number; end: number; tag: string }[];
 };
+
+/** A metric reading the grammar found in a capture (metrics.ts, and a language's rules in locales/readings.ts). */
+export type FoundReading = {
+  start: number;
+  end: number;
+  slug: string;
+  /** In the metric's canonical unit. */
+  value: number;
+  unit: string;
+  inputValue: number;
+  inputUnit: string | null;
+  confidence: number;
+  /** Extra facts for the reading's metadata (e.g. the drink that was counted). */
+  detail?: Record<string, unknown>;
+};

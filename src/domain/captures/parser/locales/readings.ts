@@ -1,5 +1,6 @@
 import { GROUPED_NUM, L, NUM, R, re } from '../grammar.ts';
 import { localeCount, localeDuration, localeDurationSeconds, localeNumber } from './grammar.ts';
+import type { FoundReading } from '../types.ts';
 import type { Lexicon } from './lexicon.ts';
 
 /**
@@ -10,15 +11,7 @@ import type { Lexicon } from './lexicon.ts';
  * Units, servings and drinks are handed to metrics.ts in its English words, so the catalogue and
  * the caffeine table stay the only ones.
  */
-type Found = {
-  slug: string;
-  value: number;
-  unit: string;
-  inputValue: number;
-  inputUnit: string | null;
-  confidence: number;
-  detail?: Record<string, unknown>;
-};
+type Found = Omit<FoundReading, 'start' | 'end'>;
 
 /** What metrics.ts lends the rules (passed in, so this file does not import it back). */
 export type ReadingKit = {
