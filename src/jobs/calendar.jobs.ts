@@ -36,7 +36,7 @@ export const calendarSyncSourceJob = defineJob<{ userId: string; sourceId: strin
   queue: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
   handler: async (data, ctx) => {
     try {
-      const source = await syncSource(data.userId, data.sourceId);
+      const source = await syncSource(data.userId, data.sourceId, new Date(), { periodic: true });
       ctx.logger.debug({ sourceId: source.id, status: source.lastSyncStatus }, 'calendar synced');
     } catch (err) {
       if (err instanceof NotFound) return;

@@ -68,3 +68,15 @@ test("a run syncs every user's enabled calendar sources that have a url, and lea
   expect(await source(owner, off.id)).toMatchObject({ last_synced_at: null, last_sync_status: null });
   expect(ics.requests.length - seen).toBe(2);
 });
+
+test('a queued sync of a source disabled since it was queued does not run; an explicit sync of a disabled source does', async () => {
+  const later = await add(owner, { enabled: false, config: { url: `${ics.url}/j.ics` } });
+  const seen = ics.requests.length;
+  // As the periodic job queues it when the source was still enabled.
+  expect(await enqueue('calendar.sync-source', { userId: owner.id, sourceId: later.id })).toBe(true);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(await source(owner, later.id)).toMatchObject({ last_synced_at: null, last_sync_status: null });
+  expect(ics.requests.length - seen).toBe(0);
+  const now = await server.api().post(`/users/${owner.id}/event-sources/${later.id}/sync`).set(owner.auth);
+  expect(now.body).toMatchObject({ last_sync_status: 'ok' });
+});

@@ -28,7 +28,7 @@ const label = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
 
 /** Alice's real ids, one per path parameter, made through the API as she would. */
 async function aliceIds(): Promise<Record<string, string>> {
-  const api = (method: 'get' | 'post' | 'put', path: string, body?: object) => {
+  const api = (method: 'get' | 'post' | 'put' | 'patch', path: string, body?: object) => {
     const req = server.api()[method](`/users/${alice.id}${path}`).set(alice.auth);
     return (body ? req.send(body) : req).then((res) => {
       if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
@@ -44,6 +44,8 @@ async function aliceIds(): Promise<Record<string, string>> {
   ics.serve('/alice.ics', eventsFeed([{ uid: 'alice-dentist', day: 2 }]));
   const feed = await api('post', '/event-sources', { source_label: 'Alice calendar', config: { url: `${ics.url}/alice.ics` } });
   await api('post', `/event-sources/${feed.id}/sync`);
+  // Disabled once synced: the periodic sync (every quarter hour) must not change Alice's data while Bob's requests run.
+  await api('patch', `/event-sources/${feed.id}`, { enabled: false });
   const key = { kdf_salt: 'c2FsdA==', verifier: 'dmVyaWZpZXI=' };
   await api('put', '/encryption-key', { ...key, wrapped_dek: 'Zmlyc3Q=' });
   await api('put', '/encryption-key', { ...key, wrapped_dek: 'c2Vjb25k' });

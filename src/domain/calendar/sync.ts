@@ -153,9 +153,16 @@ async function readSource(url: string, user: { timezone: string; email: string }
  * parse records only the error: no calendar row changes. The source row is locked for the write,
  * so two syncs of one source apply one after the other. NotFound when the source is gone.
  */
-export async function syncSource(userId: string, sourceId: string, now = new Date()): Promise<EventSourceRow> {
+export async function syncSource(
+  userId: string,
+  sourceId: string,
+  now = new Date(),
+  opts: { periodic?: boolean } = {},
+): Promise<EventSourceRow> {
   const source = await em().findOne(EventSourceRow, { id: sourceId, userId });
   if (!source) throw new NotFound('Event source');
+  // A periodic sync queued before the source was disabled does not run; an explicit one does.
+  if (opts.periodic && !source.enabled) return source;
   const url = feedUrl(source);
   const user = await em().findOne(User, { id: userId }, { fields: ['timezone', 'email'] });
   if (!url || !user) return source;
