@@ -12,10 +12,39 @@ class TooDeep extends Error {
 
 /**
  * PostgreSQL cannot store U+0000 in text or jsonb, so a NUL anywhere in the input would only
- * fail later, deep in a query. One iterative walk (no recursion, so no stack to exhaust)
- * checks depth and finds NULs in keys and strings, naming where each is.
+ * fail later, deep in a query. An iterative walk (no recursion, so no stack to exhaust) checks
+ * depth and finds NULs in keys and strings. The usual input has neither fault: the first walk only
+ * says whether there is one, keeping no path (a 10,000-reading batch has 80,000 values); the
+ * second, only for a faulty input, names where each is.
  */
+function hasInputFaults(value: unknown): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length) {
+    const v = values.pop();
+    const depth = depths.pop()!;
+    if (depth > MAX_JSON_DEPTH) return true;
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        values.push(v[i]);
+        depths.push(depth + 1);
+      }
+    } else if (v !== null && typeof v === 'object') {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        if (k.includes('\0')) return true;
+        values.push((v as Record<string, unknown>)[k]);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
 function findInputFaults(value: unknown, root: string): ValidationIssue[] | 'too_deep' {
+  if (!hasInputFaults(value)) return [];
   const issues: ValidationIssue[] = [];
   const stack: { v: unknown; loc: (string | number)[] }[] = [{ v: value, loc: [root] }];
   while (stack.length) {

@@ -256,6 +256,28 @@ describe('POST /users/{user_id}/health/metrics', () => {
     );
     expect(await allReadings(server, u)).toHaveLength(0);
   });
+  test('the answer shows each created reading exactly as GET shows it, whatever its strings hold', async () => {
+    const u = await signUp(server);
+    const group = randomUUID();
+    const awkward = ['say "hi"', 'back\\slash', 'tab\there', 'line\nbreak', 'sep\u2028arator', 'émoji 🏃', '</script>'];
+    const sent = awkward.map((text, i) =>
+      reading({
+        metric_type_slug: i % 2 ? 'heart_rate' : 'steps',
+        value: [0.1, 1e21, 72, 1234.5678, 3, 5e-7, 99][i],
+        source: text,
+        source_id: `${text} #${i}`,
+        recorded_at: `2026-03-0${i + 1}T07:30:00.123456+02:00`,
+        metadata: i % 3 ? { note: text, nested: { list: [1, 'two', null, true], empty: {} } } : undefined,
+        reading_group_id: i % 2 ? group : null,
+      }),
+    );
+    const posted = await ingestOk(server, u, sent);
+    const listed = await allReadings(server, u);
+    expect(posted.created).toHaveLength(awkward.length);
+    const byId = new Map(listed.map((r) => [r.id, r]));
+    for (const created of posted.created) expect(created).toStrictEqual(byId.get(created.id));
+    expect(posted.created.map((r) => byId.get(r.id)!.source)).toEqual(awkward);
+  });
 });
 
 describe('GET /users/{user_id}/health/metrics', () => {
