@@ -7,7 +7,7 @@ import type { Actor } from '../../src/core/actor.ts';
 import { Forbidden } from '../../src/core/errors.ts';
 import { withContext } from '../../src/db/context.ts';
 import { getProfile, updateProfile } from '../../src/domain/users/users.service.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /**
@@ -16,7 +16,7 @@ import type { TestUser } from '../helpers/users.ts';
  */
 let server: TestServer;
 let owner: TestUser;
-withServer((f) => ({ server, owner } = f));
+withOwnServer((f) => ({ server, owner } = f));
 
 const pat = (): Actor => ({ userId: owner.id, scope: 'write', via: 'access_token', credentialId: randomUUID() });
 const run = <T>(fn: () => Promise<T>) => withContext(fn, server.db.orm);

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { withContext } from '../../src/db/context.ts';
 import { syncSource } from '../../src/domain/calendar/sync.ts';
 import { startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /**
@@ -25,7 +25,7 @@ const FILES = readdirSync(ROOT, { withFileTypes: true })
 let server: TestServer;
 let owner: TestUser;
 let ics: IcsServer;
-withServer((f) => ({ server, owner } = f), { timezone: 'UTC' });
+withOwnServer((f) => ({ server, owner } = f), { timezone: 'UTC' });
 beforeAll(async () => {
   ics = await startIcsServer({ bigBytes: 1024 * 1024 });
 });

@@ -4,7 +4,7 @@ import { query } from '../../src/db/sql.ts';
 import { expect422 } from '../helpers/expect.ts';
 import { gqlError } from '../helpers/graphql.ts';
 import { eventsFeed, startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /**
@@ -17,7 +17,7 @@ import type { TestUser } from '../helpers/users.ts';
 let server: TestServer;
 let owner: TestUser;
 let ics: IcsServer;
-withServer(
+withOwnServer(
   (f) => ({ server, owner } = f),
   {},
   () => ({ calendarFeedNetworks: 'public' }),

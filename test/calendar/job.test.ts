@@ -1,6 +1,6 @@
 import { enqueue } from '../../src/jobs/boss.ts';
 import { eventsFeed, startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** The calendar.sync job: every 15 minutes, one sync per enabled calendar source with a feed URL. */
@@ -8,7 +8,7 @@ let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
 let ics: IcsServer;
-withServer((f) => ({ server, owner, other } = f));
+withOwnServer((f) => ({ server, owner, other } = f));
 beforeAll(async () => {
   ics = await startIcsServer({ bigBytes: 1024 * 1024 });
   ics.serve(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect422, expectError } from '../helpers/expect.ts';
 import { eventsFeed, isoDay, startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** The calendar routes and the event-source routes that manage feeds: shapes, rules (422 + loc), 403, 404, 409. */
-let server: TestServer;
+let server: HttpServer;
 let alice: TestUser;
 let bob: TestUser;
 let ics: IcsServer;

@@ -1,5 +1,5 @@
 import { isoDay, startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { TestUser } from '../helpers/users.ts';
  * 18 s; beside them, 20 daily series of 2,500 days from 2019 (ended before the window, so the sync
  * writes little) are what a heavy but honest feed costs to read: a second or two.
  */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 let ics: IcsServer;
 withServer((f) => ({ server, owner } = f));

@@ -2,7 +2,7 @@ import { withContext } from '../../src/db/context.ts';
 import { syncSource } from '../../src/domain/calendar/sync.ts';
 import { ISO_UTC, UUID } from '../helpers/expect.ts';
 import { BROKEN_FEED, eventsFeed, isoDay, startIcsServer, workFeed, zonedInstant, type IcsServer } from '../helpers/ics-server.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** Calendar feeds synced from a local ICS server: recurrence, exceptions, zones, all-day, cancellations, failures. */
@@ -10,7 +10,7 @@ const MAX_BYTES = 64 * 1024;
 let server: TestServer;
 let owner: TestUser;
 let ics: IcsServer;
-withServer(
+withOwnServer(
   (f) => ({ server, owner } = f),
   { timezone: 'Asia/Tokyo' },
   () => ({ calendarFetchTimeoutMs: 500, calendarMaxBytes: MAX_BYTES }),

@@ -7,7 +7,7 @@ import { esTimes, spanishGuardedCount } from '../../src/domain/captures/parser/l
 import { frTimes } from '../../src/domain/captures/parser/locales/fr.ts';
 import { findTimes } from '../../src/domain/captures/parser/time.ts';
 import type { CaptureLanguage } from '../../src/domain/captures/parser/types.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { captureParsed } from './flow.ts';
 
@@ -407,7 +407,7 @@ describe('meals, landmarks and symptoms in the language', () => {
 });
 
 describe('through the API, with the profile language set', () => {
-  let server: TestServer;
+  let server: HttpServer;
   let owner: TestUser;
   withServer((f) => ({ server, owner } = f), { timezone: 'Europe/Berlin' });
 

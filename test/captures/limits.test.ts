@@ -1,4 +1,4 @@
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import { type TestUser } from '../helpers/users.ts';
 import { captureParsed, waitParsed } from './flow.ts';
 
@@ -7,7 +7,7 @@ import { captureParsed, waitParsed } from './flow.ts';
  * some were left out, and the server (whose event loop runs the parser) keeps answering while
  * they are parsed. No timings asserted; `npm run bench:parser` measures them.
  */
-let server: TestServer;
+let server: HttpServer;
 let alice: TestUser;
 withServer((f) => ({ server, owner: alice } = f), { timezone: 'Europe/Berlin' });
 

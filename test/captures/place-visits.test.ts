@@ -3,7 +3,7 @@ import { parseCapture, type ParseContext } from '../../src/domain/captures/parse
 import { findPlaces } from '../../src/domain/captures/parser/places.ts';
 import { expect422, expectError, UUID } from '../helpers/expect.ts';
 import { gqlData } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { captureParsed } from './flow.ts';
 
@@ -11,7 +11,7 @@ import { captureParsed } from './flow.ts';
  * Captures naming one of the user's own places (by name or alias, any case and accents) suggest a
  * visit there at the time they state, beside whatever else they say; accepting one logs the visit.
  */
-let server: TestServer;
+let server: HttpServer;
 let alice: TestUser;
 let bob: TestUser;
 withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Europe/Berlin' });

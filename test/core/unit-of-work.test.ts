@@ -1,12 +1,12 @@
 import { systemActor } from '../../src/core/actor.ts';
 import { withContext } from '../../src/db/context.ts';
 import { createCategory, listCategories } from '../../src/domain/categories/categories.service.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 let server: TestServer;
 let owner: TestUser;
-withServer((f) => ({ server, owner } = f));
+withOwnServer((f) => ({ server, owner } = f));
 
 test('a service called outside a unit of work throws instead of pretending to store', async () => {
   await expect(createCategory(systemActor(owner.id), { name: 'nowhere' })).rejects.toThrow(/No unit of work/);

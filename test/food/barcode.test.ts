@@ -1,5 +1,5 @@
 import { startFoodProvider, LABEL_FORMS, PROVIDER_FAULTS, type FoodProvider } from '../helpers/open-food-facts.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
   provider = await startFoodProvider();
 });
 afterAll(() => provider.stop());
-withServer(
+withOwnServer(
   (f) => ({ server, owner: alice, other: bob } = f),
   {},
   () => ({ openFoodFactsUrl: provider.url, openFoodFactsTimeoutMs: 500 }),

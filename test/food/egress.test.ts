@@ -1,5 +1,5 @@
 import { startFoodProvider, type FoodProvider } from '../helpers/open-food-facts.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { expectError } from '../helpers/expect.ts';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   provider = await startFoodProvider();
 });
 afterAll(() => provider.stop());
-withServer(
+withOwnServer(
   (f) => ({ server, owner: alice } = f),
   {},
   () => ({

@@ -1,8 +1,8 @@
 import { captureParsed } from '../captures/flow.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
-let server: TestServer;
+let server: HttpServer;
 let alice: TestUser;
 withServer((f) => ({ server, owner: alice } = f));
 

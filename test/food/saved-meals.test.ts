@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError, ISO_UTC } from '../helpers/expect.ts';
 
-let server: TestServer;
+let server: HttpServer;
 let alice: TestUser;
 let bob: TestUser;
 withServer((f) => ({ server, owner: alice, other: bob } = f));

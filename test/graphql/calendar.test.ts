@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { eventsFeed, isoDay, startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
 import { asInputIssues } from '../helpers/input-issues.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** Calendar events and feed management through GraphQL: the same services, answers and rules as REST. */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 let other: TestUser;
 let ics: IcsServer;

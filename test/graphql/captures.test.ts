@@ -3,7 +3,7 @@ import { withContext } from '../../src/db/context.ts';
 import { createSuggestions } from '../../src/domain/suggestions/inbox.ts';
 import { captureParsed, waitParsed } from '../captures/flow.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { CAPTURE_FIELDS, captureAsGraphQL } from './inbox-fields.ts';
 
@@ -11,7 +11,7 @@ import { CAPTURE_FIELDS, captureAsGraphQL } from './inbox-fields.ts';
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-withServer((f) => ({ server, owner, other } = f));
+withOwnServer((f) => ({ server, owner, other } = f));
 
 const CREATE = `mutation($input: LogCaptureCreateInput!) { createLogCapture(input: $input) { ${CAPTURE_FIELDS} } }`;
 const ONE = `query($id: UUID!) { me { logCapture(id: $id) { ${CAPTURE_FIELDS} } } }`;

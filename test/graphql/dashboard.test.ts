@@ -1,14 +1,14 @@
 import { withContext } from '../../src/db/context.ts';
 import { seedDemo } from '../../src/tools/demo-data.ts';
 import { captureParsed } from '../captures/flow.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** The dashboard in one round trip: the same ids and numbers as the REST calls it replaces. */
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-withServer((f) => ({ server, owner, other } = f));
+withOwnServer((f) => ({ server, owner, other } = f));
 
 const END = '2026-06-30';
 const DASHBOARD = `query($end: Date) { me {

@@ -1,7 +1,7 @@
 import { withContext } from '../../src/db/context.ts';
 import { seedDemo } from '../../src/tools/demo-data.ts';
 import { gqlData, gqlError } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import type { TestUser } from '../helpers/users.ts';
 
@@ -9,7 +9,7 @@ import type { TestUser } from '../helpers/users.ts';
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-withServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
+withOwnServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
 
 type Rest = Record<string, any>;
 const rest = async (u: TestUser, path: string): Promise<any> => (await server.api().get(`/users/${u.id}${path}`).set(u.auth)).body;

@@ -1,10 +1,10 @@
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { asInputIssues } from '../helpers/input-issues.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
 /** The wrapped encryption key through GraphQL: the same material as REST, null rather than 404 before any. */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 let other: TestUser;
 withServer((f) => ({ server, owner, other } = f));

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { asInputIssues } from '../helpers/input-issues.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** Event sources through GraphQL: the same sources, the same changes as REST. */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 let other: TestUser;
 withServer((f) => ({ server, owner, other } = f));

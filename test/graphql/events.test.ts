@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { gql, gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** Profile, categories and events through GraphQL: the same services, answers and rules as REST. */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 let other: TestUser;
 withServer((f) => ({ server, owner, other } = f), { timezone: 'Pacific/Auckland' });

@@ -1,7 +1,7 @@
 import { asInputIssues } from '../helpers/input-issues.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { startFoodProvider, LABEL_FORMS, PROVIDER_FAULTS, type FoodProvider } from '../helpers/open-food-facts.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { NUTRIENTS } from '../../src/domain/food/nutrients.ts';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   provider = await startFoodProvider();
 });
 afterAll(() => provider.stop());
-withServer(
+withOwnServer(
   (f) => ({ server, owner, other } = f),
   {},
   () => ({ openFoodFactsUrl: provider.url, openFoodFactsTimeoutMs: 500 }),

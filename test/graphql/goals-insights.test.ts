@@ -2,7 +2,7 @@ import { localDateOf } from '../../src/core/clock.ts';
 import { withContext } from '../../src/db/context.ts';
 import { seedDemo } from '../../src/tools/demo-data.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import type { TestUser } from '../helpers/users.ts';
 
@@ -11,7 +11,7 @@ let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
 const TZ = 'America/New_York';
-withServer((f) => ({ server, owner, other } = f), { timezone: TZ });
+withOwnServer((f) => ({ server, owner, other } = f), { timezone: TZ });
 
 type Rest = Record<string, any>;
 const rest = async (u: TestUser, path: string): Promise<any> => (await server.api().get(`/users/${u.id}${path}`).set(u.auth)).body;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { isSpecifiedScalarType } from 'graphql';
 import { buildSchema } from '../../src/graphql/schema.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /**
@@ -14,7 +14,7 @@ import type { TestUser } from '../helpers/users.ts';
  * introspection query, 15 levels deep) as a developer runs it, with a bearer token. It must answer
  * the whole schema, not a depth or cost error.
  */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
 

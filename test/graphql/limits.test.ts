@@ -1,7 +1,7 @@
 import { buildClientSchema, getIntrospectionQuery, printSchema } from 'graphql';
 import { MAX_COST } from '../../src/graphql/cost.ts';
 import { gql } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import type { TestUser } from '../helpers/users.ts';
 
@@ -12,7 +12,7 @@ import type { TestUser } from '../helpers/users.ts';
  */
 let server: TestServer;
 let owner: TestUser;
-withServer((f) => ({ server, owner } = f));
+withOwnServer((f) => ({ server, owner } = f));
 
 type Answer = { status: number; body: any; text: string };
 async function answerAndStatements(send: () => PromiseLike<Answer>): Promise<{ res: Answer; statements: number }> {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { definitionOf, ingestOk, reading } from '../metrics/support.ts';
 
 /** The metrics area through GraphQL: the same catalogue, readings, definitions and automations as REST, the same rules. */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 let other: TestUser;
 withServer((f) => ({ server, owner, other } = f));

@@ -1,5 +1,5 @@
 import { gql, readOnly } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { TestUser } from '../helpers/users.ts';
  * status follows the GraphQL-over-HTTP spec, as the README says: a request the server cannot run
  * (parse, validation, a limit) is 400; one it ran answers 200, its errors in `errors`.
  */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
 

@@ -1,6 +1,6 @@
 import { gql, gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { asInputIssues } from '../helpers/input-issues.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { day } from '../places/day-fixture.ts';
@@ -9,7 +9,7 @@ import { day } from '../places/day-fixture.ts';
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-withServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
+withOwnServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
 
 const rest = (path: string) =>
   server

@@ -17,7 +17,7 @@ import { buildSchema } from '../../src/graphql/schema.ts';
 import type { Route } from '../../src/rest/route.ts';
 import { allRoutes } from '../../src/rest/routes/index.ts';
 import { gql, readOnly } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { oauthToken } from '../helpers/oauth.ts';
 
@@ -34,7 +34,7 @@ const userFields = schema.getType('User') as GraphQLObjectType;
 const label = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
 const dataRoutes = routes.filter((r) => r.path.startsWith('/users/{user_id}') || r.path === '/metric-types');
 
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
 /** A read-only OAuth access token (the agents' flow): held to the same rules as a read-only PAT. */

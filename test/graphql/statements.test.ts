@@ -2,7 +2,7 @@ import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import { seedDemo } from '../../src/tools/demo-data.ts';
 import { gqlData } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
@@ -14,7 +14,12 @@ import { signUp, type TestUser } from '../helpers/users.ts';
  * so here each relation is asked for once.
  */
 let server: TestServer;
-withServer((f) => ({ server } = f));
+// No job workers: a periodic job (the capture sweep, expiry) firing inside a measurement would add its statements.
+withOwnServer(
+  (f) => ({ server } = f),
+  {},
+  () => ({ workers: 0 }),
+);
 
 const END = '2026-06-30';
 const DASHBOARD = `query($end: Date!) { me {

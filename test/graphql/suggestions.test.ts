@@ -3,7 +3,7 @@ import { withContext } from '../../src/db/context.ts';
 import { createSuggestions } from '../../src/domain/suggestions/inbox.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { SUGGESTION_FIELDS, suggestionAsGraphQL } from './inbox-fields.ts';
 
@@ -11,7 +11,7 @@ import { SUGGESTION_FIELDS, suggestionAsGraphQL } from './inbox-fields.ts';
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-withServer((f) => ({ server, owner, other } = f));
+withOwnServer((f) => ({ server, owner, other } = f));
 
 type Rest = Record<string, any>;
 const PAGE = `query($status: SuggestionStatus, $limit: Int, $offset: Int) {

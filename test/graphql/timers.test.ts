@@ -3,14 +3,14 @@ import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { asInputIssues } from '../helpers/input-issues.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** Tracking timers through GraphQL: the same timers and the same logged events as REST. */
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-withServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
+withOwnServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
 
 type Rest = Record<string, any>;
 const rest = (u: TestUser, path: string) => server.api().get(`/users/${u.id}${path}`).set(u.auth);

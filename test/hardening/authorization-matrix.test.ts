@@ -3,7 +3,7 @@ import type { Route } from '../../src/rest/route.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { eventsFeed, startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
 import { oauthToken } from '../helpers/oauth.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { snapshot } from '../helpers/snapshot.ts';
 import type { TestUser } from '../helpers/users.ts';
 
@@ -17,7 +17,7 @@ let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
 let ics: IcsServer;
-withServer((f) => ({ server, owner: alice, other: bob } = f));
+withOwnServer((f) => ({ server, owner: alice, other: bob } = f));
 beforeAll(async () => {
   ics = await startIcsServer({ bigBytes: 1024 });
 });

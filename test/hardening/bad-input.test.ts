@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Response } from 'supertest';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { snapshot } from '../helpers/snapshot.ts';
 import type { TestUser } from '../helpers/users.ts';
 
@@ -16,7 +16,7 @@ import type { TestUser } from '../helpers/users.ts';
  */
 let server: TestServer;
 let owner: TestUser;
-withServer((f) => ({ server, owner } = f));
+withOwnServer((f) => ({ server, owner } = f));
 
 type Schema = Record<string, any>;
 type Param = { name: string; in: 'path' | 'query'; schema: Schema };

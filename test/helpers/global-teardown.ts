@@ -2,8 +2,11 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { dropTemplate } from './databases.ts';
 import { findSecrets } from './log-secrets.ts';
+import { stopSharedServers } from './shared-servers.ts';
 
 export default async function globalTeardown(): Promise<void> {
+  // First: their databases are copies of the template, and their logs are searched below.
+  await stopSharedServers();
   await dropTemplate();
   const file = process.env.OPENAPI_CHECK_COUNTS;
   if (!file || !existsSync(file)) return;

@@ -1,18 +1,18 @@
 import type supertest from 'supertest';
-import type { TestServer } from './server.ts';
+import type { HttpServer } from './server.ts';
 import type { TestUser } from './users.ts';
 
 type Caller = { auth: Record<string, string> } | null;
 
 /** POST /graphql as a client would: JSON body, the caller's bearer token (none for null). */
-export function gql(server: TestServer, caller: Caller, query: string, variables: Record<string, unknown> = {}): supertest.Test {
+export function gql(server: HttpServer, caller: Caller, query: string, variables: Record<string, unknown> = {}): supertest.Test {
   const req = server.api().post('/graphql').set('Content-Type', 'application/json');
   return (caller ? req.set(caller.auth) : req).send({ query, variables });
 }
 
 /** The data of a query that must succeed; fails the test with the errors otherwise. */
 export async function gqlData<T = Record<string, any>>(
-  server: TestServer,
+  server: HttpServer,
   caller: Caller,
   query: string,
   variables: Record<string, unknown> = {},
@@ -24,7 +24,7 @@ export async function gqlData<T = Record<string, any>>(
 }
 
 /** The first error of a query that must fail: its code, message and validation detail. */
-export async function gqlError(server: TestServer, caller: Caller, query: string, variables: Record<string, unknown> = {}) {
+export async function gqlError(server: HttpServer, caller: Caller, query: string, variables: Record<string, unknown> = {}) {
   const res = await gql(server, caller, query, variables);
   const error = res.body.errors?.[0];
   if (!error) throw new Error(`expected a GraphQL error, got ${JSON.stringify(res.body)}`);
@@ -37,7 +37,7 @@ export async function gqlError(server: TestServer, caller: Caller, query: string
 }
 
 /** A read-only personal access token of the user, as `auth` headers: every mutation must be FORBIDDEN with it. */
-export async function readOnly(server: TestServer, user: TestUser): Promise<{ auth: Record<string, string> }> {
+export async function readOnly(server: HttpServer, user: TestUser): Promise<{ auth: Record<string, string> }> {
   const res = await server.api().post('/auth/tokens').set(user.auth).send({ name: 'read-only', scope: 'read' });
   return { auth: { Authorization: `Bearer ${res.body.token}` } };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { TestServer } from './server.ts';
+import type { HttpServer } from './server.ts';
 import type { TestUser } from './users.ts';
 
 /**
@@ -13,7 +13,7 @@ export function pkce(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-export async function registerClient(server: TestServer, redirectUris = [REDIRECT_URI], name = 'Test agent'): Promise<string> {
+export async function registerClient(server: HttpServer, redirectUris = [REDIRECT_URI], name = 'Test agent'): Promise<string> {
   const res = await server.api().post('/oauth/register').send({ client_name: name, redirect_uris: redirectUris });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text}`);
   return res.body.client_id as string;
@@ -38,7 +38,7 @@ export type AuthorizeFields = Partial<
 >;
 
 /** POST /oauth/authorize with the form's fields (application/x-www-form-urlencoded). */
-export function submitAuthorize(server: TestServer, fields: AuthorizeFields) {
+export function submitAuthorize(server: HttpServer, fields: AuthorizeFields) {
   return server.api().post('/oauth/authorize').type('form').send(fields);
 }
 
@@ -63,7 +63,7 @@ export type Approved = { clientId: string; code: string; verifier: string; redir
 
 /** Registers a client (unless given) and approves it as the user: a fresh code and its verifier. */
 export async function approve(
-  server: TestServer,
+  server: HttpServer,
   user: TestUser,
   opts: { clientId?: string; resource?: string; extra?: AuthorizeFields } = {},
 ): Promise<Approved> {
@@ -87,11 +87,11 @@ export async function approve(
   return { clientId, code, verifier, redirectUri: REDIRECT_URI };
 }
 
-export function tokenRequest(server: TestServer, fields: Record<string, string>) {
+export function tokenRequest(server: HttpServer, fields: Record<string, string>) {
   return server.api().post('/oauth/token').type('form').send(fields);
 }
 
-export function exchange(server: TestServer, a: Approved, extra: Record<string, string> = {}) {
+export function exchange(server: HttpServer, a: Approved, extra: Record<string, string> = {}) {
   return tokenRequest(server, {
     grant_type: 'authorization_code',
     code: a.code,
@@ -105,7 +105,7 @@ export function exchange(server: TestServer, a: Approved, extra: Record<string, 
 export type OAuthTokens = { clientId: string; accessToken: string; refreshToken: string; auth: { Authorization: string } };
 
 /** A read-only OAuth access token of the user for this server's API (the whole flow over HTTP). */
-export async function oauthToken(server: TestServer, user: TestUser, opts: { resource?: string } = {}): Promise<OAuthTokens> {
+export async function oauthToken(server: HttpServer, user: TestUser, opts: { resource?: string } = {}): Promise<OAuthTokens> {
   const approved = await approve(server, user, opts);
   const res = await exchange(server, approved);
   if (res.status !== 200) throw new Error(`token exchange failed: ${res.status} ${res.text}`);

@@ -1,12 +1,13 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import supertest from 'supertest';
+import { randomInt } from 'node:crypto';
 import type { Config } from '../../src/config.ts';
-import { createLogger } from '../../src/logger.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
+import type { RunningServer } from '../../src/server.ts';
 import { testConfig } from './config.ts';
 import { openApiChecker, recentErrors } from './openapi-check.ts';
 import { copyOfTemplate } from './databases.ts';
+import { sharedServerUrl } from './shared-servers.ts';
 import { signUp, type TestUser } from './users.ts';
 
 /**
@@ -29,8 +30,8 @@ type Thenable = { then: (ok?: (r: supertest.Response) => unknown, fail?: (e: unk
 type Send = (url: string) => Thenable;
 
 /** A supertest agent whose every answer is checked against the server's /openapi.json. */
-export function checkedAgent(url: string): supertest.Agent {
-  const agent = supertest.agent(url);
+export function checkedAgent(url: string, headers: Record<string, string> = {}): supertest.Agent {
+  const agent = supertest.agent(url).set(headers);
   for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
     const send = (agent[method] as unknown as Send).bind(agent);
     (agent as unknown as Record<string, Send>)[method] = (path: string) => {
@@ -48,6 +49,8 @@ export function checkedAgent(url: string): supertest.Agent {
 }
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  // Loaded here, not at the top: a file on the shared server never loads the app itself.
+  const [{ startServer }, { createLogger }] = await Promise.all([import('../../src/server.ts'), import('../../src/logger.ts')]);
   const database = await copyOfTemplate();
   const config = testConfig({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir, ...overrides });
   // Every line goes to the run's log file (searched for secrets at the end); errors are kept, so an
@@ -73,14 +76,38 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   };
 }
 
-export type Fixture = { server: TestServer; owner: TestUser; other: TestUser };
+/** What a test file sees of a server it only talks to over HTTP. */
+export type HttpServer = { url: string; api: () => supertest.Agent };
+
+export type Fixture<S extends HttpServer = TestServer> = { server: S; owner: TestUser; other: TestUser };
 
 /**
- * The usual test file: a server on its own database and two users, the owner of the data and
- * another one (for the 403/404 checks). `assign` hands them to the file's variables; `config`, read
- * when the server starts, overrides its configuration (a stub provider's address).
+ * This file's own address as the shared server sees it (it trusts one proxy hop): per-address
+ * throttles (50 registrations an hour ...) count each file apart, as they would count clients.
  */
-export function withServer(
+const FILE_ADDRESS = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/**
+ * The usual test file: a server and two users, the owner of the data and another one (for the
+ * 403/404 checks). `assign` hands them to the file's variables. The server is this worker's shared
+ * one (shared-servers.ts): the file talks to it over HTTP only, and its users are its own. Without
+ * shared servers (a run that did not start them) it is a server of the file's own.
+ */
+export function withServer(assign: (f: Fixture<HttpServer>) => void, owner: { timezone?: string } = {}): void {
+  const url = sharedServerUrl();
+  if (!url) return withOwnServer(assign, owner);
+  const server: HttpServer = { url, api: () => checkedAgent(url, { 'X-Forwarded-For': FILE_ADDRESS }) };
+  beforeAll(async () => {
+    assign({ server, owner: await signUp(server, owner), other: await signUp(server) });
+  });
+}
+
+/**
+ * A test file that needs a server of its own: its database (server.db), its jobs, its
+ * configuration (`config`, read when the server starts: a stub provider's address, a limit), or
+ * a stop and restart.
+ */
+export function withOwnServer(
   assign: (f: Fixture) => void,
   owner: { timezone?: string } = {},
   config: () => Partial<Config> = () => ({}),

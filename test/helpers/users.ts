@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { TestServer } from './server.ts';
+import type { HttpServer } from './server.ts';
 
 export type TestUser = { id: string; email: string; password: string; token: string; auth: { Authorization: string } };
 
 /** Registers through the public API and signs in, as a client would. */
-export async function signUp(server: Pick<TestServer, 'api'>, opts: { timezone?: string } = {}): Promise<TestUser> {
+export async function signUp(server: Pick<HttpServer, 'api'>, opts: { timezone?: string } = {}): Promise<TestUser> {
   const email = `u-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct horse battery';
   const reg = await server

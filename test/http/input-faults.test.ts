@@ -1,11 +1,11 @@
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 
 /** Input PostgreSQL or a serializer would choke on is a 4xx with a clear answer, never a 500. */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
 

@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** The served document is what third-party tools (validators, client generators, Swagger UI) read. */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
 

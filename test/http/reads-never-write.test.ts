@@ -3,7 +3,7 @@ import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import { snapshot } from '../helpers/snapshot.ts';
 import { allRoutes } from '../../src/rest/routes/index.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { oauthToken } from '../helpers/oauth.ts';
 
@@ -13,7 +13,7 @@ import { oauthToken } from '../helpers/oauth.ts';
  */
 let server: TestServer;
 let owner: TestUser;
-withServer((f) => ({ server, owner } = f));
+withOwnServer((f) => ({ server, owner } = f));
 
 test('a new user has every definition and default source stored at sign-up, before any read', async () => {
   const [counts] = await withContext(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { METRIC_TYPES } from '../../src/domain/metrics/catalogue.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError, UUID } from '../helpers/expect.ts';
 import { definitionOf } from './support.ts';
 
-let server: TestServer;
+let server: HttpServer;
 let u: TestUser;
 let other: TestUser;
 withServer((f) => ({ server, owner: u, other: other } = f));

@@ -1,10 +1,10 @@
 import { expect422, expectError } from '../helpers/expect.ts';
 import { gqlData } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { apiFacts, seedWeeks, WEEK, WEEK_END } from './support.ts';
 
-let server: TestServer;
+let server: HttpServer;
 let alice: TestUser;
 let bob: TestUser;
 withServer((f) => ({ server, owner: alice, other: bob } = f));

@@ -7,7 +7,7 @@ import { jobDefinitions } from '../../src/jobs/index.ts';
 import { weeklyNarrativesJob } from '../../src/jobs/narratives.jobs.ts';
 import { createLogger } from '../../src/logger.ts';
 import { startLlmServer, type LlmServer } from '../helpers/llm-server.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { seedWeeks, WEEK, WEEK_END } from './support.ts';
 
@@ -22,7 +22,7 @@ const MODEL = 'configured-model';
 beforeAll(async () => {
   llm = await startLlmServer();
 });
-withServer(
+withOwnServer(
   (f) => ({ server, owner: alice, other: bob } = f),
   {},
   () => ({

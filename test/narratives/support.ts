@@ -1,5 +1,5 @@
 import { addDays } from '../../src/domain/insights/window.ts';
-import type { TestServer } from '../helpers/server.ts';
+import type { HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { ingestOk, reading } from '../metrics/support.ts';
 
@@ -11,7 +11,7 @@ export const WEEK_END = '2026-11-22';
  * after a late coffee, so the graph links them), resting heart rate that jumps in the last week
  * (an episode), steps in the last week only, and a standing sleep goal of 7 h.
  */
-export async function seedWeeks(server: TestServer, u: TestUser): Promise<void> {
+export async function seedWeeks(server: HttpServer, u: TestUser): Promise<void> {
   const first = addDays(WEEK, -28);
   const readings = [];
   for (let i = 0; i < 35; i++) {
@@ -54,7 +54,7 @@ export async function seedWeeks(server: TestServer, u: TestUser): Promise<void> 
 const round2 = (x: number) => String(Math.round(x * 100) / 100);
 
 /** The facts the digest must carry, read from the API's own answers for the week. */
-export async function apiFacts(server: TestServer, u: TestUser) {
+export async function apiFacts(server: HttpServer, u: TestUser) {
   const get = async (path: string) => {
     const res = await server.api().get(`/users/${u.id}${path}`).set(u.auth);
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import {
   REDIRECT_URI,
@@ -22,7 +22,7 @@ import {
 let server: TestServer;
 let owner: TestUser;
 let clientId: string;
-withServer((f) => ({ server, owner } = f));
+withOwnServer((f) => ({ server, owner } = f));
 beforeAll(async () => {
   clientId = await registerClient(server, [REDIRECT_URI], 'Agent <b>Smith</b>');
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { generate } from 'otplib';
 import { jest } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { exchange, pkce, registerClient } from '../helpers/oauth.ts';
 
@@ -27,7 +27,7 @@ if (!haveBrowser)
 const browserTest = haveBrowser ? test : test.skip;
 
 const ARTIFACTS = 'test-artifacts';
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
 

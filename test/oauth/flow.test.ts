@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { REDIRECT_URI, submitAuthorize } from '../helpers/oauth.ts';
 
@@ -8,7 +8,7 @@ import { REDIRECT_URI, submitAuthorize } from '../helpers/oauth.ts';
  * from a 401 to discovery, dynamic registration, PKCE, the user's approval on the page, the code
  * exchange, API calls, refresh and revocation. Only the user's part (the form) is plain HTTP.
  */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expectError } from '../helpers/expect.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { oauthToken, registerClient } from '../helpers/oauth.ts';
 
 /** The user's view of approved agents (GET /auth/oauth-grants) and revoking one (DELETE). */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 let other: TestUser;
 withServer((f) => ({ server, owner, other } = f));

@@ -1,11 +1,11 @@
-import { startTestServer, withServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import type { Request } from 'express';
 import { gql } from '../helpers/graphql.ts';
 import { bearerChallenge } from '../../src/http/public-url.ts';
 
 /** Discovery (RFC 8414, RFC 9728), the 401 challenge that leads to it, and dynamic registration (RFC 7591). */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
 

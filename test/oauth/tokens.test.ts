@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import { gql } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import {
   REDIRECT_URI,
@@ -26,7 +26,7 @@ const SECRET = 'a test signing secret of at least 32 characters';
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-withServer(
+withOwnServer(
   (f) => ({ server, owner, other } = f),
   {},
   () => ({ jwtSecret: SECRET }),

@@ -1,11 +1,11 @@
 import { gqlData, gqlError } from '../helpers/graphql.ts';
 import { asInputIssues } from '../helpers/input-issues.ts';
 import { expect422 } from '../helpers/expect.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** A place's aliases: the other names captures may call it by, in REST and GraphQL alike. */
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
 

@@ -1,9 +1,9 @@
 import { expect422, expectError } from '../helpers/expect.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { day, local } from './day-fixture.ts';
 
-let server: TestServer;
+let server: HttpServer;
 let owner: TestUser;
 let other: TestUser;
 withServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });

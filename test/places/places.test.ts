@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect422, expectError, ISO_UTC, UUID } from '../helpers/expect.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
-let server: TestServer;
+let server: HttpServer;
 let alice: TestUser;
 let bob: TestUser;
 withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Pacific/Auckland' });

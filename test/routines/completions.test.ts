@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect422, expectError, UUID } from '../helpers/expect.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
-let server: TestServer;
+let server: HttpServer;
 let alice: TestUser;
 let bob: TestUser;
 // UTC+14: "today" for the user is a different date from UTC's for most of the day.

@@ -4,13 +4,13 @@ import { createSuggestions } from '../../src/domain/suggestions/inbox.ts';
 import { expireSuggestions } from '../../src/domain/suggestions/suggestions.service.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { expect422, expectError, ISO_UTC } from '../helpers/expect.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
 let server: TestServer;
 let alice: TestUser;
 let bob: TestUser;
-withServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Europe/Berlin' });
+withOwnServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Europe/Berlin' });
 
 type S = { id: string; kind: string; status: string; payload: Record<string, unknown>; [k: string]: unknown };
 const inbox = (u: TestUser, query = '') => server.api().get(`/users/${u.id}/suggestions${query}`).set(u.auth);

@@ -1,10 +1,10 @@
 import { expect422, expectError } from '../helpers/expect.ts';
 import { gqlData, gqlError } from '../helpers/graphql.ts';
-import { withServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** The profile's `language`: the language log captures are parsed in, besides English. */
-let server: TestServer;
+let server: HttpServer;
 let u: TestUser;
 let other: TestUser;
 withServer((f) => ({ server, owner: u, other } = f));

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The run's shared test servers, one per jest worker (global-setup.ts starts them, global-teardown.ts
+ * stops them): `node test/helpers/shared-server.ts` each, on its own copy of the migrated database.
+ * A file that needs only a server's HTTP interface uses its worker's (server.ts, withServer) and
+ * pays neither the app's imports in jest's module registry nor a server start (~3 s a file here).
+ */
+const SCRIPT = fileURLToPath(new URL('./shared-server.ts', import.meta.url));
+const ENV_PREFIX = 'TEST_SHARED_SERVER_';
+
+type Shared = { children: ChildProcess[] };
+const state = globalThis as typeof globalThis & { __sharedServers?: Shared };
+
+function startOne(): Promise<{ child: ChildProcess; url: string }> {
+  // Not jest's NODE_ENV=test: the server runs as it would anywhere (test/helpers/process.ts says why).
+  const { NODE_ENV: _env, ...env } = process.env;
+  const child = spawn(process.execPath, ['--no-warnings', SCRIPT], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`shared test server exited with ${code} before listening`)));
+  });
+}
+
+/** Starts `count` servers and hands their URLs to the workers (which inherit this environment). */
+export async function startSharedServers(count: number): Promise<void> {
+  const started = await Promise.all(Array.from({ length: count }, () => startOne()));
+  started.forEach(({ url }, i) => (process.env[`${ENV_PREFIX}${i + 1}`] = url));
+  state.__sharedServers = { children: started.map((s) => s.child) };
+}
+
+export async function stopSharedServers(): Promise<void> {
+  const children = state.__sharedServers?.children ?? [];
+  await Promise.all(
+    children
+      .filter((child) => child.exitCode === null)
+      .map((child) => {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        return exited;
+      }),
+  );
+}
+
+/** This worker's shared server, if the run started them. */
+export function sharedServerUrl(): string | undefined {
+  return process.env[`${ENV_PREFIX}${process.env.JEST_WORKER_ID ?? '1'}`];
+}
