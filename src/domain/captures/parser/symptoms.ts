@@ -71,16 +71,17 @@ function symptomPattern(words: string[]): RegExp {
 const ENGLISH = symptomPattern(WORDS);
 const withLanguage = new WeakMap<Lexicon, RegExp>();
 
+function languagePattern(lex: Lexicon): RegExp {
+  let pattern = withLanguage.get(lex);
+  if (!pattern) withLanguage.set(lex, (pattern = symptomPattern([...WORDS, ...lex.symptoms])));
+  return pattern;
+}
+
 /**
  * The first symptom named in `text`, as a tag ("sore-throat", "mal-de-tête"), or null. A capture
  * in another language reads that language's symptom names too (its lexicon), tagged as written.
  */
 export function findSymptom(text: string, lex?: Lexicon): string | null {
-  let pattern = ENGLISH;
-  if (lex) {
-    pattern = withLanguage.get(lex) ?? symptomPattern([...WORDS, ...lex.symptoms]);
-    if (!withLanguage.has(lex)) withLanguage.set(lex, pattern);
-  }
-  const m = pattern.exec(text);
+  const m = (lex ? languagePattern(lex) : ENGLISH).exec(text);
   return m ? m[1].toLowerCase().replace(/\s+/g, '-') : null;
 }

@@ -13,6 +13,7 @@ const VisitFields = z.object({
   ended_at: dateTime().nullable(),
   note: z.string().max(2000).nullable(),
 });
+/** The accept body's overrides, and the stored payload read the same way (any field may be missing). */
 const VisitOverride = VisitFields.partial();
 
 /**
@@ -22,7 +23,7 @@ const VisitOverride = VisitFields.partial();
  */
 export const acceptPlaceVisit: AcceptHandler = async (actor, s, overrides) => {
   const over = parse(VisitOverride, overrides);
-  const base = VisitFields.partial().parse(s.payload);
+  const base = VisitOverride.parse(s.payload);
   const placeId = over.place_id ?? base.place_id;
   const place = placeId ? await em().findOne(Place, { id: placeId, userId: actor.userId }) : null;
   if (!place) {
