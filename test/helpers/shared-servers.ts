@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
  */
 const SCRIPT = fileURLToPath(new URL('./shared-server.ts', import.meta.url));
 const ENV_PREFIX = 'TEST_SHARED_SERVER_';
+const START_TIMEOUT_MS = 120_000;
 
 type Shared = { children: ChildProcess[] };
 const state = globalThis as typeof globalThis & { __sharedServers?: Shared };
@@ -19,12 +20,22 @@ function startOne(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--no-warnings', SCRIPT], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
+    // A server that neither listens nor exits would hold the whole run: it is killed and named.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`shared test server did not listen within ${START_TIMEOUT_MS} ms`));
+    }, START_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
+      if (!m) return;
+      clearTimeout(timer);
+      resolve({ child, url: m[1] });
     });
-    child.once('exit', (code) => reject(new Error(`shared test server exited with ${code} before listening`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`shared test server exited with ${code} before listening`));
+    });
   });
 }
 
