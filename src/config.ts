@@ -68,6 +68,7 @@ const ConfigSchema = z.object({
     .max(100 * 1024 * 1024)
     .default(5 * 1024 * 1024),
   CALENDAR_FEED_NETWORKS: z.enum(['public', 'any']).default('public'),
+  CHANGES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   NARRATIVE_LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
   NARRATIVE_LLM_MODEL: z.string().trim().min(1).optional(),
   NARRATIVE_LLM_API_KEY: z.string().min(1).optional(),
@@ -122,6 +123,8 @@ export type Config = {
   calendarMaxBytes: number;
   /** `public`: feeds only from globally routable addresses (src/domain/calendar/egress.ts); `any`: no check. */
   calendarFeedNetworks: 'public' | 'any';
+  /** Days deletions stay in the changes feed; a cursor older than that must resync (410). */
+  changesRetentionDays: number;
   /**
    * Weekly narratives: an OpenAI-compatible chat-completions endpoint and model; both unset = no generation.
    * `networks` as for the food label provider (NARRATIVE_LLM_NETWORKS).
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calendarFetchTimeoutMs: c.CALENDAR_FETCH_TIMEOUT_MS,
     calendarMaxBytes: c.CALENDAR_MAX_BYTES,
     calendarFeedNetworks: c.CALENDAR_FEED_NETWORKS,
+    changesRetentionDays: c.CHANGES_RETENTION_DAYS,
     narrativeLlm:
       c.NARRATIVE_LLM_URL && c.NARRATIVE_LLM_MODEL
         ? {

@@ -6,6 +6,7 @@ import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { configureCalendar } from './domain/calendar/sync.ts';
+import { configureChanges } from './domain/changes/retention.ts';
 import { configureWriteBudget } from './core/write-budget.ts';
 import { configureOpenFoodFacts } from './domain/food/open-food-facts.ts';
 import { configureNarrativeWriter } from './domain/narratives/writer.ts';
@@ -30,6 +31,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     feedNetworks: config.calendarFeedNetworks,
   });
   configureNarrativeWriter(config.narrativeLlm);
+  configureChanges({ retentionDays: config.changesRetentionDays });
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,

@@ -1,5 +1,6 @@
 import { openDatabase } from './db/database.ts';
 import { configureCalendar } from './domain/calendar/sync.ts';
+import { configureChanges } from './domain/changes/retention.ts';
 import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { startJobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
@@ -17,6 +18,7 @@ runProcess(async (config, logger) => {
     feedNetworks: config.calendarFeedNetworks,
   });
   configureNarrativeWriter(config.narrativeLlm);
+  configureChanges({ retentionDays: config.changesRetentionDays });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'cli', logger });
   const jobs = await startJobRuntime({
     db,

@@ -51,6 +51,28 @@ export class RateLimited extends DomainError {
   }
 }
 
+/**
+ * A changes cursor older than the tombstones kept (CHANGES_RETENTION_DAYS): changes it would need
+ * are gone, so the client must read everything again.
+ */
+export class ResyncRequired extends DomainError {
+  readonly kind = 'ResyncRequired' as const;
+}
+
+/** A conditional write (If-Match, expectedVersion) found the resource at another version; nothing was written. */
+export class VersionConflict extends DomainError {
+  readonly kind = 'VersionConflict' as const;
+  readonly currentVersion: number | null;
+  constructor(currentVersion: number | null) {
+    super(
+      currentVersion === null
+        ? 'The resource has no version to match'
+        : `The resource has changed since you read it: it is at version ${currentVersion}; nothing was written`,
+    );
+    this.currentVersion = currentVersion;
+  }
+}
+
 /** Validation failure; `loc` of each issue is relative to the service input. */
 export class Invalid extends DomainError {
   readonly kind = 'Invalid' as const;
@@ -71,6 +93,8 @@ export const ERROR_TABLE = {
   Forbidden: { status: 403, code: 'FORBIDDEN' },
   NotFound: { status: 404, code: 'NOT_FOUND' },
   Conflict: { status: 409, code: 'CONFLICT' },
+  ResyncRequired: { status: 410, code: 'RESYNC_REQUIRED' },
+  VersionConflict: { status: 412, code: 'CONFLICT' },
   RateLimited: { status: 429, code: 'RATE_LIMITED' },
   Unavailable: { status: 503, code: 'SERVICE_UNAVAILABLE' },
 } as const;

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { ConnectionException } from '@mikro-orm/core';
-import { DomainError, Forbidden, Invalid, RateLimited, describeError, type ValidationIssue } from '../core/errors.ts';
+import { DomainError, Forbidden, Invalid, RateLimited, ResyncRequired, describeError, type ValidationIssue } from '../core/errors.ts';
 import { bearerChallenge } from './public-url.ts';
 
 /** Where a route's service input came from: the prefix of every 422 loc. */
@@ -95,6 +95,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       headers['WWW-Authenticate'] = bearerChallenge(req, 'api', { error: 'insufficient_scope', scope: 'write' });
     }
     if (err instanceof RateLimited) headers['Retry-After'] = String(err.retryAfterSeconds);
+    if (err instanceof ResyncRequired) return res.status(status).json({ detail: err.message, resync_required: true });
     return sendError(res, status, err.message, headers);
   }
   if (isDatabaseDown(err)) {

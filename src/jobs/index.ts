@@ -1,5 +1,6 @@
 import { calendarSyncJob, calendarSyncSourceJob } from './calendar.jobs.ts';
 import { captureParseJob, captureSweepJob } from './captures.jobs.ts';
+import { changesPruneJob } from './changes.jobs.ts';
 import type { JobDefinition } from './job.ts';
 import { suggestionExpiryJob } from './suggestions.jobs.ts';
 import { missingByJob } from './metrics.jobs.ts';
@@ -18,4 +19,5 @@ export const jobDefinitions: JobDefinition<object>[] = [
   calendarSyncJob,
   calendarSyncSourceJob,
   weeklyNarrativesJob,
+  changesPruneJob,
 ];

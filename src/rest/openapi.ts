@@ -80,6 +80,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'The token may not do this (another user, read-only, or not an interactive session)',
   404: 'No such resource for this user',
   409: 'Conflict with the current state (already decided, already exists, idempotency key reused)',
+  410: 'The cursor is older than the changes kept: read everything again (resync_required)',
+  412: 'If-Match did not match: the resource is at another version (current is in the body); nothing was written',
   413: 'Request body too large',
   415: 'Request body must be application/json',
   422: 'Validation error',
@@ -87,9 +89,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'Database unavailable; retry shortly',
 };
 
-const errorBody = (status: number) => ({
-  $ref: refFor(status === 422 ? 'HTTPValidationError' : 'ErrorDetail'),
-});
+const ERROR_SCHEMAS: Record<number, string> = { 410: 'ResyncRequired', 412: 'VersionConflict', 422: 'HTTPValidationError' };
+const errorBody = (status: number) => ({ $ref: refFor(ERROR_SCHEMAS[status] ?? 'ErrorDetail') });
 
 /** Every status an operation can answer: the success ones it declares, and the errors its shape and `errors` imply. */
 function errorStatuses(route: Route): number[] {
@@ -165,6 +166,8 @@ const TAGS: Record<string, string> = {
     'Events read from calendar feeds (iCalendar), synced every 15 minutes or on demand; recurring events expanded from 30 days back to 90 ahead',
   narratives:
     'Stored weekly narratives (Monday to Sunday, most recent first), written by the configured language model or posted from elsewhere, and the weekly digest they are written from',
+  changes:
+    'Incremental sync: what changed since a cursor (upserts and deletions, one per-user version sequence), for offline-first clients',
   operations: 'Liveness and readiness',
 };
 
@@ -288,6 +291,20 @@ export function buildOpenApi(routes: Route[], extra: ExtraPaths = { paths: {}, r
           type: 'object',
           required: ['detail'],
           properties: { detail: { type: 'string', description: 'A sentence a person can read' } },
+        },
+        ResyncRequired: {
+          type: 'object',
+          required: ['detail', 'resync_required'],
+          properties: { detail: { type: 'string' }, resync_required: { const: true } },
+        },
+        VersionConflict: {
+          type: 'object',
+          required: ['detail', 'current_version', 'current'],
+          properties: {
+            detail: { type: 'string' },
+            current_version: { type: ['integer', 'null'], description: "The resource's version now (its ETag); null when it is gone" },
+            current: { type: ['object', 'null'], description: 'The resource as its GET shows it now; null when it is gone' },
+          },
         },
         HTTPValidationError: {
           type: 'object',

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     calendarMaxBytes: 1024 * 1024,
     // The test feeds are served on 127.0.0.1; test/calendar/egress.test.ts runs with the default.
     calendarFeedNetworks: 'any',
+    changesRetentionDays: 30,
     narrativeLlm: undefined,
     ...overrides,
   };

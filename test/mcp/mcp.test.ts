@@ -29,6 +29,7 @@ const TOOL_NAMES = [
   'list_calendar_events',
   'list_narratives',
   'get_narrative_digest',
+  'list_changes',
 ];
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -170,6 +171,18 @@ describe('tools', () => {
     const notMonday = await c.callTool({ name: 'get_narrative_digest', arguments: { week: '2026-11-17' } });
     expect(notMonday.isError).toBe(true);
     expect(JSON.stringify(notMonday.content)).toContain('week');
+  });
+
+  test('list_changes equals the REST feed, and its next_cursor reads on from there', async () => {
+    const c = await client(readToken);
+    const first = (await json(c, 'list_changes', { limit: 3 })) as { next_cursor: string; changes: unknown[] };
+    expect(first).toEqual(await rest('/changes?limit=3'));
+    expect(first.changes).toHaveLength(3);
+    expect(await json(c, 'list_changes', { since: first.next_cursor, types: ['event'] })).toEqual(
+      await rest(`/changes?since=${first.next_cursor}&types=event`),
+    );
+    const foreign = (await server.api().get(`/users/${other.id}/changes`).set(other.auth)).body.next_cursor as string;
+    expect(JSON.stringify((await call(c, 'list_changes', { since: foreign })).content)).toContain('another account');
   });
 
   test("get_day_summary defaults to the user's today and equals the REST summary", async () => {
@@ -399,6 +412,7 @@ describe('read-only guard', () => {
     list_calendar_events: () => ({ include_cancelled: true }),
     list_narratives: () => ({}),
     get_narrative_digest: () => ({ week: '2026-11-16' }),
+    list_changes: () => ({ limit: 5 }),
   };
 
   test('every tool answers a read-only token (no Forbidden, no error) and writes nothing', async () => {

@@ -16,6 +16,7 @@ import { Migration20261125000000_replaced_encryption_keys } from './Migration202
 import { Migration20261125010000_email_key } from './Migration20261125010000_email_key.ts';
 import { Migration20261125020000_place_aliases } from './Migration20261125020000_place_aliases.ts';
 import { Migration20261125030000_user_language } from './Migration20261125030000_user_language.ts';
+import { Migration20261127000000_changes } from './Migration20261127000000_changes.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   Migration20261125010000_email_key,
   Migration20261125020000_place_aliases,
   Migration20261125030000_user_language,
+  Migration20261127000000_changes,
 ];

@@ -108,6 +108,13 @@ export async function listReplacedKeys(actor: Actor, input: z.input<typeof Repla
   );
 }
 
+/** Batch read (the changes feed): the user's replaced material among `ids`. */
+export async function replacedKeysByIds(actor: Actor, ids: string[]): Promise<Map<string, ReplacedEncryptionKey>> {
+  authorize(actor, actor.userId, 'read');
+  const rows = ids.length ? await em().find(ReplacedEncryptionKey, { userId: actor.userId, id: { $in: ids } }) : [];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** Makes replaced material current again; what was current is kept as replaced in its turn. */
 export async function restoreReplacedKey(actor: Actor, replacedId: string): Promise<EncryptionKey> {
   authorize(actor, actor.userId, 'write');

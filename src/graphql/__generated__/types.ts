@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { UserParent as UserParentModel } from '../mappers.ts';
+import type { UserParent as UserParentModel, ChangesPageParent as ChangesPageParentModel, ChangeParent as ChangeParentModel } from '../mappers.ts';
 import type { Profile as ProfileModel } from '../../domain/users/users.service.ts';
 import type { Category as CategoryModel } from '../../domain/categories/category.entity.ts';
 import type { Event as EventModel } from '../../domain/events/event.entity.ts';
@@ -189,6 +189,60 @@ export type CategoryUpdateInput = {
   iconKey?: InputMaybe<Scalars['String']['input']>;
   /** A new name */
   name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One resource's newest change */
+export type Change = {
+  __typename?: 'Change';
+  /** When it changed */
+  changedAt: Scalars['DateTime']['output'];
+  /** The resource exactly as its REST read shows it now (snake_case JSON); null for a delete */
+  data?: Maybe<Scalars['JSONObject']['output']>;
+  /** The resource's id (a goal's is its metric's slug, the encryption key's the user's id) */
+  id: Scalars['String']['output'];
+  /** upsert: created or changed; delete: gone */
+  op: ChangeOp;
+  /** The resource's type */
+  type: ChangeType;
+  /** The resource's version after this change (its REST ETag, a mutation's expectedVersion) */
+  version: Scalars['Int']['output'];
+};
+
+/** Whether a change left the resource in place or removed it */
+export type ChangeOp =
+  | 'delete'
+  | 'upsert';
+
+/** Every resource type the changes feed reports */
+export type ChangeType =
+  | 'calendar_event'
+  | 'category'
+  | 'encryption_key'
+  | 'event'
+  | 'event_source'
+  | 'food_item'
+  | 'goal'
+  | 'health_metric'
+  | 'log_capture'
+  | 'metric_definition'
+  | 'narrative'
+  | 'place'
+  | 'place_visit'
+  | 'replaced_encryption_key'
+  | 'routine'
+  | 'saved_meal'
+  | 'suggestion'
+  | 'tracking_timer';
+
+/** A page of changes and where to read on */
+export type ChangesPage = {
+  __typename?: 'ChangesPage';
+  /** Oldest first */
+  changes: Array<Change>;
+  /** More changes follow this page */
+  hasMore: Scalars['Boolean']['output'];
+  /** Pass as since to read on; the same cursor again when nothing changed */
+  nextCursor: Scalars['String']['output'];
 };
 
 /** Confidence tier of an edge */
@@ -2340,6 +2394,12 @@ export type User = {
   calendarEvents?: Maybe<Array<CalendarEvent>>;
   /** Categories, by name */
   categories?: Maybe<Array<Category>>;
+  /**
+   * What changed since a cursor, oldest first (REST: GET /users/{user_id}/changes): each resource once, at its
+   * newest version, deletions as tombstones kept CHANGES_RETENTION_DAYS. Without since, from the beginning of
+   * retained history. A cursor older than that is RESYNC_REQUIRED; a malformed one or another user's is BAD_USER_INPUT
+   */
+  changes: ChangesPage;
   /** One local day: every metric resolved across its sources, the day's events by tag and category, and goal progress */
   day?: Maybe<DaySummary>;
   /** Day summaries from..to (inclusive, at most 366 days), oldest first */
@@ -2437,6 +2497,17 @@ export type UserCalendarEventsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserChangesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['String']['input']>;
+  types?: InputMaybe<Array<ChangeType>>;
 };
 
 
@@ -2835,6 +2906,10 @@ export type ResolversTypes = {
   Category: ResolverTypeWrapper<CategoryModel>;
   CategoryCreateInput: CategoryCreateInput;
   CategoryUpdateInput: CategoryUpdateInput;
+  Change: ResolverTypeWrapper<ChangeParentModel>;
+  ChangeOp: ChangeOp;
+  ChangeType: ChangeType;
+  ChangesPage: ResolverTypeWrapper<ChangesPageParentModel>;
   Confidence: Confidence;
   DataSource: ResolverTypeWrapper<EventSourceRowModel>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
@@ -2947,6 +3022,8 @@ export type ResolversParentTypes = {
   Category: CategoryModel;
   CategoryCreateInput: CategoryCreateInput;
   CategoryUpdateInput: CategoryUpdateInput;
+  Change: ChangeParentModel;
+  ChangesPage: ChangesPageParentModel;
   DataSource: EventSourceRowModel;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
@@ -3058,6 +3135,21 @@ export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends R
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Change'] = ResolversParentTypes['Change']> = {
+  changedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  data?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  op?: Resolver<ResolversTypes['ChangeOp'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ChangeType'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ChangesPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ChangesPage'] = ResolversParentTypes['ChangesPage']> = {
+  changes?: Resolver<Array<ResolversTypes['Change']>, ParentType, ContextType>;
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nextCursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type DataSourceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DataSource'] = ResolversParentTypes['DataSource']> = {
@@ -3541,6 +3633,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   calendarEvent?: Resolver<Maybe<ResolversTypes['CalendarEvent']>, ParentType, ContextType, RequireFields<UserCalendarEventArgs, 'id'>>;
   calendarEvents?: Resolver<Maybe<Array<ResolversTypes['CalendarEvent']>>, ParentType, ContextType, RequireFields<UserCalendarEventsArgs, 'includeCancelled' | 'limit' | 'offset'>>;
   categories?: Resolver<Maybe<Array<ResolversTypes['Category']>>, ParentType, ContextType>;
+  changes?: Resolver<ResolversTypes['ChangesPage'], ParentType, ContextType, RequireFields<UserChangesArgs, 'limit'>>;
   day?: Resolver<Maybe<ResolversTypes['DaySummary']>, ParentType, ContextType, RequireFields<UserDayArgs, 'date'>>;
   days?: Resolver<Maybe<Array<ResolversTypes['DaySummary']>>, ParentType, ContextType, RequireFields<UserDaysArgs, 'from' | 'to'>>;
   encryptionKey?: Resolver<Maybe<ResolversTypes['EncryptionKey']>, ParentType, ContextType>;
@@ -3582,6 +3675,8 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
 export type Resolvers<ContextType = GraphQLContext> = {
   CalendarEvent?: CalendarEventResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
+  Change?: ChangeResolvers<ContextType>;
+  ChangesPage?: ChangesPageResolvers<ContextType>;
   DataSource?: DataSourceResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;

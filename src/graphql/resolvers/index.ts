@@ -1,6 +1,7 @@
 import type { Resolvers } from '../__generated__/types.ts';
 import { calendarResolvers } from './calendar.ts';
 import { captureResolvers } from './captures.ts';
+import { changeResolvers } from './changes.ts';
 import { categoryResolvers } from './categories.ts';
 import { dayResolvers } from './days.ts';
 import { encryptionKeyResolvers } from './encryption-key.ts';
@@ -36,4 +37,5 @@ export const areaResolvers: Resolvers[] = [
   routineResolvers,
   calendarResolvers,
   narrativeResolvers,
+  changeResolvers,
 ];

@@ -1,4 +1,5 @@
 import { calendarTools } from './calendar.ts';
+import { changeTools } from './changes.ts';
 import { dayTools } from './days.ts';
 import { eventTools } from './events.ts';
 import { foodTools } from './food.ts';
@@ -20,4 +21,5 @@ export const allTools: Tool[] = [
   ...suggestionTools,
   ...calendarTools,
   ...narrativeTools,
+  ...changeTools,
 ];

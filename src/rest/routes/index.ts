@@ -18,6 +18,7 @@ import { placeRoutes } from './places.routes.ts';
 import { routineRoutes } from './routines.routes.ts';
 import { calendarRoutes } from './calendar.routes.ts';
 import { narrativeRoutes } from './narratives.routes.ts';
+import { changeRoutes } from './changes.routes.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
 export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
@@ -41,5 +42,6 @@ export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
     ...routineRoutes,
     ...calendarRoutes,
     ...narrativeRoutes,
+    ...changeRoutes,
   ];
 }

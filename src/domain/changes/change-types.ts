@@ -1,0 +1,30 @@
+/**
+ * Every resource type the changes feed reports, with the table its rows live in and the column
+ * that identifies one of the user's rows there: what a conditional write locks before it compares
+ * versions. The triggers that record the changes are in the changes migration.
+ */
+export const CHANGE_TABLES = {
+  event: { table: 'events', key: 'id', cast: 'uuid' },
+  health_metric: { table: 'health_metrics', key: 'id', cast: 'uuid' },
+  suggestion: { table: 'suggestions', key: 'id', cast: 'uuid' },
+  log_capture: { table: 'log_captures', key: 'id', cast: 'uuid' },
+  // A goal's id in the feed is its metric's slug; its row is keyed by the metric type's number.
+  goal: { table: 'metric_goals', key: 'metric_type_id', cast: 'smallint' },
+  metric_definition: { table: 'metric_definitions', key: 'id', cast: 'uuid' },
+  routine: { table: 'routines', key: 'id', cast: 'uuid' },
+  place: { table: 'places', key: 'id', cast: 'uuid' },
+  place_visit: { table: 'place_visits', key: 'id', cast: 'uuid' },
+  food_item: { table: 'food_items', key: 'id', cast: 'uuid' },
+  saved_meal: { table: 'saved_meals', key: 'id', cast: 'uuid' },
+  tracking_timer: { table: 'tracking_timers', key: 'id', cast: 'uuid' },
+  calendar_event: { table: 'calendar_events', key: 'id', cast: 'uuid' },
+  event_source: { table: 'event_sources', key: 'id', cast: 'uuid' },
+  narrative: { table: 'narratives', key: 'id', cast: 'uuid' },
+  category: { table: 'categories', key: 'id', cast: 'uuid' },
+  // One per user: its id is the user's.
+  encryption_key: { table: 'encryption_keys', key: 'user_id', cast: 'uuid' },
+  replaced_encryption_key: { table: 'replaced_encryption_keys', key: 'id', cast: 'uuid' },
+} as const;
+
+export type ChangeType = keyof typeof CHANGE_TABLES;
+export const CHANGE_TYPES = Object.keys(CHANGE_TABLES) as ChangeType[];

@@ -1,0 +1,13 @@
+import { pruneTombstones } from '../domain/changes/retention.ts';
+import { defineJob } from './job.ts';
+
+/** Deletions older than CHANGES_RETENTION_DAYS leave the changes feed; older cursors then resync. */
+export const changesPruneJob = defineJob({
+  name: 'changes.prune',
+  schedule: '17 * * * *',
+  queue: { retryLimit: 1, expireInSeconds: 600 },
+  handler: async (_data, ctx) => {
+    const pruned = await pruneTombstones();
+    if (pruned) ctx.logger.info({ pruned }, 'pruned deletions from the changes feed');
+  },
+});
