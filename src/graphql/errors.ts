@@ -1,7 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Logger } from 'pino';
-import { DomainError, Invalid, describeError } from '../core/errors.ts';
+import { DomainError, Invalid, VersionConflict, describeError } from '../core/errors.ts';
 
 /** snake_case service locs in the GraphQL argument names clients wrote (category_id → categoryId). */
 const camel = (s: string | number) => (typeof s === 'string' ? s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : s);
@@ -31,7 +31,8 @@ export function formatError(logger: Logger) {
     if (original instanceof DomainError) {
       const { code } = describeError(original);
       const detail = original instanceof Invalid ? original.issues.map((i) => ({ ...i, loc: i.loc.map(camel) })) : undefined;
-      return { ...formatted, message: original.message, extensions: { code, ...(detail ? { detail } : {}) } };
+      const version = original instanceof VersionConflict ? { currentVersion: original.currentVersion } : {};
+      return { ...formatted, message: original.message, extensions: { code, ...(detail ? { detail } : {}), ...version } };
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') return withLimitCode(formatted, error); // errors of the query itself

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Route } from './route.ts';
+import { isConditionalWrite } from './versions.ts';
 
 /** OpenAPI 3.1 built from the same zod schemas the services validate with. */
 type JsonSchema = Record<string, unknown>;
@@ -44,6 +45,20 @@ function componentSchemas(routes: Route[], extraInputs: z.ZodType[]): Record<str
   return merged;
 }
 
+const ETAG_HEADER = {
+  description: 'The resource\'s version ("12"), as in the changes feed: send it back as If-Match to write only that version',
+  schema: { type: 'string' },
+};
+
+const IF_MATCH = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'Write only if the resource is still at this version (its ETag, "12"; * for any): otherwise 412 with the current resource, and nothing written. Without it the last writer wins',
+  schema: { type: 'string' },
+};
+
 function parameters(route: Route): JsonSchema[] {
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const pathParams = names.map((name) => ({
@@ -63,7 +78,7 @@ function parameters(route: Route): JsonSchema[] {
     required: required.has(name) && !('default' in schema),
     schema,
   }));
-  return [...pathParams, ...queryParams];
+  return [...pathParams, ...queryParams, ...(route.version && isConditionalWrite(route.method) ? [IF_MATCH] : [])];
 }
 
 function paramSchema(params: z.ZodObject | undefined, name: string): JsonSchema {
@@ -100,6 +115,7 @@ function errorStatuses(route: Route): number[] {
   // Writes spend the user's write budget (src/core/write-budget.ts).
   if (route.access === 'write') statuses.add(429);
   if (route.body) [400, 413, 415].forEach((s) => statuses.add(s));
+  if (route.version && isConditionalWrite(route.method)) statuses.add(412);
   return [...statuses].sort();
 }
 
@@ -107,7 +123,11 @@ function responses(route: Route, components: Record<string, JsonSchema>): JsonSc
   const out: JsonSchema = {};
   for (const [status, schema] of Object.entries(route.responses)) {
     out[status] = schema
-      ? { description: 'Success', content: { 'application/json': { schema: toSchema(schema, 'output', components) } } }
+      ? {
+          description: 'Success',
+          ...(route.version ? { headers: { ETag: ETAG_HEADER } } : {}),
+          content: { 'application/json': { schema: toSchema(schema, 'output', components) } },
+        }
       : { description: 'Success, no content' };
   }
   for (const status of errorStatuses(route)) {
@@ -133,6 +153,7 @@ function responses(route: Route, components: Record<string, JsonSchema>): JsonSc
             },
           }
         : {}),
+      ...(status === 412 ? { headers: { ETag: ETAG_HEADER } } : {}),
       ...(status === 429 || status === 503
         ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
         : {}),

@@ -19,6 +19,7 @@ import { visitsByIds } from '../domain/places/visits.service.ts';
 import { getRoutine } from '../domain/routines/routines.service.ts';
 import { getSuggestion } from '../domain/suggestions/suggestions.service.ts';
 import { getTimer } from '../domain/timers/timers.service.ts';
+import { getProfile } from '../domain/users/users.service.ts';
 import { presentCalendarEvent } from './presenters/calendar.ts';
 import { presentCaptures } from './presenters/captures.ts';
 import { presentCategory } from './presenters/categories.ts';
@@ -34,6 +35,7 @@ import { presentPlace, presentVisit } from './presenters/places.ts';
 import { presentRoutine } from './presenters/routines.ts';
 import { presentSuggestion } from './presenters/suggestions.ts';
 import { presentTimer } from './presenters/timers.ts';
+import { presentProfile } from './presenters/users.ts';
 
 /** The REST read of some of the user's resources of one type, by id; ids not found are left out. */
 type ReadMany = (actor: Actor, ids: string[]) => Promise<Map<string, unknown>>;
@@ -64,6 +66,7 @@ const each =
  * REST and, as JSON, in GraphQL) and the current resource of a 412.
  */
 const READS: Record<ChangeType, ReadMany> = {
+  profile: async (actor, ids) => new Map(ids.includes(actor.userId) ? [[actor.userId, presentProfile(await getProfile(actor))]] : []),
   event: async (actor, ids) => {
     const [events, items] = await Promise.all([eventsByIds(actor, ids), mealItemsByEventIds(actor, ids)]);
     return new Map([...events].map(([id, e]) => [id, presentEvent(e, items.get(id))]));

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Actor } from '../core/actor.ts';
+import type { Versioned } from './versions.ts';
 
 /**
  * Who may call an operation. Every route must say it (the route-table test walks them all):
@@ -64,6 +65,11 @@ export type Route = {
    * (the schema-walk test holds both sides to it); credential routes under /auth are REST-only.
    */
   graphql?: `Mutation.${string}` | `User.${string}`;
+  /**
+   * One resource with a version (the changes feed's): its answers carry an ETag, and a PATCH or
+   * PUT with If-Match runs only at that version (412 with the current resource otherwise).
+   */
+  version?: Versioned;
   // A method signature (bivariant), so a route() with typed inputs is a Route.
   handler(req: RouteRequest): Promise<Reply>;
 };

@@ -7,6 +7,7 @@ import { inputSteps } from '../http/body.ts';
 import { markInvalidToken, prefixIssues, type InputSource } from '../http/errors.ts';
 import { publicUrls } from '../http/public-url.ts';
 import { JsonText, type Route } from './route.ts';
+import { conditionally, isConditionalWrite, withETag } from './versions.ts';
 
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -78,11 +79,16 @@ function handle(route: Route): RequestHandler {
         throw err instanceof Invalid ? prefixIssues(err, 'query') : err;
       }
     }
-    const reply = await route
-      .handler({ actor: req.actor!, params, query: { ...req.query }, body: req.body ?? {}, ip: req.ip ?? 'unknown' })
-      .catch((err) => {
+    const actor = req.actor!;
+    const run = () =>
+      route.handler({ actor, params, query: { ...req.query }, body: req.body ?? {}, ip: req.ip ?? 'unknown' }).catch((err) => {
         throw err instanceof Invalid ? prefixIssues(err, source) : err;
       });
+    // A versioned resource's answers carry its ETag, and its writes honour If-Match.
+    const ref = route.version && { type: route.version.type, id: params[route.version.param] };
+    const reply = ref
+      ? await withETag(actor, ref, await conditionally(actor, ref, isConditionalWrite(route.method) ? req.get('if-match') : undefined, run))
+      : await run();
     res.status(reply.status).set(reply.headers ?? {});
     if (reply.body === undefined) res.end();
     else if (reply.body instanceof JsonText) {

@@ -39,9 +39,9 @@ async function readAll(user: TestUser, since?: string, limit = 500): Promise<{ c
 test('a new account starts with what it was given; each write after a cursor is one change with the resource as GET shows it', async () => {
   const user = await signUp(server);
   const start = await readAll(user);
-  // What every account is provisioned with (its metric definitions, its built-in sources) is its first history.
+  // What every account is provisioned with (its profile, its metric definitions, its built-in sources) is its first history.
   expect(start.changes.length).toBeGreaterThan(0);
-  expect(new Set(start.changes.map((c) => c.type))).toEqual(new Set(['metric_definition', 'event_source']));
+  expect(new Set(start.changes.map((c) => c.type))).toEqual(new Set(['profile', 'metric_definition', 'event_source']));
   const versions = start.changes.map((c) => c.version);
   expect(versions).toEqual([...versions].sort((a, b) => a - b));
 

@@ -16,7 +16,10 @@ import { Migration } from '@mikro-orm/migrations';
  * No foreign keys to users: erasing an account deletes these rows itself, with recording off
  * (the `lifetrack.record_changes` setting), instead of racing the cascade.
  */
-const TRACKED: { table: string; type: string; id: string; parent?: true; name?: string }[] = [
+type Tracked = { table: string; type: string; id: string; user?: string; parent?: true; name?: string };
+const TRACKED: Tracked[] = [
+  // The profile (timezone, language ...) is the user's own row.
+  { table: 'users', type: `'profile'`, id: 'id::text', user: 'id' },
   { table: 'events', type: `'event'`, id: 'id::text' },
   { table: 'health_metrics', type: `'health_metric'`, id: 'id::text' },
   { table: 'suggestions', type: `'suggestion'`, id: 'id::text' },
@@ -83,7 +86,7 @@ export class Migration20261127000000_changes extends Migration {
 
     this.addSql(`create function record_changes() returns trigger language plpgsql as $fn$
       declare
-        parent boolean := TG_NARGS > 2;
+        parent boolean := TG_NARGS > 3;
         source text := case when TG_OP = 'DELETE' then 'old_rows' else 'new_rows' end;
         op text := case when TG_OP = 'DELETE' and not parent then 'delete' else 'upsert' end;
       begin
@@ -93,13 +96,13 @@ export class Migration20261127000000_changes extends Migration {
         execute format(
           'insert into changes as c (user_id, type, id, op, version, changed_at)
              select user_id, type, id, %L, null, clock_timestamp()
-               from (select distinct user_id, %s as type, %s as id from %I) touched
+               from (select distinct %s as user_id, %s as type, %s as id from %I) touched
               where id is not null
            on conflict (user_id, type, id) do update
              set op = excluded.op, version = null, changed_at = excluded.changed_at %s',
-          op, TG_ARGV[0], TG_ARGV[1], source,
+          op, TG_ARGV[2], TG_ARGV[0], TG_ARGV[1], source,
           case when parent then 'where c.op <> ''delete''' else '' end);
-        execute format('insert into change_marks (user_id) select distinct user_id from %I on conflict do nothing', source);
+        execute format('insert into change_marks (user_id) select distinct %s from %I on conflict do nothing', TG_ARGV[2], source);
         return null;
       end
     $fn$`);
@@ -127,7 +130,9 @@ export class Migration20261127000000_changes extends Migration {
       deferrable initially deferred for each row execute function number_changes()`);
 
     for (const t of TRACKED) {
-      const args = [t.type, t.id, ...(t.parent ? ['parent'] : [])].map((a) => `'${a.replaceAll("'", "''")}'`).join(', ');
+      const args = [t.type, t.id, t.user ?? 'user_id', ...(t.parent ? ['parent'] : [])]
+        .map((a) => `'${a.replaceAll("'", "''")}'`)
+        .join(', ');
       for (const [event, table] of [
         ['insert', 'new table as new_rows'],
         ['update', 'new table as new_rows'],
@@ -140,7 +145,7 @@ export class Migration20261127000000_changes extends Migration {
 
     // What exists today is the start of every user's history: one upsert per resource.
     const existing = TRACKED.filter((t) => !t.parent)
-      .map((t) => `select user_id, ${t.type} as type, ${t.id} as id from ${t.table}`)
+      .map((t) => `select ${t.user ?? 'user_id'} as user_id, ${t.type} as type, ${t.id} as id from ${t.table}`)
       .join(' union all ');
     this.addSql(`insert into changes (user_id, type, id, op, version, changed_at)
       select user_id, type, id, 'upsert', row_number() over (partition by user_id order by type, id), now()

@@ -4,6 +4,8 @@
  * versions. The triggers that record the changes are in the changes migration.
  */
 export const CHANGE_TABLES = {
+  // The user's own row: its id is the user's.
+  profile: { table: 'users', key: 'id', cast: 'uuid', owner: 'id' },
   event: { table: 'events', key: 'id', cast: 'uuid' },
   health_metric: { table: 'health_metrics', key: 'id', cast: 'uuid' },
   suggestion: { table: 'suggestions', key: 'id', cast: 'uuid' },
@@ -25,6 +27,12 @@ export const CHANGE_TABLES = {
   encryption_key: { table: 'encryption_keys', key: 'user_id', cast: 'uuid' },
   replaced_encryption_key: { table: 'replaced_encryption_keys', key: 'id', cast: 'uuid' },
 } as const;
+
+/** The column holding the owning user's id. */
+export const ownerColumn = (type: ChangeType): string => {
+  const entry = CHANGE_TABLES[type];
+  return 'owner' in entry ? entry.owner : 'user_id';
+};
 
 export type ChangeType = keyof typeof CHANGE_TABLES;
 export const CHANGE_TYPES = Object.keys(CHANGE_TABLES) as ChangeType[];

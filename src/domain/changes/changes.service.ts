@@ -6,7 +6,7 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { metricType, metricTypeById } from '../metrics/catalogue.ts';
-import { CHANGE_TABLES, type ChangeType } from './change-types.ts';
+import { CHANGE_TABLES, ownerColumn, type ChangeType } from './change-types.ts';
 import { ChangesQuery } from './changes.schemas.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
@@ -81,14 +81,19 @@ export async function listChanges<T>(actor: Actor, input: z.input<typeof Changes
   );
 }
 
-/** The resource's current version (its ETag), or null when it has none (not yet changed since versions began). */
-export async function currentVersion(actor: Actor, type: ChangeType, id: string): Promise<number | null> {
+/** The versions (ETags) of some of the user's resources of one type; a resource without one is left out. */
+export async function versionsOf(actor: Actor, type: ChangeType, ids: string[]): Promise<Map<string, number>> {
   authorize(actor, actor.userId, 'read');
-  const [row] = await query<{ version: string | null }>(
-    `select version from changes where user_id = $1 and type = $2 and id = $3 and op = 'upsert'`,
-    [actor.userId, type, rowKey(type, id)],
+  const rows = await query<{ id: string; version: string }>(
+    `select id, version from changes where user_id = $1 and type = $2 and id = any($3) and op = 'upsert' and version is not null`,
+    [actor.userId, type, ids.map((id) => rowKey(type, id))],
   );
-  return row?.version == null ? null : Number(row.version);
+  return new Map(rows.map((r) => [feedId(type, r.id), Number(r.version)]));
+}
+
+/** The resource's current version (its ETag), or null when it has none. */
+export async function currentVersion(actor: Actor, type: ChangeType, id: string): Promise<number | null> {
+  return (await versionsOf(actor, type, [id])).get(id) ?? null;
 }
 
 /**
@@ -104,12 +109,16 @@ export async function ifVersion<R>(
   expected: (number | '*')[],
   write: () => Promise<R>,
 ): Promise<R> {
-  authorize(actor, actor.userId, 'read');
+  // The write spends the budget; a read-only token is refused here, before any row is locked.
+  authorize(actor, actor.userId, 'write', { spend: false });
   return em().transactional(async () => {
     const { table, key, cast } = CHANGE_TABLES[ref.type];
     const keyValue = rowKey(ref.type, ref.id);
     const locked = KEY_SHAPE[cast].test(keyValue)
-      ? await query(`select 1 from ${table} where user_id = $1 and ${key} = $2::${cast} for update`, [actor.userId, keyValue])
+      ? await query(`select 1 from ${table} where ${ownerColumn(ref.type)} = $1 and ${key} = $2::${cast} for update`, [
+          actor.userId,
+          keyValue,
+        ])
       : [];
     // No current resource matches no version (RFC 9110 If-Match): the answer says it is gone.
     if (locked.length === 0) throw new VersionConflict(null);

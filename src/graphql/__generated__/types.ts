@@ -132,6 +132,8 @@ export type CalendarEvent = {
   updatedAt: Scalars['DateTime']['output'];
   /** organizer or attendee when the user's email is the ORGANIZER or an ATTENDEE */
   userRelevance?: Maybe<Scalars['String']['output']>;
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Where a calendar event stands */
@@ -169,6 +171,8 @@ export type Category = {
   name: Scalars['String']['output'];
   /** When it last changed */
   updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A new category */
@@ -228,6 +232,7 @@ export type ChangeType =
   | 'narrative'
   | 'place'
   | 'place_visit'
+  | 'profile'
   | 'replaced_encryption_key'
   | 'routine'
   | 'saved_meal'
@@ -292,6 +297,8 @@ export type DataSource = {
   sourceLabel: Scalars['String']['output'];
   /** When it last changed */
   updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** How many events of the day carry one tag, or belong to one category */
@@ -370,6 +377,8 @@ export type EncryptionKey = {
   updatedAt: Scalars['DateTime']['output'];
   /** What the client checks a derived key against */
   verifier: Scalars['String']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
   /** The data key, wrapped by the passphrase-derived key */
   wrappedDek: Scalars['String']['output'];
 };
@@ -468,6 +477,8 @@ export type Event = {
   tags?: Maybe<Array<Scalars['String']['output']>>;
   /** When it last changed */
   updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A new event; every field is optional */
@@ -601,6 +612,8 @@ export type FoodItem = {
   updatedAt: Scalars['DateTime']['output'];
   /** How many logged meals used it */
   usageCount: Scalars['Int']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A food item entered by hand; nutrients are per serving */
@@ -733,6 +746,8 @@ export type Goal = {
   unit: Scalars['String']['output'];
   /** The day summary's top-level field for this metric, if it has one */
   valueField?: Maybe<Scalars['String']['output']>;
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Which side of the target meets a goal */
@@ -894,6 +909,8 @@ export type LogCapture = {
   text: Scalars['String']['output'];
   /** When its status last changed */
   updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Omnibar text to parse in the background */
@@ -1027,6 +1044,8 @@ export type MetricDefinition = {
   sources: Array<MetricSource>;
   /** When it last changed */
   updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Definition changes; omitted fields stay */
@@ -1476,6 +1495,7 @@ export type MutationLookUpBarcodeArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationPutEncryptionKeyArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   input: EncryptionKeyPutInput;
 };
 
@@ -1486,6 +1506,7 @@ export type MutationPutEncryptionKeyArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationPutGoalArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   input: GoalInput;
   slug: Scalars['String']['input'];
 };
@@ -1559,6 +1580,7 @@ export type MutationSyncEventSourceArgs = {
  */
 export type MutationUpdateAutomationArgs = {
   definitionId: Scalars['UUID']['input'];
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: AutomationUpdateInput;
 };
@@ -1570,6 +1592,7 @@ export type MutationUpdateAutomationArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationUpdateCategoryArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: CategoryUpdateInput;
 };
@@ -1581,6 +1604,7 @@ export type MutationUpdateCategoryArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationUpdateEventArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: EventUpdateInput;
 };
@@ -1592,6 +1616,7 @@ export type MutationUpdateEventArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationUpdateEventSourceArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: EventSourceUpdateInput;
 };
@@ -1603,6 +1628,7 @@ export type MutationUpdateEventSourceArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationUpdateFoodItemArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: FoodItemUpdateInput;
   refreshEventId?: InputMaybe<Scalars['UUID']['input']>;
@@ -1615,6 +1641,7 @@ export type MutationUpdateFoodItemArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationUpdateMetricDefinitionArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: MetricDefinitionUpdateInput;
 };
@@ -1626,6 +1653,7 @@ export type MutationUpdateMetricDefinitionArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationUpdatePlaceArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: PlaceUpdateInput;
 };
@@ -1637,6 +1665,7 @@ export type MutationUpdatePlaceArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationUpdateProfileArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   input: ProfileUpdateInput;
 };
 
@@ -1647,6 +1676,7 @@ export type MutationUpdateProfileArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationUpdateRoutineArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: RoutineUpdateInput;
 };
@@ -1658,6 +1688,7 @@ export type MutationUpdateRoutineArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationUpdateSavedMealArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: SavedMealUpdateInput;
 };
@@ -1687,6 +1718,8 @@ export type Narrative = {
   provider?: Maybe<Scalars['String']['output']>;
   /** When its text last changed */
   updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A week's facts, as the narrative is written from them */
@@ -1874,6 +1907,8 @@ export type Place = {
   tags?: Maybe<Array<Scalars['String']['output']>>;
   /** When it last changed */
   updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
   /** How many visits it has */
   visitCount: Scalars['Int']['output'];
   /** Its newest visits */
@@ -1983,6 +2018,8 @@ export type Profile = {
   totpEnabled: Scalars['Boolean']['output'];
   /** When the profile last changed */
   updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Profile changes; an omitted field stays as it is */
@@ -2098,6 +2135,8 @@ export type Routine = {
   timeOfDay: TimeOfDay;
   /** When it last changed */
   updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A routine done on a day; every field is optional */
@@ -2159,6 +2198,8 @@ export type SavedMeal = {
   updatedAt: Scalars['DateTime']['output'];
   /** How many times it was logged */
   usageCount: Scalars['Int']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A new saved meal */
@@ -2226,6 +2267,8 @@ export type Suggestion = {
   summary: Scalars['String']['output'];
   /** A short title */
   title: Scalars['String']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
   /** End of the time window it covers */
   windowEnd?: Maybe<Scalars['DateTime']['output']>;
   /** Start of the time window it covers */
@@ -2360,6 +2403,8 @@ export type TrackingTimer = {
   startedAt: Scalars['DateTime']['output'];
   /** When it last changed */
   updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A new timer; categoryId, label or both are required */
@@ -3126,6 +3171,7 @@ export type CalendarEventResolvers<ContextType = GraphQLContext, ParentType exte
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   userRelevance?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = {
@@ -3135,6 +3181,7 @@ export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends R
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type ChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Change'] = ResolversParentTypes['Change']> = {
@@ -3168,6 +3215,7 @@ export type DataSourceResolvers<ContextType = GraphQLContext, ParentType extends
   lastSyncedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   sourceLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
@@ -3214,6 +3262,7 @@ export type EncryptionKeyResolvers<ContextType = GraphQLContext, ParentType exte
   kdfSalt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   verifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   wrappedDek?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -3255,6 +3304,7 @@ export type EventResolvers<ContextType = GraphQLContext, ParentType extends Reso
   source?: Resolver<ResolversTypes['EventSource'], ParentType, ContextType>;
   tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type FoodItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FoodItem'] = ResolversParentTypes['FoodItem']> = {
@@ -3272,6 +3322,7 @@ export type FoodItemResolvers<ContextType = GraphQLContext, ParentType extends R
   source?: Resolver<ResolversTypes['FoodSource'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   usageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type GoalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Goal'] = ResolversParentTypes['Goal']> = {
@@ -3285,6 +3336,7 @@ export type GoalResolvers<ContextType = GraphQLContext, ParentType extends Resol
   today?: Resolver<Maybe<ResolversTypes['GoalProgress']>, ParentType, ContextType>;
   unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   valueField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type GoalProgressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GoalProgress'] = ResolversParentTypes['GoalProgress']> = {
@@ -3348,6 +3400,7 @@ export type LogCaptureResolvers<ContextType = GraphQLContext, ParentType extends
   suggestions?: Resolver<Array<ResolversTypes['Suggestion']>, ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type MealItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MealItem'] = ResolversParentTypes['MealItem']> = {
@@ -3384,6 +3437,7 @@ export type MetricDefinitionResolvers<ContextType = GraphQLContext, ParentType e
   resolutionOperator?: Resolver<ResolversTypes['ResolutionOperator'], ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['MetricSource']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type MetricReadingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricReading'] = ResolversParentTypes['MetricReading']> = {
@@ -3476,6 +3530,7 @@ export type NarrativeResolvers<ContextType = GraphQLContext, ParentType extends 
   periodType?: Resolver<ResolversTypes['NarrativePeriodType'], ParentType, ContextType>;
   provider?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type NarrativeDigestResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NarrativeDigest'] = ResolversParentTypes['NarrativeDigest']> = {
@@ -3521,6 +3576,7 @@ export type PlaceResolvers<ContextType = GraphQLContext, ParentType extends Reso
   source?: Resolver<ResolversTypes['PlaceSource'], ParentType, ContextType>;
   tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   visitCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   visits?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType, RequireFields<PlaceVisitsArgs, 'limit'>>;
 };
@@ -3543,6 +3599,7 @@ export type ProfileResolvers<ContextType = GraphQLContext, ParentType extends Re
   timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totpEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -3575,6 +3632,7 @@ export type RoutineResolvers<ContextType = GraphQLContext, ParentType extends Re
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timeOfDay?: Resolver<ResolversTypes['TimeOfDay'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type SavedMealResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SavedMeal'] = ResolversParentTypes['SavedMeal']> = {
@@ -3586,6 +3644,7 @@ export type SavedMealResolvers<ContextType = GraphQLContext, ParentType extends 
   totalsSource?: Resolver<ResolversTypes['MealTotalsSource'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   usageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Suggestion'] = ResolversParentTypes['Suggestion']> = {
@@ -3607,6 +3666,7 @@ export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends
   status?: Resolver<ResolversTypes['SuggestionStatus'], ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   windowEnd?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   windowStart?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
@@ -3623,6 +3683,7 @@ export type TrackingTimerResolvers<ContextType = GraphQLContext, ParentType exte
   label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['UUID'], any> {

@@ -6,6 +6,7 @@ import {
   updateEventSource,
 } from '../../domain/event-sources/event-sources.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
+import { atVersion } from '../versions.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 
 export const eventSourceResolvers: Resolvers = {
@@ -14,7 +15,10 @@ export const eventSourceResolvers: Resolvers = {
     eventSource: (_user, { id }, { actor }) => getEventSource(actor, id),
   },
   Mutation: {
-    updateEventSource: (_root, { id, input }, { actor }) => withInput('input', () => updateEventSource(actor, id, serviceInput(input))),
+    updateEventSource: (_root, { id, input, expectedVersion }, { actor }) =>
+      atVersion(actor, { type: 'event_source', id }, expectedVersion, () =>
+        withInput('input', () => updateEventSource(actor, id, serviceInput(input))),
+      ),
     createEventSource: (_root, { input }, { actor }) => withInput('input', () => createEventSource(actor, serviceInput(input))),
     deleteEventSource: async (_root, { id }, { actor }) => (await deleteEventSource(actor, id), true),
   },

@@ -1,6 +1,7 @@
 import { categoriesByIds } from '../../domain/categories/categories.service.ts';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from '../../domain/events/events.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
+import { atVersion } from '../versions.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 
 export const eventResolvers: Resolvers = {
@@ -13,7 +14,8 @@ export const eventResolvers: Resolvers = {
   },
   Mutation: {
     createEvent: async (_root, { input }, { actor }) => (await withInput('input', () => createEvent(actor, serviceInput(input)))).event,
-    updateEvent: (_root, { id, input }, { actor }) => withInput('input', () => updateEvent(actor, id, serviceInput(input))),
+    updateEvent: (_root, { id, input, expectedVersion }, { actor }) =>
+      atVersion(actor, { type: 'event', id }, expectedVersion, () => withInput('input', () => updateEvent(actor, id, serviceInput(input)))),
     deleteEvent: async (_root, { id }, { actor }) => (await deleteEvent(actor, id), true),
   },
 };

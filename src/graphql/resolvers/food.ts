@@ -10,6 +10,7 @@ import { mealItemsByEventIds, mealItemsBySavedMealIds } from '../../domain/food/
 import { NUTRIENTS, type Nutrition } from '../../domain/food/nutrients.ts';
 import { createSavedMeal, deleteSavedMeal, getSavedMeal, listSavedMeals, updateSavedMeal } from '../../domain/food/saved-meals.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
+import { atVersion } from '../versions.ts';
 import { asInput } from '../../core/validation.ts';
 import type { NutrientName, NutritionResolvers, Resolvers } from '../__generated__/types.ts';
 
@@ -54,10 +55,15 @@ export const foodResolvers: Resolvers = {
     createFoodItem: (_root, { input }, { actor }) => withInput('input', () => createFoodItem(actor, serviceInput(input))),
     lookUpBarcode: async (_root, { input }, { actor }) =>
       (await withInput('input', () => lookUpFoodBarcode(actor, serviceInput(input)))).item,
-    updateFoodItem: (_root, { id, refreshEventId, input }, { actor }) =>
-      withInput('input', () => updateFoodItem(actor, id, serviceInput(input), serviceArgs({ refreshEventId }))),
+    updateFoodItem: (_root, { id, refreshEventId, input, expectedVersion }, { actor }) =>
+      atVersion(actor, { type: 'food_item', id }, expectedVersion, () =>
+        withInput('input', () => updateFoodItem(actor, id, serviceInput(input), serviceArgs({ refreshEventId }))),
+      ),
     createSavedMeal: (_root, { input }, { actor }) => withInput('input', () => createSavedMeal(actor, mealInput(input))),
-    updateSavedMeal: (_root, { id, input }, { actor }) => withInput('input', () => updateSavedMeal(actor, id, mealInput(input))),
+    updateSavedMeal: (_root, { id, input, expectedVersion }, { actor }) =>
+      atVersion(actor, { type: 'saved_meal', id }, expectedVersion, () =>
+        withInput('input', () => updateSavedMeal(actor, id, mealInput(input))),
+      ),
     deleteSavedMeal: async (_root, { id }, { actor }) => (await deleteSavedMeal(actor, id), true),
   },
 };

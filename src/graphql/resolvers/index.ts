@@ -17,6 +17,7 @@ import { routineResolvers } from './routines.ts';
 import { suggestionResolvers } from './suggestions.ts';
 import { timerResolvers } from './timers.ts';
 import { userResolvers } from './users.ts';
+import { versionResolvers } from './versions.ts';
 
 /** Every area's resolvers; each file holds one area's fields, relations and mutations. */
 export const areaResolvers: Resolvers[] = [
@@ -38,4 +39,5 @@ export const areaResolvers: Resolvers[] = [
   calendarResolvers,
   narrativeResolvers,
   changeResolvers,
+  versionResolvers,
 ];

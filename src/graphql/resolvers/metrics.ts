@@ -4,6 +4,7 @@ import { ingestReadings } from '../../domain/metrics/ingest.service.ts';
 import { listMetricTypes, metricTypesBySlugs } from '../../domain/metrics/metric-types.service.ts';
 import { listReadings } from '../../domain/metrics/readings.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
+import { atVersion } from '../versions.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 import type { Loaders } from '../loaders.ts';
 import { asInput } from '../../core/validation.ts';
@@ -29,11 +30,17 @@ export const metricResolvers: Resolvers = {
     // Each reading's keys too are in the service's spelling (metricTypeSlug → metric_type_slug).
     ingestReadings: (_root, { input }, { actor }) =>
       withInput('input', () => ingestReadings(actor, asInput({ readings: input.readings.map(serviceInput) }))),
-    updateMetricDefinition: (_root, { id, input }, { actor }) => withInput('input', () => updateDefinition(actor, id, serviceInput(input))),
+    updateMetricDefinition: (_root, { id, input, expectedVersion }, { actor }) =>
+      atVersion(actor, { type: 'metric_definition', id }, expectedVersion, () =>
+        withInput('input', () => updateDefinition(actor, id, serviceInput(input))),
+      ),
     createAutomation: (_root, { definitionId, input }, { actor }) =>
       withInput('input', () => createAutomation(actor, definitionId, serviceInput(input))),
-    updateAutomation: (_root, { definitionId, id, input }, { actor }) =>
-      withInput('input', () => updateAutomation(actor, definitionId, id, serviceInput(input))),
+    // An automation is part of its definition's read: the definition's version guards it.
+    updateAutomation: (_root, { definitionId, id, input, expectedVersion }, { actor }) =>
+      atVersion(actor, { type: 'metric_definition', id: definitionId }, expectedVersion, () =>
+        withInput('input', () => updateAutomation(actor, definitionId, id, serviceInput(input))),
+      ),
     deleteAutomation: async (_root, { definitionId, id }, { actor }) => (await deleteAutomation(actor, definitionId, id), true),
   },
 };

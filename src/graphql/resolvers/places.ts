@@ -9,6 +9,7 @@ import {
   visitsByIds,
 } from '../../domain/places/visits.service.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
+import { atVersion } from '../versions.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 import { asInput } from '../../core/validation.ts';
 
@@ -32,7 +33,8 @@ export const placeResolvers: Resolvers = {
   },
   Mutation: {
     createPlace: (_root, { input }, { actor }) => withInput('input', () => createPlace(actor, serviceInput(input))),
-    updatePlace: (_root, { id, input }, { actor }) => withInput('input', () => updatePlace(actor, id, serviceInput(input))),
+    updatePlace: (_root, { id, input, expectedVersion }, { actor }) =>
+      atVersion(actor, { type: 'place', id }, expectedVersion, () => withInput('input', () => updatePlace(actor, id, serviceInput(input)))),
     deletePlace: async (_root, { id }, { actor }) => (await deletePlace(actor, id), true),
     createPlaceVisit: (_root, { id, input }, { actor }) => withInput('input', () => createVisit(actor, id, serviceInput(input))),
     deletePlaceVisit: async (_root, { id }, { actor }) => (await deleteVisit(actor, id), true),

@@ -1,6 +1,7 @@
 import { completeRoutine } from '../../domain/routines/completions.service.ts';
 import { createRoutine, deleteRoutine, getRoutine, listRoutines, updateRoutine } from '../../domain/routines/routines.service.ts';
 import { serviceInput, withInput } from '../args.ts';
+import { atVersion } from '../versions.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 
 export const routineResolvers: Resolvers = {
@@ -10,7 +11,10 @@ export const routineResolvers: Resolvers = {
   },
   Mutation: {
     createRoutine: (_root, { input }, { actor }) => withInput('input', () => createRoutine(actor, serviceInput(input))),
-    updateRoutine: (_root, { id, input }, { actor }) => withInput('input', () => updateRoutine(actor, id, serviceInput(input))),
+    updateRoutine: (_root, { id, input, expectedVersion }, { actor }) =>
+      atVersion(actor, { type: 'routine', id }, expectedVersion, () =>
+        withInput('input', () => updateRoutine(actor, id, serviceInput(input))),
+      ),
     deleteRoutine: async (_root, { id }, { actor }) => (await deleteRoutine(actor, id), true),
     completeRoutine: (_root, { id, input }, { actor }) => withInput('input', () => completeRoutine(actor, id, serviceInput(input))),
   },

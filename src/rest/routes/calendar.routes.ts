@@ -24,6 +24,7 @@ export const calendarRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/calendar/events/{event_id}',
+    version: { type: 'calendar_event', param: 'event_id' },
     tag,
     access: 'read',
     graphql: 'User.calendarEvent',

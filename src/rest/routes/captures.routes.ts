@@ -38,6 +38,7 @@ export const captureRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/log-captures/{capture_id}',
+    version: { type: 'log_capture', param: 'capture_id' },
     tag,
     access: 'read',
     graphql: 'User.logCapture',

@@ -34,6 +34,7 @@ export const categoryRoutes: Route[] = [
   route({
     method: 'patch',
     path: '/users/{user_id}/categories/{category_id}',
+    version: { type: 'category', param: 'category_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.updateCategory',

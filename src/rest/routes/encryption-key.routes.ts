@@ -16,6 +16,7 @@ export const encryptionKeyRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/encryption-key',
+    version: { type: 'encryption_key', param: 'user_id' },
     tag,
     access: 'read',
     graphql: 'User.encryptionKey',
@@ -27,6 +28,7 @@ export const encryptionKeyRoutes: Route[] = [
   route({
     method: 'put',
     path: '/users/{user_id}/encryption-key',
+    version: { type: 'encryption_key', param: 'user_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.putEncryptionKey',

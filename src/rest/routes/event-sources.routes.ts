@@ -24,6 +24,7 @@ export const eventSourceRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/event-sources/{source_id}',
+    version: { type: 'event_source', param: 'source_id' },
     tag,
     access: 'read',
     graphql: 'User.eventSource',
@@ -35,6 +36,7 @@ export const eventSourceRoutes: Route[] = [
   route({
     method: 'patch',
     path: '/users/{user_id}/event-sources/{source_id}',
+    version: { type: 'event_source', param: 'source_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.updateEventSource',

@@ -48,6 +48,7 @@ export const eventRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/events/{event_id}',
+    version: { type: 'event', param: 'event_id' },
     tag,
     access: 'read',
     graphql: 'User.event',
@@ -59,6 +60,7 @@ export const eventRoutes: Route[] = [
   route({
     method: 'patch',
     path: '/users/{user_id}/events/{event_id}',
+    version: { type: 'event', param: 'event_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.updateEvent',

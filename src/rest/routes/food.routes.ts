@@ -51,6 +51,7 @@ export const foodRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/food-items/{food_item_id}',
+    version: { type: 'food_item', param: 'food_item_id' },
     tag,
     access: 'read',
     graphql: 'User.foodItem',
@@ -62,6 +63,7 @@ export const foodRoutes: Route[] = [
   route({
     method: 'patch',
     path: '/users/{user_id}/food-items/{food_item_id}',
+    version: { type: 'food_item', param: 'food_item_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.updateFoodItem',

@@ -21,6 +21,7 @@ export const goalRoutes: Route[] = [
   route({
     method: 'put',
     path: '/users/{user_id}/goals/{slug}',
+    version: { type: 'goal', param: 'slug' },
     tag,
     access: 'write',
     graphql: 'Mutation.putGoal',

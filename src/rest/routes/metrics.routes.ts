@@ -72,6 +72,7 @@ export const metricRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/metric-definitions/{definition_id}',
+    version: { type: 'metric_definition', param: 'definition_id' },
     tag,
     access: 'read',
     graphql: 'User.metricDefinition',
@@ -83,6 +84,7 @@ export const metricRoutes: Route[] = [
   route({
     method: 'patch',
     path: '/users/{user_id}/metric-definitions/{definition_id}',
+    version: { type: 'metric_definition', param: 'definition_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.updateMetricDefinition',
@@ -108,6 +110,7 @@ export const metricRoutes: Route[] = [
   route({
     method: 'patch',
     path: '/users/{user_id}/metric-definitions/{definition_id}/automations/{automation_id}',
+    version: { type: 'metric_definition', param: 'definition_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.updateAutomation',

@@ -49,6 +49,7 @@ export const narrativeRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/narratives/{narrative_id}',
+    version: { type: 'narrative', param: 'narrative_id' },
     tag,
     access: 'read',
     graphql: 'User.narrative',

@@ -45,6 +45,7 @@ export const placeRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/places/{place_id}',
+    version: { type: 'place', param: 'place_id' },
     tag,
     access: 'read',
     graphql: 'User.place',
@@ -56,6 +57,7 @@ export const placeRoutes: Route[] = [
   route({
     method: 'patch',
     path: '/users/{user_id}/places/{place_id}',
+    version: { type: 'place', param: 'place_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.updatePlace',

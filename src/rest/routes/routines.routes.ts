@@ -35,6 +35,7 @@ export const routineRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/routines/{routine_id}',
+    version: { type: 'routine', param: 'routine_id' },
     tag,
     access: 'read',
     graphql: 'User.routine',
@@ -46,6 +47,7 @@ export const routineRoutes: Route[] = [
   route({
     method: 'patch',
     path: '/users/{user_id}/routines/{routine_id}',
+    version: { type: 'routine', param: 'routine_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.updateRoutine',

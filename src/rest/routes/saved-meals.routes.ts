@@ -47,6 +47,7 @@ export const savedMealRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/saved-meals/{saved_meal_id}',
+    version: { type: 'saved_meal', param: 'saved_meal_id' },
     tag,
     access: 'read',
     graphql: 'User.savedMeal',
@@ -58,6 +59,7 @@ export const savedMealRoutes: Route[] = [
   route({
     method: 'patch',
     path: '/users/{user_id}/saved-meals/{saved_meal_id}',
+    version: { type: 'saved_meal', param: 'saved_meal_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.updateSavedMeal',

@@ -23,6 +23,7 @@ export const suggestionRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/suggestions/{suggestion_id}',
+    version: { type: 'suggestion', param: 'suggestion_id' },
     tag,
     access: 'read',
     graphql: 'User.suggestion',

@@ -35,6 +35,7 @@ export const timerRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/tracking-timers/{timer_id}',
+    version: { type: 'tracking_timer', param: 'timer_id' },
     tag,
     access: 'read',
     graphql: 'User.trackingTimer',

@@ -9,6 +9,7 @@ export const userRoutes: Route[] = [
   route({
     method: 'get',
     path: '/users/{user_id}/profile',
+    version: { type: 'profile', param: 'user_id' },
     tag,
     access: 'read',
     graphql: 'User.profile',
@@ -19,6 +20,7 @@ export const userRoutes: Route[] = [
   route({
     method: 'patch',
     path: '/users/{user_id}/profile',
+    version: { type: 'profile', param: 'user_id' },
     tag,
     access: 'write',
     graphql: 'Mutation.updateProfile',
