@@ -41,7 +41,7 @@ export async function startGraphql(opts: { logger: Logger; introspection: boolea
   const apollo = expressMiddleware(server, {
     context: async ({ req }) => {
       const actor = (req as { actor?: Actor }).actor!;
-      return { actor, loaders: createLoaders(actor) };
+      return { actor, loaders: createLoaders(actor), client: { ip: req.ip ?? 'unknown' } };
     },
   });
   const handler: RequestHandler = (req, res, next) => {

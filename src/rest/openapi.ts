@@ -189,6 +189,7 @@ const TAGS: Record<string, string> = {
     'Stored weekly narratives (Monday to Sunday, most recent first), written by the configured language model or posted from elsewhere, and the weekly digest they are written from',
   changes:
     'Incremental sync: what changed since a cursor (upserts and deletions, one per-user version sequence), for offline-first clients',
+  erasure: 'Erase the data and keep the account, or delete the account: one transaction, confirmed with the password',
   operations: 'Liveness and readiness',
 };
 

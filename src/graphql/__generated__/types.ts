@@ -28,6 +28,7 @@ import type { Routine as RoutineModel } from '../../domain/routines/routine.enti
 import type { CalendarEvent as CalendarEventModel } from '../../domain/calendar/calendar-event.entity.ts';
 import type { Narrative as NarrativeModel } from '../../domain/narratives/narrative.entity.ts';
 import type { NarrativeDigest as NarrativeDigestModel } from '../../domain/narratives/digest.ts';
+import type { Erasure as ErasureModel } from '../../domain/erasure/erasure.service.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -440,6 +441,25 @@ export type Episodes = {
   episodes: Array<EpisodeCard>;
   /** Days in the window */
   windowDays: Scalars['Int']['output'];
+};
+
+/** What an erasure removed */
+export type Erasure = {
+  __typename?: 'Erasure';
+  /** account or data */
+  erased: Scalars['String']['output'];
+  /** When */
+  erasedAt: Scalars['DateTime']['output'];
+  /** Rows erased per table */
+  rows: Scalars['JSONObject']['output'];
+};
+
+/** The confirmation an erasure needs */
+export type ErasureInput = {
+  /** The account's password */
+  password: Scalars['String']['input'];
+  /** The current TOTP code, when two-factor authentication is on */
+  totpCode?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Something that happened, logged by the user or derived for them */
@@ -1162,6 +1182,8 @@ export type Mutation = {
   createRoutine: Routine;
   /** Save a meal from food items and servings; its totals are computed from the items */
   createSavedMeal: SavedMeal;
+  /** Delete the account and everything of it, in one transaction. A signed-in session only, with the password (and the TOTP code when it is on). True when deleted */
+  deleteAccount: Scalars['Boolean']['output'];
   /** Delete an automation. True when it was deleted */
   deleteAutomation: Scalars['Boolean']['output'];
   /** Delete a category; its events stay, without a category. True when it was deleted */
@@ -1184,6 +1206,12 @@ export type Mutation = {
   discardTrackingTimer: Scalars['Boolean']['output'];
   /** Dismiss a pending suggestion. CONFLICT when already decided or expired */
   dismissSuggestion: Suggestion;
+  /**
+   * Erase everything logged and configured, in one transaction, and keep the account (sign-in, profile,
+   * sessions, tokens); it starts again with a new account's defaults and every changes cursor must resync.
+   * A signed-in session only, with the password (and the TOTP code when it is on)
+   */
+  eraseData: Erasure;
   /** Ingest up to 10,000 readings in one transaction; readings whose (source, sourceId) already exists, or repeats within the batch, are skipped */
   ingestReadings: ReadingBatchResult;
   /** Resolve a barcode: the item already scanned, else an item matching the product by name and brand (it gets the barcode), else a new verified item from the label. NOT_FOUND for an unknown product, SERVICE_UNAVAILABLE when the label provider is down or slow */
@@ -1363,6 +1391,16 @@ export type MutationCreateSavedMealArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationDeleteAccountArgs = {
+  input: ErasureInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationDeleteAutomationArgs = {
   definitionId: Scalars['UUID']['input'];
   id: Scalars['UUID']['input'];
@@ -1466,6 +1504,16 @@ export type MutationDiscardTrackingTimerArgs = {
  */
 export type MutationDismissSuggestionArgs = {
   id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationEraseDataArgs = {
+  input: ErasureInput;
 };
 
 
@@ -2969,6 +3017,8 @@ export type ResolversTypes = {
   EpisodeCard: ResolverTypeWrapper<EpisodeCardModel>;
   EpisodeDirection: EpisodeDirection;
   Episodes: ResolverTypeWrapper<EpisodesModel>;
+  Erasure: ResolverTypeWrapper<ErasureModel>;
+  ErasureInput: ErasureInput;
   Event: ResolverTypeWrapper<EventModel>;
   EventCreateInput: EventCreateInput;
   EventSource: EventSource;
@@ -3080,6 +3130,8 @@ export type ResolversParentTypes = {
   EncryptionKeyPutInput: EncryptionKeyPutInput;
   EpisodeCard: EpisodeCardModel;
   Episodes: EpisodesModel;
+  Erasure: ErasureModel;
+  ErasureInput: ErasureInput;
   Event: EventModel;
   EventCreateInput: EventCreateInput;
   EventSourceCreateInput: EventSourceCreateInput;
@@ -3287,6 +3339,12 @@ export type EpisodesResolvers<ContextType = GraphQLContext, ParentType extends R
   windowDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ErasureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Erasure'] = ResolversParentTypes['Erasure']> = {
+  erased?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  erasedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  rows?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+};
+
 export type EventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
   booleanValue?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType>;
@@ -3485,6 +3543,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createPlaceVisit?: Resolver<ResolversTypes['PlaceVisit'], ParentType, ContextType, RequireFields<MutationCreatePlaceVisitArgs, 'id' | 'input'>>;
   createRoutine?: Resolver<ResolversTypes['Routine'], ParentType, ContextType, RequireFields<MutationCreateRoutineArgs, 'input'>>;
   createSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationCreateSavedMealArgs, 'input'>>;
+  deleteAccount?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAccountArgs, 'input'>>;
   deleteAutomation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAutomationArgs, 'definitionId' | 'id'>>;
   deleteCategory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
@@ -3496,6 +3555,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteSavedMeal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteSavedMealArgs, 'id'>>;
   discardTrackingTimer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDiscardTrackingTimerArgs, 'id'>>;
   dismissSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationDismissSuggestionArgs, 'id'>>;
+  eraseData?: Resolver<ResolversTypes['Erasure'], ParentType, ContextType, RequireFields<MutationEraseDataArgs, 'input'>>;
   ingestReadings?: Resolver<ResolversTypes['ReadingBatchResult'], ParentType, ContextType, RequireFields<MutationIngestReadingsArgs, 'input'>>;
   lookUpBarcode?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationLookUpBarcodeArgs, 'input'>>;
   putEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationPutEncryptionKeyArgs, 'input'>>;
@@ -3748,6 +3808,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   EncryptionKey?: EncryptionKeyResolvers<ContextType>;
   EpisodeCard?: EpisodeCardResolvers<ContextType>;
   Episodes?: EpisodesResolvers<ContextType>;
+  Erasure?: ErasureResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   FoodItem?: FoodItemResolvers<ContextType>;
   Goal?: GoalResolvers<ContextType>;

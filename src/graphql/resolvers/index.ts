@@ -6,6 +6,7 @@ import { categoryResolvers } from './categories.ts';
 import { dayResolvers } from './days.ts';
 import { encryptionKeyResolvers } from './encryption-key.ts';
 import { eventSourceResolvers } from './event-sources.ts';
+import { erasureResolvers } from './erasure.ts';
 import { eventResolvers } from './events.ts';
 import { foodResolvers } from './food.ts';
 import { goalResolvers } from './goals.ts';
@@ -40,4 +41,5 @@ export const areaResolvers: Resolvers[] = [
   narrativeResolvers,
   changeResolvers,
   versionResolvers,
+  erasureResolvers,
 ];

@@ -19,6 +19,7 @@ import { routineRoutes } from './routines.routes.ts';
 import { calendarRoutes } from './calendar.routes.ts';
 import { narrativeRoutes } from './narratives.routes.ts';
 import { changeRoutes } from './changes.routes.ts';
+import { erasureRoutes } from './erasure.routes.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
 export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
@@ -43,5 +44,6 @@ export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
     ...calendarRoutes,
     ...narrativeRoutes,
     ...changeRoutes,
+    ...erasureRoutes,
   ];
 }
