@@ -122,13 +122,15 @@ function errorStatuses(route: Route): number[] {
 function responses(route: Route, components: Record<string, JsonSchema>): JsonSchema {
   const out: JsonSchema = {};
   for (const [status, schema] of Object.entries(route.responses)) {
-    out[status] = schema
-      ? {
-          description: 'Success',
-          ...(route.version ? { headers: { ETag: ETAG_HEADER } } : {}),
-          content: { 'application/json': { schema: toSchema(schema, 'output', components) } },
-        }
-      : { description: 'Success, no content' };
+    out[status] = route.produces
+      ? { description: 'Success', content: { [route.produces]: { schema: { type: 'string', contentMediaType: route.produces } } } }
+      : schema
+        ? {
+            description: 'Success',
+            ...(route.version ? { headers: { ETag: ETAG_HEADER } } : {}),
+            content: { 'application/json': { schema: toSchema(schema, 'output', components) } },
+          }
+        : { description: 'Success, no content' };
   }
   for (const status of errorStatuses(route)) {
     out[status] = {
@@ -189,6 +191,7 @@ const TAGS: Record<string, string> = {
     'Stored weekly narratives (Monday to Sunday, most recent first), written by the configured language model or posted from elsewhere, and the weekly digest they are written from',
   changes:
     'Incremental sync: what changed since a cursor (upserts and deletions, one per-user version sequence), for offline-first clients',
+  archive: "The whole account as one ZIP (export), and such an archive, or another app's CSV, brought into an account (import)",
   erasure: 'Erase the data and keep the account, or delete the account: one transaction, confirmed with the password',
   operations: 'Liveness and readiness',
 };
@@ -282,14 +285,21 @@ export function buildOpenApi(routes: Route[], extra: ExtraPaths = { paths: {}, r
       'x-access': route.access,
       ...(route.access === 'public' ? { security: [] } : {}),
       parameters: parameters(route),
-      ...(route.body
+      ...(route.consumes
         ? {
             requestBody: {
-              required: bodyRequired(route.body),
-              content: { 'application/json': { schema: toSchema(route.body, 'input', components) } },
+              required: true,
+              content: { [route.consumes]: { schema: { type: 'string', contentMediaType: route.consumes } } },
             },
           }
-        : {}),
+        : route.body
+          ? {
+              requestBody: {
+                required: bodyRequired(route.body),
+                content: { 'application/json': { schema: toSchema(route.body, 'input', components) } },
+              },
+            }
+          : {}),
       responses: responses(route, components),
     };
   }

@@ -111,7 +111,10 @@ export async function readChanged(actor: Actor, changes: Change[]): Promise<Map<
   return out;
 }
 
+/** Some resources' REST reads, by id; ids not found are left out. */
+export const readMany = (actor: Actor, type: ChangeType, ids: string[]) => READS[type](actor, ids);
+
 /** One resource's REST read, or null when it is gone. */
 export async function readOne(actor: Actor, type: ChangeType, id: string): Promise<unknown> {
-  return (await READS[type](actor, [id])).get(id) ?? null;
+  return (await readMany(actor, type, [id])).get(id) ?? null;
 }

@@ -1,3 +1,4 @@
+import type { Readable, Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { Actor } from '../core/actor.ts';
 import type { Versioned } from './versions.ts';
@@ -22,9 +23,15 @@ type RouteRequest<B = unknown, Q = Record<string, unknown>> = {
   query: Q;
   body: B;
   ip: string;
+  /** The request body as it arrives, for a route that `consumes` a file instead of JSON. */
+  upload: Readable;
 };
 
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+/**
+ * What a handler answers: a JSON body, or (`stream`) bytes it writes itself to the response, for
+ * a route that `produces` a file too large to hold (the account export).
+ */
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; stream?: (out: Writable) => Promise<void> };
 
 /**
  * A body already written as JSON text, sent as it is: for the one answer big enough that a
@@ -51,6 +58,10 @@ export type Route = {
   body?: z.ZodType;
   /** Largest accepted body (inflated), in express's notation; default 1mb. */
   bodyLimit?: string;
+  /** A file body (its media type) the handler reads as it arrives, instead of JSON. */
+  consumes?: string;
+  /** The media type of a 200 that is a file (`stream` replies), instead of JSON. */
+  produces?: string;
   /** Documented responses by status; null means no body. */
   responses: Record<number, z.ZodType | null>;
   /**

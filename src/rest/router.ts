@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Actor } from '../core/actor.ts';
 import { Forbidden, Invalid, Unauthenticated } from '../core/errors.ts';
@@ -81,7 +82,7 @@ function handle(route: Route): RequestHandler {
     }
     const actor = req.actor!;
     const run = () =>
-      route.handler({ actor, params, query: { ...req.query }, body: req.body ?? {}, ip: req.ip ?? 'unknown' }).catch((err) => {
+      route.handler({ actor, params, query: { ...req.query }, body: req.body ?? {}, ip: req.ip ?? 'unknown', upload: req }).catch((err) => {
         throw err instanceof Invalid ? prefixIssues(err, source) : err;
       });
     // A versioned resource's answers carry its ETag, and its writes honour If-Match.
@@ -90,6 +91,7 @@ function handle(route: Route): RequestHandler {
       ? await withETag(actor, ref, await conditionally(actor, ref, isConditionalWrite(route.method) ? req.get('if-match') : undefined, run))
       : await run();
     res.status(reply.status).set(reply.headers ?? {});
+    if (reply.stream) return sendStream(req, res, reply.stream);
     if (reply.body === undefined) res.end();
     else if (reply.body instanceof JsonText) {
       // Sent as bytes with their length: res.send would also hash megabytes for an ETag no client of a write uses.
@@ -99,10 +101,30 @@ function handle(route: Route): RequestHandler {
   };
 }
 
+/**
+ * A file written as it is produced. A failure before the first byte is an ordinary error answer;
+ * after it, the status is gone, so the connection is cut: the client sees a truncated download,
+ * never a file that looks whole.
+ */
+async function sendStream(req: Request, res: Response, stream: (out: Writable) => Promise<void>): Promise<void> {
+  try {
+    await stream(res);
+  } catch (err) {
+    if (!res.headersSent) {
+      // Nothing was sent: the error answer replaces the file's headers.
+      for (const name of res.getHeaderNames()) if (name.startsWith('content-')) res.removeHeader(name);
+      throw err;
+    }
+    req.log?.error({ err }, 'stream failed after its headers were sent');
+    res.destroy();
+  }
+}
+
 export function mountRoutes(routes: Route[]): Router {
   const router = Router();
   for (const route of routes) {
-    router[route.method](expressPath(route.path), admit(route), ...inputSteps(route.body !== undefined, route.bodyLimit), handle(route));
+    const input = route.consumes ? inputSteps(false) : inputSteps(route.body !== undefined, route.bodyLimit);
+    router[route.method](expressPath(route.path), admit(route), ...input, handle(route));
   }
   return router;
 }

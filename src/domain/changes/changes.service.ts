@@ -81,6 +81,34 @@ export async function listChanges<T>(actor: Actor, input: z.input<typeof Changes
   );
 }
 
+/**
+ * Every live resource of a type, in pages of ids (feed ids: a goal's slug), in a stable order:
+ * what a full export walks. The changes table lists each existing resource once.
+ */
+export async function* liveIds(actor: Actor, type: ChangeType, pageSize = 1000): AsyncGenerator<string[]> {
+  authorize(actor, actor.userId, 'read');
+  let after = '';
+  for (;;) {
+    const rows = await query<{ id: string }>(
+      `select id from changes where user_id = $1 and type = $2 and op = 'upsert' and id > $3 order by id limit $4`,
+      [actor.userId, type, after, pageSize],
+    );
+    if (rows.length === 0) return;
+    yield rows.map((r) => feedId(type, r.id));
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** How many live resources of each type the user has. */
+export async function liveCounts(actor: Actor): Promise<Partial<Record<ChangeType, number>>> {
+  authorize(actor, actor.userId, 'read');
+  const rows = await query<{ type: ChangeType; n: string }>(
+    `select type, count(*) as n from changes where user_id = $1 and op = 'upsert' group by type`,
+    [actor.userId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
+}
+
 /** The versions (ETags) of some of the user's resources of one type; a resource without one is left out. */
 export async function versionsOf(actor: Actor, type: ChangeType, ids: string[]): Promise<Map<string, number>> {
   authorize(actor, actor.userId, 'read');

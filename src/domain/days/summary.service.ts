@@ -212,6 +212,18 @@ export async function getDaySummary(actor: Actor, date: string): Promise<DaySumm
 }
 
 /** GET /users/{user_id}/days?from=&to= (at most 366 days), oldest first. */
+/** The local days that have events or readings, in order: the days an export's day summaries cover. */
+export async function daysWithData(actor: Actor): Promise<string[]> {
+  authorize(actor, actor.userId, 'read');
+  const rows = await query<{ d: string }>(
+    `select local_date::text as d from events where user_id = $1
+     union select local_date::text from health_metric_days where user_id = $1
+     order by 1`,
+    [actor.userId],
+  );
+  return rows.map((r) => r.d);
+}
+
 export async function listDaySummaries(actor: Actor, input: z.input<typeof DayRangeQuery>): Promise<DaySummary[]> {
   authorize(actor, actor.userId, 'read');
   const q = parse(DayRangeQuery, input);

@@ -20,6 +20,7 @@ import { calendarRoutes } from './calendar.routes.ts';
 import { narrativeRoutes } from './narratives.routes.ts';
 import { changeRoutes } from './changes.routes.ts';
 import { erasureRoutes } from './erasure.routes.ts';
+import { archiveRoutes } from './archive.routes.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
 export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
@@ -45,5 +46,6 @@ export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
     ...narrativeRoutes,
     ...changeRoutes,
     ...erasureRoutes,
+    ...archiveRoutes,
   ];
 }

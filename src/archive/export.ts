@@ -1,0 +1,150 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { IsolationLevel } from '@mikro-orm/core';
+import { ZipFile } from 'yazl';
+import { authorize, type Actor } from '../core/actor.ts';
+import { em } from '../db/context.ts';
+import { listCategories } from '../domain/categories/categories.service.ts';
+import { CHANGE_TYPES } from '../domain/changes/change-types.ts';
+import { liveCounts, liveIds } from '../domain/changes/changes.service.ts';
+import { daysWithData, listDaySummaries } from '../domain/days/summary.service.ts';
+import { getProfile } from '../domain/users/users.service.ts';
+import { presentDaySummary } from '../rest/presenters/days.ts';
+import { readMany } from '../rest/resources.ts';
+import { METRIC_TYPES } from '../domain/metrics/catalogue.ts';
+import { CSV_BOM, csvRow } from './csv.ts';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './format.ts';
+
+/** Writes a file's text in pieces, waiting while the archive's reader is behind. */
+type Emit = (text: string) => Promise<void>;
+type Json = Record<string, unknown>;
+
+const CORE_FIELDS = METRIC_TYPES.filter((t) => t.valueField).map((t) => t.valueField!);
+/** Days per summary read: what GET /days allows at once. */
+const DAYS_PER_READ = 366;
+
+/**
+ * The whole account as one ZIP (format.ts), written to `out` as it is read: a page of 1,000
+ * resources at a time, each file produced only when the ZIP is ready for it and paused while `out`
+ * is full, so memory stays flat whatever the account holds. Everything is read in one
+ * REPEATABLE READ snapshot: the files agree with each other and with the manifest's counts.
+ * Encrypted payloads are exported as the ciphertext they are stored as, with the wrapped key.
+ */
+export function exportArchive(actor: Actor, onProgress?: (done: number, total: number) => void): (out: Writable) => Promise<void> {
+  // Checked now, before the caller commits to an answer: a refused export is an error, not a broken file.
+  authorize(actor, actor.userId, 'account');
+  return (out) => writeArchive(actor, out, onProgress);
+}
+
+async function writeArchive(actor: Actor, out: Writable, onProgress?: (done: number, total: number) => void): Promise<void> {
+  await em().transactional(
+    async () => {
+      // Entries are produced from yazl's callbacks: each runs in this request's unit of work and transaction.
+      const inUnit = AsyncLocalStorage.snapshot();
+      const profile = await getProfile(actor);
+      const counts = await liveCounts(actor);
+      const total = Object.values(counts).reduce((a, b) => a + b, 0);
+      let done = 0;
+      const zip = new ZipFile();
+      const producing = new Set<PassThrough>();
+      const entry = (name: string, produce: (emit: Emit) => Promise<void>) =>
+        zip.addReadStreamLazy(name, (cb) => {
+          const pass = new PassThrough();
+          producing.add(pass);
+          cb(null, pass);
+          void inUnit(async () => {
+            const emit: Emit = async (text) => {
+              if (!pass.write(text)) await once(pass, 'drain');
+            };
+            try {
+              await produce(emit);
+              pass.end();
+            } catch (err) {
+              pass.destroy(err as Error);
+            } finally {
+              producing.delete(pass);
+            }
+          });
+        });
+
+      const files = [...CHANGE_TYPES.map(ndjsonName), 'events.csv', 'health_metrics.csv', 'days.csv'];
+      const manifest: Manifest = {
+        format: ARCHIVE_FORMAT,
+        format_version: ARCHIVE_VERSION,
+        user_id: actor.userId,
+        timezone: profile.timezone,
+        exported_at: new Date().toISOString(),
+        counts,
+        files,
+      };
+      zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'manifest.json');
+      for (const type of CHANGE_TYPES) {
+        entry(ndjsonName(type), async (emit) => {
+          for await (const ids of liveIds(actor, type)) {
+            const reads = await readMany(actor, type, ids);
+            await emit(ids.flatMap((id) => (reads.has(id) ? [`${JSON.stringify(reads.get(id))}\n`] : [])).join(''));
+            onProgress?.((done += ids.length), total);
+          }
+        });
+      }
+      entry('events.csv', (emit) => eventsCsv(actor, emit));
+      entry('health_metrics.csv', (emit) => readingsCsv(actor, emit));
+      entry('days.csv', (emit) => daysCsv(actor, emit));
+      zip.end();
+      try {
+        await pipeline(zip.outputStream, out);
+      } catch (err) {
+        for (const pass of producing) pass.destroy(err as Error);
+        throw err;
+      }
+    },
+    { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
+  );
+}
+
+async function eventsCsv(actor: Actor, emit: Emit): Promise<void> {
+  const categories = new Map((await listCategories(actor)).map((c) => [c.id, c.name]));
+  await emit(
+    CSV_BOM +
+      csvRow(['id', 'occurred_at', 'local_date', 'category', 'duration', 'boolean_value', 'scalar_value', 'notes', 'tags', 'source']),
+  );
+  for await (const ids of liveIds(actor, 'event')) {
+    const reads = (await readMany(actor, 'event', ids)) as Map<string, Json>;
+    const rows = ids.flatMap((id) => {
+      const e = reads.get(id);
+      if (!e) return [];
+      const category = e.category_id ? categories.get(e.category_id as string) : null;
+      const fields = ['occurred_at', 'local_date', 'duration', 'boolean_value', 'scalar_value', 'notes', 'tags', 'source'];
+      const [occurred, local, ...rest] = fields.map((f) => e[f]);
+      return [csvRow([e.id, occurred, local, category, ...rest])];
+    });
+    await emit(rows.join(''));
+  }
+}
+
+async function readingsCsv(actor: Actor, emit: Emit): Promise<void> {
+  const columns = ['id', 'metric_type_slug', 'recorded_at', 'value', 'unit', 'source', 'source_id', 'reading_group_id'];
+  await emit(CSV_BOM + csvRow(columns));
+  for await (const ids of liveIds(actor, 'health_metric')) {
+    const reads = (await readMany(actor, 'health_metric', ids)) as Map<string, Json>;
+    await emit(ids.flatMap((id) => (reads.has(id) ? [csvRow(columns.map((c) => reads.get(id)![c]))] : [])).join(''));
+  }
+}
+
+/** One row per day with events or readings: the day's resolved core metrics and its event count. */
+async function daysCsv(actor: Actor, emit: Emit): Promise<void> {
+  await emit(CSV_BOM + csvRow(['date', ...CORE_FIELDS, 'event_count']));
+  const days = await daysWithData(actor);
+  for (let i = 0; i < days.length;) {
+    const from = days[i];
+    const limit = new Date(Date.parse(`${from}T00:00:00Z`) + (DAYS_PER_READ - 1) * 86_400_000).toISOString().slice(0, 10);
+    let j = i;
+    while (j + 1 < days.length && days[j + 1] <= limit) j++;
+    const wanted = new Set(days.slice(i, j + 1));
+    const summaries = (await listDaySummaries(actor, { from, to: days[j] })).filter((d) => wanted.has(d.date)).map(presentDaySummary);
+    await emit(summaries.map((d) => csvRow([d.date, ...CORE_FIELDS.map((f) => (d as Json)[f]), d.event_count])).join(''));
+    i = j + 1;
+  }
+}

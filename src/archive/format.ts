@@ -1,0 +1,22 @@
+import { CHANGE_TYPES, type ChangeType } from '../domain/changes/change-types.ts';
+
+/**
+ * The account archive (GET /users/{id}/export, POST /users/{id}/import, npm run export / import:archive):
+ * one ZIP with manifest.json, one NDJSON file per resource type holding each resource exactly as
+ * its REST read shows it, and CSV files for a spreadsheet. Version 1.
+ */
+export const ARCHIVE_FORMAT = 'lifetrack-archive';
+export const ARCHIVE_VERSION = 1;
+
+export const ndjsonName = (type: ChangeType) => `${type}.ndjson`;
+export const typeOfFile = (name: string): ChangeType | undefined => CHANGE_TYPES.find((t) => ndjsonName(t) === name.replace(/^.*\//, ''));
+
+export type Manifest = {
+  format: typeof ARCHIVE_FORMAT;
+  format_version: number;
+  user_id: string;
+  timezone: string;
+  exported_at: string;
+  counts: Partial<Record<ChangeType, number>>;
+  files: string[];
+};
