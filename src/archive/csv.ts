@@ -5,12 +5,14 @@
  */
 export const CSV_BOM = '\uFEFF';
 
-function cell(value: unknown): string {
+export type Cell = string | number | boolean | null | undefined | string[] | Record<string, unknown>;
+
+function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  let text = Array.isArray(value) ? value.join(';') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text = typeof value === 'string' ? value : Array.isArray(value) ? value.join(';') : JSON.stringify(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const csvRow = (values: unknown[]) => `${values.map(cell).join(',')}\r\n`;
+export const csvRow = (values: Cell[]) => `${values.map(cell).join(',')}\r\n`;

@@ -14,12 +14,12 @@ import { getProfile } from '../domain/users/users.service.ts';
 import { presentDaySummary } from '../rest/presenters/days.ts';
 import { readMany } from '../rest/resources.ts';
 import { METRIC_TYPES } from '../domain/metrics/catalogue.ts';
-import { CSV_BOM, csvRow } from './csv.ts';
+import { CSV_BOM, csvRow, type Cell } from './csv.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './format.ts';
 
 /** Writes a file's text in pieces, waiting while the archive's reader is behind. */
 type Emit = (text: string) => Promise<void>;
-type Json = Record<string, unknown>;
+type Json = Record<string, Cell>;
 
 const CORE_FIELDS = METRIC_TYPES.filter((t) => t.valueField).map((t) => t.valueField!);
 /** Days per summary read: what GET /days allows at once. */
@@ -144,7 +144,8 @@ async function daysCsv(actor: Actor, emit: Emit): Promise<void> {
     while (j + 1 < days.length && days[j + 1] <= limit) j++;
     const wanted = new Set(days.slice(i, j + 1));
     const summaries = (await listDaySummaries(actor, { from, to: days[j] })).filter((d) => wanted.has(d.date)).map(presentDaySummary);
-    await emit(summaries.map((d) => csvRow([d.date, ...CORE_FIELDS.map((f) => (d as Json)[f]), d.event_count])).join(''));
+    const core = (d: (typeof summaries)[number]) => CORE_FIELDS.map((f) => (d as unknown as Record<string, number | null>)[f]);
+    await emit(summaries.map((d) => csvRow([d.date, ...core(d), d.event_count])).join(''));
     i = j + 1;
   }
 }
