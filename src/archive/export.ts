@@ -7,7 +7,7 @@ import { ZipFile } from 'yazl';
 import { authorize, type Actor } from '../core/actor.ts';
 import { em } from '../db/context.ts';
 import { listCategories } from '../domain/categories/categories.service.ts';
-import { CHANGE_TYPES } from '../domain/changes/change-types.ts';
+import { CHANGE_TYPES, type ChangeType } from '../domain/changes/change-types.ts';
 import { liveCounts, liveIds } from '../domain/changes/changes.service.ts';
 import { daysWithData, listDaySummaries } from '../domain/days/summary.service.ts';
 import { getProfile } from '../domain/users/users.service.ts';
@@ -16,6 +16,19 @@ import { readMany } from '../rest/resources.ts';
 import { METRIC_TYPES } from '../domain/metrics/catalogue.ts';
 import { CSV_BOM, csvRow, type Cell } from './csv.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './format.ts';
+
+/**
+ * A type's resources as their REST reads, a page at a time, in a stable order. The unit of work
+ * forgets each page once it is handed on: its identity map would otherwise hold every entity
+ * of the account (500,000 readings came to 1.3 GB before this).
+ */
+async function* pagesOf(actor: Actor, type: ChangeType): AsyncGenerator<Json[]> {
+  for await (const ids of liveIds(actor, type)) {
+    const reads = (await readMany(actor, type, ids)) as Map<string, Json>;
+    em().clear();
+    yield ids.flatMap((id) => (reads.has(id) ? [reads.get(id)!] : []));
+  }
+}
 
 /** Writes a file's text in pieces, waiting while the archive's reader is behind. */
 type Emit = (text: string) => Promise<void>;
@@ -82,10 +95,9 @@ async function writeArchive(actor: Actor, out: Writable, onProgress?: (done: num
       zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'manifest.json');
       for (const type of CHANGE_TYPES) {
         entry(ndjsonName(type), async (emit) => {
-          for await (const ids of liveIds(actor, type)) {
-            const reads = await readMany(actor, type, ids);
-            await emit(ids.flatMap((id) => (reads.has(id) ? [`${JSON.stringify(reads.get(id))}\n`] : [])).join(''));
-            onProgress?.((done += ids.length), total);
+          for await (const page of pagesOf(actor, type)) {
+            await emit(page.map((r) => `${JSON.stringify(r)}\n`).join(''));
+            onProgress?.((done += page.length), total);
           }
         });
       }
@@ -110,15 +122,12 @@ async function eventsCsv(actor: Actor, emit: Emit): Promise<void> {
     CSV_BOM +
       csvRow(['id', 'occurred_at', 'local_date', 'category', 'duration', 'boolean_value', 'scalar_value', 'notes', 'tags', 'source']),
   );
-  for await (const ids of liveIds(actor, 'event')) {
-    const reads = (await readMany(actor, 'event', ids)) as Map<string, Json>;
-    const rows = ids.flatMap((id) => {
-      const e = reads.get(id);
-      if (!e) return [];
+  for await (const page of pagesOf(actor, 'event')) {
+    const rows = page.map((e) => {
       const category = e.category_id ? categories.get(e.category_id as string) : null;
       const fields = ['occurred_at', 'local_date', 'duration', 'boolean_value', 'scalar_value', 'notes', 'tags', 'source'];
       const [occurred, local, ...rest] = fields.map((f) => e[f]);
-      return [csvRow([e.id, occurred, local, category, ...rest])];
+      return csvRow([e.id, occurred, local, category, ...rest]);
     });
     await emit(rows.join(''));
   }
@@ -127,10 +136,7 @@ async function eventsCsv(actor: Actor, emit: Emit): Promise<void> {
 async function readingsCsv(actor: Actor, emit: Emit): Promise<void> {
   const columns = ['id', 'metric_type_slug', 'recorded_at', 'value', 'unit', 'source', 'source_id', 'reading_group_id'];
   await emit(CSV_BOM + csvRow(columns));
-  for await (const ids of liveIds(actor, 'health_metric')) {
-    const reads = (await readMany(actor, 'health_metric', ids)) as Map<string, Json>;
-    await emit(ids.flatMap((id) => (reads.has(id) ? [csvRow(columns.map((c) => reads.get(id)![c]))] : [])).join(''));
-  }
+  for await (const page of pagesOf(actor, 'health_metric')) await emit(page.map((r) => csvRow(columns.map((c) => r[c]))).join(''));
 }
 
 /** One row per day with events or readings: the day's resolved core metrics and its event count. */

@@ -82,20 +82,28 @@ export async function listChanges<T>(actor: Actor, input: z.input<typeof Changes
 }
 
 /**
- * Every live resource of a type, in pages of ids (feed ids: a goal's slug), in a stable order:
- * what a full export walks. The changes table lists each existing resource once.
+ * Every live resource of a type, in pages of ids (feed ids: a goal's slug), in id order: what a
+ * full export walks. The changes table lists each existing resource once. Read through one
+ * cursor, so inside a transaction: one plan for the whole walk, not a keyset query per page,
+ * whose plan on a table just bulk-loaded (stale statistics) sorted the rest of the table for
+ * every page (500,000 readings took two minutes, against seconds).
  */
+let cursors = 0;
 export async function* liveIds(actor: Actor, type: ChangeType, pageSize = 1000): AsyncGenerator<string[]> {
   authorize(actor, actor.userId, 'read');
-  let after = '';
-  for (;;) {
-    const rows = await query<{ id: string }>(
-      `select id from changes where user_id = $1 and type = $2 and op = 'upsert' and id > $3 order by id limit $4`,
-      [actor.userId, type, after, pageSize],
-    );
-    if (rows.length === 0) return;
-    yield rows.map((r) => feedId(type, r.id));
-    after = rows.at(-1)!.id;
+  const cursor = `live_ids_${++cursors}`;
+  await query(
+    `declare ${cursor} no scroll cursor for select id from changes where user_id = $1 and type = $2 and op = 'upsert' order by id`,
+    [actor.userId, type],
+  );
+  try {
+    for (;;) {
+      const rows = await query<{ id: string }>(`fetch ${pageSize} from ${cursor}`);
+      if (rows.length === 0) return;
+      yield rows.map((r) => feedId(type, r.id));
+    }
+  } finally {
+    await query(`close ${cursor}`);
   }
 }
 

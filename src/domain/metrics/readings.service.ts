@@ -3,6 +3,7 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
+import { query } from '../../db/sql.ts';
 import { metricType, metricTypeById } from './catalogue.ts';
 import { HealthMetric } from './metric.entity.ts';
 import { HealthMetricListQuery } from './metrics.schemas.ts';
@@ -71,9 +72,55 @@ export async function listReadings(actor: Actor, input: z.input<typeof HealthMet
   return rows.map(readingOf);
 }
 
-/** Batch read for relations (the reading an accepted suggestion created): the user's readings among `ids`, by id. */
+type ReadingRow = {
+  id: string;
+  user_id: string;
+  metric_type_id: number;
+  recorded_at: string | Date;
+  local_date: string;
+  value: number;
+  source: string;
+  source_id: string | null;
+  reading_group_id: string | null;
+  metadata: Record<string, unknown>;
+  created_at: string | Date;
+};
+
+/**
+ * Batch read for relations (the reading an accepted suggestion created) and for the changes feed
+ * and export, which read hundreds of thousands: the user's readings among `ids`, by id. Plain
+ * rows, not entities: nothing here is changed, and an export's pages would otherwise pile up in
+ * the unit of work.
+ */
 export async function readingsByIds(actor: Actor, ids: string[]): Promise<Map<string, Reading>> {
   authorize(actor, actor.userId, 'read');
-  const rows = ids.length ? await em().find(HealthMetric, { userId: actor.userId, id: { $in: ids } }) : [];
-  return new Map(rows.map((h) => [h.id, readingOf(h)]));
+  if (!ids.length) return new Map();
+  const rows = await query<ReadingRow>(
+    `select id, user_id, metric_type_id, recorded_at, local_date::text as local_date, value, source, source_id, reading_group_id,
+            metadata, created_at
+       -- By primary key first: on stale statistics the planner otherwise intersects with the user's whole index.
+       from (select * from health_metrics where id = any($2::uuid[]) offset 0) h where user_id = $1`,
+    [actor.userId, ids],
+  );
+  return new Map(
+    rows.map((r) => {
+      const type = metricTypeById(r.metric_type_id)!;
+      const reading: Reading = {
+        id: r.id,
+        userId: r.user_id,
+        metricTypeId: r.metric_type_id,
+        metricTypeSlug: type.slug,
+        unit: type.unit,
+        recordedAt: new Date(r.recorded_at),
+        localDate: r.local_date,
+        value: Number(r.value),
+        source: r.source,
+        sourceId: r.source_id,
+        readingGroupId: r.reading_group_id,
+        metadata: r.metadata,
+        createdAt: new Date(r.created_at),
+      };
+      return [r.id, reading];
+    }),
+  );
 }
