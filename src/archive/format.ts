@@ -1,4 +1,4 @@
-import { CHANGE_TYPES, type ChangeType } from '../domain/changes/change-types.ts';
+import type { ChangeType } from '../domain/changes/change-types.ts';
 
 /**
  * The account archive (GET /users/{id}/export, POST /users/{id}/import, npm run export / import:archive):
@@ -9,7 +9,6 @@ export const ARCHIVE_FORMAT = 'lifetrack-archive';
 export const ARCHIVE_VERSION = 1;
 
 export const ndjsonName = (type: ChangeType) => `${type}.ndjson`;
-export const typeOfFile = (name: string): ChangeType | undefined => CHANGE_TYPES.find((t) => ndjsonName(t) === name.replace(/^.*\//, ''));
 
 export type Manifest = {
   format: typeof ARCHIVE_FORMAT;

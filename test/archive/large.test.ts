@@ -35,7 +35,7 @@ beforeAll(async () => {
   u = await signUp(server);
   // The readings are written straight into the table (the export is under test, not ingest).
   // On the embedded database, through the socket the running server serves in its data dir.
-  const client = new pg.Client(db.url ?? embeddedUrl({ socketDir: resolve(db.env.PGLITE_DIR!), port: 5432 }));
+  const client = new pg.Client(db.url ?? embeddedUrl({ socketDir: resolve(db.env.PGLITE_DIR), port: 5432 }));
   await client.connect();
   await client.query(
     `insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source, created_at)

@@ -1,4 +1,4 @@
-import type { Response } from 'superagent';
+import type { Response } from 'supertest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 
 /** Every file of a ZIP held in memory, by name, as text: how a test reads an export. */
