@@ -73,7 +73,8 @@ export type Route = {
   /**
    * The GraphQL field doing the same through the same service: `Mutation.createEvent` for a
    * write, `User.events` for a read. Every /users/{user_id} route and /metric-types names one
-   * (the schema-walk test holds both sides to it); credential routes under /auth are REST-only.
+   * (the schema-walk test holds both sides to it); credential routes under /auth and files (a route
+   * that `produces` or `consumes` one: GraphQL speaks JSON) are REST-only.
    */
   graphql?: `Mutation.${string}` | `User.${string}`;
   /**
