@@ -54,6 +54,18 @@ export function zoneOffsetSeconds(timezone: string, utcMs: number): number {
   return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 1000);
 }
 
+/**
+ * The UTC instant of a wall-clock time in an IANA zone. A time in a DST gap moves forward by the
+ * gap; an ambiguous time (the repeated hour) takes the earlier instant, as RFC 5545 says.
+ */
+export function wallTimeToUtc(wallMs: number, timezone: string): number {
+  const before = zoneOffsetSeconds(timezone, wallMs - 43_200_000);
+  const after = zoneOffsetSeconds(timezone, wallMs + 43_200_000);
+  const valid = [wallMs - before * 1000, wallMs - after * 1000].filter((utc) => zoneOffsetSeconds(timezone, utc) * 1000 === wallMs - utc);
+  // None valid: the wall time falls in a gap, and the offset before it moves it forward by the gap.
+  return valid.length ? Math.min(...valid) : wallMs - before * 1000;
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**

@@ -1,5 +1,5 @@
 import { FeedError, readFeed } from '../../src/domain/calendar/ics.ts';
-import { wallTimeToUtc } from '../../src/domain/calendar/ics-zones.ts';
+import { wallTimeToUtc } from '../../src/core/clock.ts';
 
 /** The feed reader on fixed dates: DST, zones without VTIMEZONE, EXDATE forms, RDATE, orphan overrides, limits. */
 const window = { windowStart: new Date('2026-01-01T00:00:00Z'), windowEnd: new Date('2026-12-31T00:00:00Z') };

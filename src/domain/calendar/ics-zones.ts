@@ -1,21 +1,9 @@
 import ICAL from 'ical.js';
 import { findIana } from 'windows-iana';
-import { isValidTimezone, zoneOffsetSeconds } from '../../core/clock.ts';
+import { isValidTimezone, wallTimeToUtc } from '../../core/clock.ts';
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
-
-/**
- * The UTC instant of a wall-clock time in an IANA zone. A time in a DST gap moves forward by the
- * gap; an ambiguous time (the repeated hour) takes the earlier instant, as RFC 5545 says.
- */
-export function wallTimeToUtc(wallMs: number, timezone: string): number {
-  const before = zoneOffsetSeconds(timezone, wallMs - 43_200_000);
-  const after = zoneOffsetSeconds(timezone, wallMs + 43_200_000);
-  const valid = [wallMs - before * 1000, wallMs - after * 1000].filter((utc) => zoneOffsetSeconds(timezone, utc) * 1000 === wallMs - utc);
-  // None valid: the wall time falls in a gap, and the offset before it moves it forward by the gap.
-  return valid.length ? Math.min(...valid) : wallMs - before * 1000;
-}
 
 /** An ical.js zone answering offsets from the runtime's IANA database, for TZIDs the feed has no VTIMEZONE for. */
 class IntlZone extends ICAL.Timezone {

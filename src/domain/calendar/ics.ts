@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { BudgetExceeded, FEED_EVENT_LIMIT, FeedBudget, iterationStart, SERIES_INSTANCE_LIMIT } from './ics-budget.ts';
 import { contentId, describeEvent, parseCalendar, repairEvent } from './ics-lenient.ts';
-import { registerZones, wallTimeToUtc } from './ics-zones.ts';
+import { wallTimeToUtc } from '../../core/clock.ts';
+import { registerZones } from './ics-zones.ts';
 import type { CalendarEventStatus } from './calendar-event.entity.ts';
 
 type Time = InstanceType<typeof ICAL.Time>;

@@ -29,6 +29,7 @@ import type { CalendarEvent as CalendarEventModel } from '../../domain/calendar/
 import type { Narrative as NarrativeModel } from '../../domain/narratives/narrative.entity.ts';
 import type { NarrativeDigest as NarrativeDigestModel } from '../../domain/narratives/digest.ts';
 import type { Erasure as ErasureModel } from '../../domain/erasure/erasure.service.ts';
+import type { CsvImportOutcome as CsvImportOutcomeModel } from '../../domain/imports/csv-import.service.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -261,6 +262,33 @@ export type Confidence =
   | 'suggestive'
   /** p <= 0.1 (and not suggestive) */
   | 'weak';
+
+/** A CSV and how to read it: a preset or a mapping */
+export type CsvImportInput = {
+  /** The CSV text, up to 20 MB */
+  csv: Scalars['String']['input'];
+  /** daylio: your mood names and their scores, when you renamed Daylio's */
+  daylioMoods?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** How the columns map (as REST's mapping: date_column, time_column, event, metrics) */
+  mapping?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** daylio or loop */
+  preset?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What an import did */
+export type CsvImportResult = {
+  __typename?: 'CsvImportResult';
+  /** Created: events, readings, categories */
+  created: Scalars['JSONObject']['output'];
+  /** The first refusals: row, column, msg */
+  issues: Array<Scalars['JSONObject']['output']>;
+  /** Rows or values refused */
+  refused: Scalars['Int']['output'];
+  /** Rows read */
+  rows: Scalars['Int']['output'];
+  /** Already there from an earlier import of the same rows: events, readings */
+  skipped: Scalars['JSONObject']['output'];
+};
 
 /**
  * An event source (REST's EventSourceRead): where a user's data comes from, with its switch and settings.
@@ -1212,6 +1240,11 @@ export type Mutation = {
    * A signed-in session only, with the password (and the TOTP code when it is on)
    */
   eraseData: Erasure;
+  /**
+   * Another app's CSV export as events and readings (REST: POST /users/{user_id}/import/csv): preset daylio or loop,
+   * or mapping (the REST body's mapping object, snake_case). Importing the same file again adds nothing
+   */
+  importCsv: CsvImportResult;
   /** Ingest up to 10,000 readings in one transaction; readings whose (source, sourceId) already exists, or repeats within the batch, are skipped */
   ingestReadings: ReadingBatchResult;
   /** Resolve a barcode: the item already scanned, else an item matching the product by name and brand (it gets the barcode), else a new verified item from the label. NOT_FOUND for an unknown product, SERVICE_UNAVAILABLE when the label provider is down or slow */
@@ -1514,6 +1547,16 @@ export type MutationDismissSuggestionArgs = {
  */
 export type MutationEraseDataArgs = {
   input: ErasureInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationImportCsvArgs = {
+  input: CsvImportInput;
 };
 
 
@@ -3004,6 +3047,8 @@ export type ResolversTypes = {
   ChangeType: ChangeType;
   ChangesPage: ResolverTypeWrapper<ChangesPageParentModel>;
   Confidence: Confidence;
+  CsvImportInput: CsvImportInput;
+  CsvImportResult: ResolverTypeWrapper<CsvImportOutcomeModel>;
   DataSource: ResolverTypeWrapper<EventSourceRowModel>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -3119,6 +3164,8 @@ export type ResolversParentTypes = {
   CategoryUpdateInput: CategoryUpdateInput;
   Change: ChangeParentModel;
   ChangesPage: ChangesPageParentModel;
+  CsvImportInput: CsvImportInput;
+  CsvImportResult: CsvImportOutcomeModel;
   DataSource: EventSourceRowModel;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
@@ -3249,6 +3296,14 @@ export type ChangesPageResolvers<ContextType = GraphQLContext, ParentType extend
   changes?: Resolver<Array<ResolversTypes['Change']>, ParentType, ContextType>;
   hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   nextCursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CsvImportResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CsvImportResult'] = ResolversParentTypes['CsvImportResult']> = {
+  created?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  issues?: Resolver<Array<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  refused?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rows?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skipped?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
 };
 
 export type DataSourceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DataSource'] = ResolversParentTypes['DataSource']> = {
@@ -3556,6 +3611,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   discardTrackingTimer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDiscardTrackingTimerArgs, 'id'>>;
   dismissSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationDismissSuggestionArgs, 'id'>>;
   eraseData?: Resolver<ResolversTypes['Erasure'], ParentType, ContextType, RequireFields<MutationEraseDataArgs, 'input'>>;
+  importCsv?: Resolver<ResolversTypes['CsvImportResult'], ParentType, ContextType, RequireFields<MutationImportCsvArgs, 'input'>>;
   ingestReadings?: Resolver<ResolversTypes['ReadingBatchResult'], ParentType, ContextType, RequireFields<MutationIngestReadingsArgs, 'input'>>;
   lookUpBarcode?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationLookUpBarcodeArgs, 'input'>>;
   putEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationPutEncryptionKeyArgs, 'input'>>;
@@ -3798,6 +3854,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Category?: CategoryResolvers<ContextType>;
   Change?: ChangeResolvers<ContextType>;
   ChangesPage?: ChangesPageResolvers<ContextType>;
+  CsvImportResult?: CsvImportResultResolvers<ContextType>;
   DataSource?: DataSourceResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;

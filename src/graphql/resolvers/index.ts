@@ -10,6 +10,7 @@ import { erasureResolvers } from './erasure.ts';
 import { eventResolvers } from './events.ts';
 import { foodResolvers } from './food.ts';
 import { goalResolvers } from './goals.ts';
+import { importResolvers } from './imports.ts';
 import { insightResolvers } from './insights.ts';
 import { metricResolvers } from './metrics.ts';
 import { narrativeResolvers } from './narratives.ts';
@@ -42,4 +43,5 @@ export const areaResolvers: Resolvers[] = [
   changeResolvers,
   versionResolvers,
   erasureResolvers,
+  importResolvers,
 ];

@@ -1,5 +1,7 @@
 import { exportArchive } from '../../archive/export.ts';
-import { route, type Route } from '../route.ts';
+import { importCsv } from '../../domain/imports/csv-import.service.ts';
+import { CsvImport, CsvImportResult } from '../../domain/imports/csv.schemas.ts';
+import { ok, route, type Route } from '../route.ts';
 
 const tag = 'archive';
 
@@ -22,5 +24,18 @@ export const archiveRoutes: Route[] = [
         'Cache-Control': 'no-store',
       },
     }),
+  }),
+  route({
+    method: 'post',
+    path: '/users/{user_id}/import/csv',
+    tag,
+    access: 'write',
+    graphql: 'Mutation.importCsv',
+    summary:
+      "Another app's CSV export as events and readings: preset daylio (Daylio's entries: activities as tags, notes, mood 1-5) or loop (Loop Habit Tracker's Checkmarks.csv: each checked day an event in the habit's category), or any CSV through a mapping of its columns. Importing the same file again adds nothing; unreadable rows are refused and reported",
+    body: CsvImport,
+    bodyLimit: '25mb',
+    responses: { 200: CsvImportResult },
+    handler: async (r) => ok(await importCsv(r.actor, r.body)),
   }),
 ];
