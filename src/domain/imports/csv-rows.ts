@@ -23,7 +23,7 @@ type Row = Record<string, string>;
 /** The CSV's rows by header name (a byte order mark and blank lines are fine); a broken file is a 422 at csv. */
 export function csvRows(text: string): { header: string[]; rows: Row[] } {
   try {
-    const [header = [], ...body] = parseCsv<string[]>(text, { bom: true, relax_column_count: true, skip_empty_lines: true });
+    const [header = [], ...body]: string[][] = parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: true });
     const names = header.map((h) => h.trim());
     return { header: names, rows: body.map((cells) => Object.fromEntries(names.map((n, i) => [n, (cells[i] ?? '').trim()]))) };
   } catch (err) {
