@@ -96,7 +96,7 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
     }
   });
 
-  const routes = allRoutes({ allowRegistration: config.allowRegistration });
+  const routes = allRoutes({ allowRegistration: config.allowRegistration, importMaxBytes: config.importMaxBytes });
   const openapi = openApiDocument(routes);
   app.get('/openapi.json', (_req, res) => {
     res.json(openapi);

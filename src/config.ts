@@ -68,6 +68,11 @@ const ConfigSchema = z.object({
     .max(100 * 1024 * 1024)
     .default(5 * 1024 * 1024),
   CALENDAR_FEED_NETWORKS: z.enum(['public', 'any']).default('public'),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(1024 * 1024 * 1024),
   CHANGES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   NARRATIVE_LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
   NARRATIVE_LLM_MODEL: z.string().trim().min(1).optional(),
@@ -125,6 +130,8 @@ export type Config = {
   calendarFeedNetworks: 'public' | 'any';
   /** Days deletions stay in the changes feed; a cursor older than that must resync (410). */
   changesRetentionDays: number;
+  /** The largest account archive POST /users/{id}/import takes (it is spooled to a temporary file). */
+  importMaxBytes: number;
   /**
    * Weekly narratives: an OpenAI-compatible chat-completions endpoint and model; both unset = no generation.
    * `networks` as for the food label provider (NARRATIVE_LLM_NETWORKS).
@@ -171,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calendarMaxBytes: c.CALENDAR_MAX_BYTES,
     calendarFeedNetworks: c.CALENDAR_FEED_NETWORKS,
     changesRetentionDays: c.CHANGES_RETENTION_DAYS,
+    importMaxBytes: c.IMPORT_MAX_BYTES,
     narrativeLlm:
       c.NARRATIVE_LLM_URL && c.NARRATIVE_LLM_MODEL
         ? {

@@ -73,6 +73,16 @@ export class VersionConflict extends DomainError {
   }
 }
 
+/** A body over its limit (an uploaded archive past IMPORT_MAX_BYTES); nothing was read into the account. */
+export class TooLarge extends DomainError {
+  readonly kind = 'TooLarge' as const;
+}
+
+/** A body of a media type the operation does not take (an import that is not a ZIP). */
+export class UnsupportedMedia extends DomainError {
+  readonly kind = 'UnsupportedMedia' as const;
+}
+
 /** Validation failure; `loc` of each issue is relative to the service input. */
 export class Invalid extends DomainError {
   readonly kind = 'Invalid' as const;
@@ -95,6 +105,8 @@ export const ERROR_TABLE = {
   Conflict: { status: 409, code: 'CONFLICT' },
   ResyncRequired: { status: 410, code: 'RESYNC_REQUIRED' },
   VersionConflict: { status: 412, code: 'CONFLICT' },
+  TooLarge: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  UnsupportedMedia: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   RateLimited: { status: 429, code: 'RATE_LIMITED' },
   Unavailable: { status: 503, code: 'SERVICE_UNAVAILABLE' },
 } as const;

@@ -23,8 +23,9 @@ type RouteRequest<B = unknown, Q = Record<string, unknown>> = {
   query: Q;
   body: B;
   ip: string;
-  /** The request body as it arrives, for a route that `consumes` a file instead of JSON. */
+  /** The request body as it arrives, for a route that `consumes` a file instead of JSON, and its Content-Type. */
   upload: Readable;
+  contentType: string | undefined;
 };
 
 /**

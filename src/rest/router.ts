@@ -62,7 +62,7 @@ function admit(route: Route): RequestHandler {
 }
 
 function handle(route: Route): RequestHandler {
-  const source: InputSource = route.body ? 'body' : 'query';
+  const source: InputSource = route.body || route.consumes ? 'body' : 'query';
   return async (req: Admitted, res: Response, _next: NextFunction) => {
     const params = { ...req.params } as Record<string, string>;
     if (route.params) {
@@ -82,9 +82,19 @@ function handle(route: Route): RequestHandler {
     }
     const actor = req.actor!;
     const run = () =>
-      route.handler({ actor, params, query: { ...req.query }, body: req.body ?? {}, ip: req.ip ?? 'unknown', upload: req }).catch((err) => {
-        throw err instanceof Invalid ? prefixIssues(err, source) : err;
-      });
+      route
+        .handler({
+          actor,
+          params,
+          query: { ...req.query },
+          body: req.body ?? {},
+          ip: req.ip ?? 'unknown',
+          upload: req,
+          contentType: req.get('content-type'),
+        })
+        .catch((err) => {
+          throw err instanceof Invalid ? prefixIssues(err, source) : err;
+        });
     // A versioned resource's answers carry its ETag, and its writes honour If-Match.
     const ref = route.version && { type: route.version.type, id: params[route.version.param] };
     const reply = ref

@@ -94,7 +94,7 @@ test(`exporting ${READINGS.toLocaleString('en')} readings streams in bounded mem
   expect(await linesIn(file, 'health_metric.ndjson')).toBe(READINGS);
 }, 600_000);
 
-test('npm run export writes the same archive from the command line, beside the running server', async () => {
+test('npm run export writes the archive from the command line beside the running server, and npm run import:archive brings it into another account', async () => {
   const { DATABASE_URL: _db, PGLITE_DIR: _dir, ...env } = process.env;
   const out = join(scratch, 'cli.zip');
   const small = await signUp(server);
@@ -116,4 +116,21 @@ test('npm run export writes the same archive from the command line, beside the r
     ),
   );
   expect(missing).toEqual({ code: 2, stderr: expect.stringContaining('--out is required') });
+
+  // Moving the account: the original is deleted, and the archive brought into a new one with npm run import:archive.
+  expect((await server.api().delete(`/users/${small.id}`).set(small.auth).send({ password: small.password })).status).toBe(204);
+  const target = await signUp(server);
+  const back = await new Promise<{ code: number; stdout: string }>((resolve) =>
+    execFile(
+      process.execPath,
+      ['src/cli/import-archive.ts', '--user', target.email, out],
+      { env: { ...env, ...db.env }, timeout: 120_000 },
+      (err, stdout) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
+    ),
+  );
+  expect(back.code).toBe(0);
+  expect(back.stdout).toContain(`Imported into ${target.email} (exported from account ${small.id})`);
+  expect(back.stdout).toContain('event: 1 created, 0 already there, 0 refused');
+  const events = await server.api().get(`/users/${target.id}/events`).set(target.auth);
+  expect(events.body.map((e: { notes: string }) => e.notes)).toEqual(['from the CLI']);
 }, 180_000);

@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // The test feeds are served on 127.0.0.1; test/calendar/egress.test.ts runs with the default.
     calendarFeedNetworks: 'any',
     changesRetentionDays: 30,
+    importMaxBytes: 64 * 1024 * 1024,
     narrativeLlm: undefined,
     ...overrides,
   };

@@ -1,11 +1,15 @@
 import { exportArchive } from '../../archive/export.ts';
+import { archiveImporter } from '../../archive/import.ts';
+import { UnsupportedMedia } from '../../core/errors.ts';
+import { withSpooledUpload } from '../../http/upload.ts';
 import { importCsv } from '../../domain/imports/csv-import.service.ts';
 import { CsvImport, CsvImportResult } from '../../domain/imports/csv.schemas.ts';
+import { ArchiveImportResult } from '../presenters/archive.ts';
 import { ok, route, type Route } from '../route.ts';
 
 const tag = 'archive';
 
-export const archiveRoutes: Route[] = [
+export const archiveRoutes = (importMaxBytes: number): Route[] => [
   route({
     method: 'get',
     path: '/users/{user_id}/export',
@@ -37,5 +41,23 @@ export const archiveRoutes: Route[] = [
     bodyLimit: '25mb',
     responses: { 200: CsvImportResult },
     handler: async (r) => ok(await importCsv(r.actor, r.body)),
+  }),
+  route({
+    method: 'post',
+    path: '/users/{user_id}/import',
+    tag,
+    access: 'account',
+    errors: [413, 415],
+    summary:
+      "An account archive (as GET /users/{user_id}/export makes it) into this account, streamed to disk first (at most IMPORT_MAX_BYTES, default 1 GiB; the JSON body limit does not apply): ids kept, records already here (same id, client_id or source and source_id) skipped, per type created / skipped / refused with the first reasons. The profile stays this account's own; metric definitions are merged by metric. A signed-in session only",
+    consumes: 'application/zip',
+    responses: { 200: ArchiveImportResult },
+    handler: async (r) => {
+      const importInto = archiveImporter(r.actor);
+      if (!/^application\/(zip|x-zip-compressed|octet-stream)\b/i.test(r.contentType ?? '')) {
+        throw new UnsupportedMedia('The body must be a ZIP archive (Content-Type: application/zip)');
+      }
+      return ok(await withSpooledUpload(r.upload, importMaxBytes, importInto));
+    },
   }),
 ];

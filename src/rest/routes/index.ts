@@ -23,7 +23,8 @@ import { erasureRoutes } from './erasure.routes.ts';
 import { archiveRoutes } from './archive.routes.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
-export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
+/** `importMaxBytes`: IMPORT_MAX_BYTES, the largest archive an import takes (default 1 GiB). */
+export function allRoutes(opts: { allowRegistration: boolean; importMaxBytes?: number }): Route[] {
   return [
     ...authRoutes(opts),
     ...userRoutes,
@@ -46,6 +47,6 @@ export function allRoutes(opts: { allowRegistration: boolean }): Route[] {
     ...narrativeRoutes,
     ...changeRoutes,
     ...erasureRoutes,
-    ...archiveRoutes,
+    ...archiveRoutes(opts.importMaxBytes ?? 1024 ** 3),
   ];
 }

@@ -1,0 +1,268 @@
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { open as openZip, type Entry, type ZipFile } from 'yauzl';
+import { authorize, type Actor } from '../core/actor.ts';
+import { Invalid } from '../core/errors.ts';
+import { em } from '../db/context.ts';
+import { query } from '../db/sql.ts';
+import type { ChangeType } from '../domain/changes/change-types.ts';
+import { metricType } from '../domain/metrics/catalogue.ts';
+import { loadUser } from '../domain/users/users.service.ts';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './format.ts';
+import { IMPORT_ORDER, TO_ROWS, type ImportContext, type Rows } from './rows.ts';
+
+type Json = Record<string, unknown>;
+type TypeOutcome = { created: number; skipped: number; refused: number; reasons: string[] };
+export type ArchiveImport = { from_user_id: string; types: Partial<Record<ChangeType, TypeOutcome>> };
+
+const BATCH = 1000;
+const REASONS = 5;
+
+/** The archive's files by name, and a way to read one line by line. */
+async function openArchive(path: string) {
+  const zip = await new Promise<ZipFile>((resolve, reject) =>
+    openZip(path, { lazyEntries: true, autoClose: false }, (err, z) =>
+      err ? reject(Invalid.at([], `Not a ZIP archive: ${err.message}`)) : resolve(z),
+    ),
+  );
+  const entries = new Map<string, Entry>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (e: Entry) => (entries.set(e.fileName.replace(/^.*\//, ''), e), zip.readEntry()));
+    zip.on('end', resolve);
+    zip.on('error', (err: Error) => reject(Invalid.at([], `Not a readable ZIP archive: ${err.message}`)));
+    zip.readEntry();
+  });
+  const stream = (e: Entry) =>
+    new Promise<Readable>((resolve, reject) => zip.openReadStream(e, (err, s) => (err ? reject(Invalid.at([], err.message)) : resolve(s))));
+  return { entries, stream, close: () => zip.close() };
+}
+
+/** Columns of each table, read once: an archive's keys that are not columns are left out. */
+const columnsOf = new Map<string, Promise<Set<string>>>();
+function columns(table: string): Promise<Set<string>> {
+  let cols = columnsOf.get(table);
+  if (!cols) {
+    cols = query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1`,
+      [table],
+    ).then((rows) => new Set(rows.map((r) => r.column_name)));
+    columnsOf.set(table, cols);
+  }
+  return cols;
+}
+
+/**
+ * Inserts rows of one table as one statement (json_populate_recordset types each value by its
+ * column); a row that conflicts with one already there (same id, client_id, (source, source_id),
+ * name ...) is skipped. Answers the ids inserted.
+ */
+async function insertAll(table: string, rows: Json[]): Promise<Set<string>> {
+  if (!rows.length) return new Set();
+  const known = await columns(table);
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => known.has(c));
+  const list = cols.map((c) => `"${c}"`).join(', ');
+  const returned = await query<{ id: string }>(
+    `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json)
+     on conflict do nothing returning ${cols.includes('id') ? 'id::text' : 'user_id::text'} as id`,
+    [JSON.stringify(rows)],
+  );
+  return new Set(returned.map((r) => r.id));
+}
+
+/**
+ * Ids of `rows` that another account holds on this server: an archive imported on the server it
+ * came from, while its account still exists. Kept ids cannot be shared, so these are refused (not
+ * "already there": they are not in this account).
+ */
+async function takenElsewhere(table: string, rows: Json[], userId: string): Promise<Set<string>> {
+  const ids = rows.flatMap((r) => (typeof r.id === 'string' ? [r.id] : []));
+  if (!ids.length || !(await columns(table)).has('id')) return new Set();
+  const taken = await query<{ id: string }>(`select id::text as id from ${table} where id::text = any($1) and user_id <> $2`, [
+    ids,
+    userId,
+  ]);
+  return new Set(taken.map((t) => t.id));
+}
+
+/** A batch of one type in one savepoint; when the batch fails, each line again in its own, so one bad line costs only itself. */
+async function importBatch(type: ChangeType, lines: Rows[], userId: string, outcome: TypeOutcome): Promise<void> {
+  const store = async (batch: Rows[]) =>
+    em().transactional(async () => {
+      const table = batch[0].table;
+      const inserted = await insertAll(
+        table,
+        batch.map((b) => b.row),
+      );
+      // A part is written with a resource that was inserted, never added to one already there.
+      const parts = batch.filter((b) => b.parts && inserted.has(String(b.row.id ?? b.row.user_id)));
+      if (parts.length)
+        await insertAll(
+          parts[0].parts!.table,
+          parts.flatMap((b) => b.parts!.rows),
+        );
+      const notInserted = batch.map((b) => b.row).filter((r) => !inserted.has(String(r.id ?? r.user_id)));
+      return { created: inserted.size, elsewhere: await takenElsewhere(table, notInserted, userId) };
+    });
+  const count = (batch: Rows[], r: { created: number; elsewhere: Set<string> }) => {
+    outcome.created += r.created;
+    outcome.skipped += batch.length - r.created - r.elsewhere.size;
+    for (const id of r.elsewhere) refuse(outcome, `${type} ${id}: this id belongs to another account on this server`);
+  };
+  try {
+    count(lines, await store(lines));
+  } catch {
+    for (const line of lines) {
+      try {
+        count([line], await store([line]));
+      } catch (err) {
+        refuse(outcome, `${type} ${typeof line.row.id === 'string' ? line.row.id : ''}: ${(err as Error).message}`);
+      }
+    }
+  }
+}
+
+function refuse(outcome: TypeOutcome, reason: string): void {
+  outcome.refused++;
+  if (outcome.reasons.length < REASONS) outcome.reasons.push(reason);
+}
+
+/**
+ * A definition is the account's own (every account has one per metric type): the archive's
+ * settings and automations are merged into it, matched by metric type.
+ */
+async function mergeDefinition(line: Json, userId: string, outcome: TypeOutcome): Promise<void> {
+  const type = metricType(String(line.metric_type_slug));
+  if (!type) return refuse(outcome, `metric_definition: unknown metric type "${String(line.metric_type_slug)}"`);
+  const [own] = await query<{ id: string }>(
+    `update metric_definitions set display_name = $3, enabled = $4, manual_fallback = $5, resolution_operator = $6, sources = $7::jsonb, updated_at = now()
+      where user_id = $1 and metric_type_id = $2
+        and (display_name, enabled, manual_fallback, resolution_operator, sources) is distinct from ($3, $4, $5, $6, $7::jsonb)
+      returning id`,
+    [
+      userId,
+      type.id,
+      line.display_name ?? null,
+      line.enabled,
+      line.manual_fallback,
+      line.resolution_operator,
+      JSON.stringify(line.sources ?? []),
+    ],
+  );
+  const automations = (line.automations as Json[] | undefined) ?? [];
+  const [def] = own
+    ? [own]
+    : await query<{ id: string }>(`select id from metric_definitions where user_id = $1 and metric_type_id = $2`, [userId, type.id]);
+  const now = new Date().toISOString();
+  const added = await insertAll(
+    'metric_automations',
+    automations.map((a) => ({ ...a, user_id: userId, definition_id: def.id, created_at: now, updated_at: now })),
+  );
+  if (own || added.size) outcome.created++;
+  else outcome.skipped++;
+}
+
+/**
+ * Brings an account archive (export.ts) into this account: ids kept, what is already here
+ * skipped, lines that cannot be stored refused with the first few reasons, per type. The profile
+ * stays this account's own; metric definitions are merged into the account's. Afterwards the
+ * daily rollups of readings are rebuilt from the readings, as ingest would have kept them.
+ */
+export function archiveImporter(
+  actor: Actor,
+  onProgress?: (done: number, total: number) => void,
+): (path: string) => Promise<ArchiveImport> {
+  // Checked before the caller reads an upload of up to a gigabyte.
+  authorize(actor, actor.userId, 'account');
+  return (path) => importArchive(actor, path, onProgress);
+}
+
+async function importArchive(actor: Actor, path: string, onProgress?: (done: number, total: number) => void): Promise<ArchiveImport> {
+  const archive = await openArchive(path);
+  try {
+    const manifestEntry = archive.entries.get('manifest.json');
+    if (!manifestEntry) throw Invalid.at([], 'Not a Lifetrack archive: it has no manifest.json');
+    let manifest: Manifest;
+    try {
+      const chunks: Buffer[] = [];
+      for await (const c of await archive.stream(manifestEntry)) chunks.push(c as Buffer);
+      manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
+    } catch {
+      throw Invalid.at([], 'Not a Lifetrack archive: manifest.json is not JSON');
+    }
+    if (manifest.format !== ARCHIVE_FORMAT) throw Invalid.at([], `Not a Lifetrack archive (format "${String(manifest.format)}")`);
+    if (!(manifest.format_version <= ARCHIVE_VERSION))
+      throw Invalid.at([], `Archive format version ${manifest.format_version} is newer than this server reads (${ARCHIVE_VERSION})`);
+
+    const ctx: ImportContext = {
+      userId: actor.userId,
+      timezone: manifest.timezone ?? (await loadUser(actor.userId)).timezone,
+      captureOfSuggestion: new Map(),
+    };
+    const total = Object.values(manifest.counts ?? {}).reduce((a, b) => a + b, 0);
+    let done = 0;
+    const result: ArchiveImport = { from_user_id: manifest.user_id, types: {} };
+    for (const type of IMPORT_ORDER) {
+      const entry = archive.entries.get(ndjsonName(type));
+      if (!entry) continue;
+      const outcome: TypeOutcome = { created: 0, skipped: 0, refused: 0, reasons: [] };
+      result.types[type] = outcome;
+      let batch: Rows[] = [];
+      const flush = async () => {
+        if (batch.length) await importBatch(type, batch, actor.userId, outcome);
+        done += batch.length;
+        onProgress?.(done, total);
+        batch = [];
+        em().clear();
+      };
+      let lineNo = 0;
+      for await (const text of createInterface({ input: await archive.stream(entry), crlfDelay: Infinity })) {
+        lineNo++;
+        if (!text.trim()) continue;
+        let line: Json;
+        try {
+          line = JSON.parse(text) as Json;
+        } catch {
+          refuse(outcome, `${ndjsonName(type)} line ${lineNo}: not JSON`);
+          continue;
+        }
+        if (type === 'metric_definition') {
+          await mergeDefinition(line, actor.userId, outcome);
+          continue;
+        }
+        const rows = TO_ROWS[type]?.(line, ctx);
+        if (typeof rows === 'string') {
+          if (rows === 'not set') outcome.skipped++;
+          else refuse(outcome, `${ndjsonName(type)} line ${lineNo}: ${rows}`);
+        } else if (rows) {
+          batch.push(rows);
+          if (batch.length >= BATCH) await flush();
+        }
+      }
+      await flush();
+    }
+    if (result.types.health_metric?.created) await rebuildReadingRollups(actor.userId);
+    return result;
+  } finally {
+    archive.close();
+  }
+}
+
+/** The per-day rollup and first-seen sources of the user's readings, rebuilt from the readings. */
+async function rebuildReadingRollups(userId: string): Promise<void> {
+  await query(
+    `insert into health_metric_days as d (user_id, local_date, metric_type_id, source, n, total, min_value, max_value, last_value, last_at)
+     select user_id, local_date, metric_type_id, source, count(*), sum(value), min(value), max(value),
+            (array_agg(value order by recorded_at desc, value desc))[1], max(recorded_at)
+       from health_metrics where user_id = $1 group by user_id, local_date, metric_type_id, source
+     on conflict (user_id, local_date, metric_type_id, source) do update set
+       n = excluded.n, total = excluded.total, min_value = excluded.min_value, max_value = excluded.max_value,
+       last_value = excluded.last_value, last_at = excluded.last_at`,
+    [userId],
+  );
+  await query(
+    `insert into metric_sources as m (user_id, metric_type_id, source, first_date)
+     select user_id, metric_type_id, source, min(local_date) from health_metrics where user_id = $1 group by user_id, metric_type_id, source
+     on conflict (user_id, metric_type_id, source) do update set first_date = least(m.first_date, excluded.first_date)`,
+    [userId],
+  );
+}

@@ -1,0 +1,105 @@
+import { localDateOf } from '../core/clock.ts';
+import type { ChangeType } from '../domain/changes/change-types.ts';
+import { durationSeconds } from '../domain/events/duration.ts';
+import { metricType } from '../domain/metrics/catalogue.ts';
+
+/**
+ * An archive line (a resource as its REST read shows it) as the rows it is stored in: the
+ * resource's own row and, for a few, rows of a part (a meal's items). Keys that are columns are
+ * copied as they are (json_populate_recordset matches them by name); what the read computes or
+ * spells differently is put back here. Ids are kept; user_id is always the importing user's.
+ */
+type Json = Record<string, unknown>;
+export type Rows = { table: string; row: Json; parts?: { table: string; rows: Json[] } };
+export type ImportContext = { userId: string; timezone: string; captureOfSuggestion: Map<string, { captureId: string; ordinal: number }> };
+
+const items = (ctx: ImportContext, owner: 'event_id' | 'saved_meal_id', ownerId: unknown, list: unknown) =>
+  ((list as Json[] | undefined) ?? []).map((item, position) => ({ ...item, user_id: ctx.userId, [owner]: ownerId, position }));
+
+/** Per type: the row(s) of one line, or a reason it cannot be stored. Types absent here are not imported (see IMPORTED). */
+export const TO_ROWS: Partial<Record<ChangeType, (line: Json, ctx: ImportContext) => Rows | string>> = {
+  category: (l, ctx) => ({ table: 'categories', row: { ...l, user_id: ctx.userId } }),
+  food_item: (l, ctx) => ({ table: 'food_items', row: { ...l, user_id: ctx.userId, last_used_at: l.updated_at } }),
+  saved_meal: (l, ctx) => ({
+    table: 'saved_meals',
+    row: { ...l, user_id: ctx.userId, totals_source: (l._meta as Json | undefined)?.source ?? 'computed' },
+    parts: { table: 'meal_items', rows: items(ctx, 'saved_meal_id', l.id, l.items) },
+  }),
+  event: (l, ctx) => ({
+    table: 'events',
+    row: { ...l, user_id: ctx.userId, duration_seconds: typeof l.duration === 'string' ? durationSeconds(l.duration) : null },
+    parts: { table: 'meal_items', rows: items(ctx, 'event_id', l.id, l.meal_items) },
+  }),
+  health_metric: (l, ctx) => {
+    const type = metricType(String(l.metric_type_slug));
+    if (!type) return `Unknown metric type "${String(l.metric_type_slug)}"`;
+    const at = new Date(String(l.recorded_at));
+    if (Number.isNaN(at.getTime())) return 'recorded_at is not a date-time';
+    return {
+      table: 'health_metrics',
+      row: { ...l, user_id: ctx.userId, metric_type_id: type.id, local_date: localDateOf(at, ctx.timezone) },
+    };
+  },
+  place: (l, ctx) => ({ table: 'places', row: { ...l, user_id: ctx.userId } }),
+  place_visit: (l, ctx) => ({ table: 'place_visits', row: { ...l, user_id: ctx.userId, created_at: l.occurred_at } }),
+  routine: (l, ctx) => ({ table: 'routines', row: { ...l, user_id: ctx.userId } }),
+  tracking_timer: (l, ctx) => ({ table: 'tracking_timers', row: { ...l, user_id: ctx.userId } }),
+  narrative: (l, ctx) => ({ table: 'narratives', row: { ...l, user_id: ctx.userId } }),
+  event_source: (l, ctx) => ({ table: 'event_sources', row: { ...l, user_id: ctx.userId } }),
+  calendar_event: (l, ctx) => ({ table: 'calendar_events', row: { ...l, user_id: ctx.userId, source_id: l.calendar_id } }),
+  log_capture: (l, ctx) => {
+    ((l.suggestions as Json[] | undefined) ?? []).forEach((s, ordinal) =>
+      ctx.captureOfSuggestion.set(String(s.id), { captureId: String(l.id), ordinal }),
+    );
+    return { table: 'log_captures', row: { ...l, user_id: ctx.userId } };
+  },
+  suggestion: (l, ctx) => {
+    const capture = ctx.captureOfSuggestion.get(String(l.id));
+    return {
+      table: 'suggestions',
+      row: {
+        ...l,
+        user_id: ctx.userId,
+        log_capture_id: capture?.captureId ?? null,
+        capture_ordinal: capture?.ordinal ?? null,
+        updated_at: l.decided_at ?? l.created_at,
+      },
+    };
+  },
+  goal: (l, ctx) => {
+    const type = metricType(String(l.slug));
+    if (!type) return `Unknown metric "${String(l.slug)}"`;
+    if (l.is_set !== true) return 'not set';
+    const now = new Date().toISOString();
+    return { table: 'metric_goals', row: { ...l, user_id: ctx.userId, metric_type_id: type.id, created_at: now, updated_at: now } };
+  },
+  encryption_key: (l, ctx) => ({ table: 'encryption_keys', row: { ...l, user_id: ctx.userId } }),
+  replaced_encryption_key: (l, ctx) => ({ table: 'replaced_encryption_keys', row: { ...l, user_id: ctx.userId } }),
+};
+
+/**
+ * The order lines are imported in: every row after the rows it refers to (a meal's items after
+ * its food, an event after its category and saved meal, a suggestion after what it created).
+ * The profile and metric definitions are the account's own and are merged, not inserted
+ * (import.ts); a resource type missing here would be left out of an import.
+ */
+export const IMPORT_ORDER: ChangeType[] = [
+  'category',
+  'food_item',
+  'saved_meal',
+  'event',
+  'health_metric',
+  'place',
+  'place_visit',
+  'routine',
+  'tracking_timer',
+  'narrative',
+  'event_source',
+  'calendar_event',
+  'log_capture',
+  'suggestion',
+  'goal',
+  'metric_definition',
+  'encryption_key',
+  'replaced_encryption_key',
+];
