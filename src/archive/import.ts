@@ -16,6 +16,7 @@ type TypeOutcome = { created: number; skipped: number; refused: number; reasons:
 export type ArchiveImport = { from_user_id: string; types: Partial<Record<ChangeType, TypeOutcome>> };
 
 const BATCH = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REASONS = 5;
 
 /** The archive's files by name, and a way to read one line by line. */
@@ -75,9 +76,10 @@ async function insertAll(table: string, rows: Json[]): Promise<Set<string>> {
  * "already there": they are not in this account).
  */
 async function takenElsewhere(table: string, rows: Json[], userId: string): Promise<Set<string>> {
-  const ids = rows.flatMap((r) => (typeof r.id === 'string' ? [r.id] : []));
+  // Archive ids are UUIDs (a line whose id is not one failed its insert already); compared as such, through the key's index.
+  const ids = rows.flatMap((r) => (typeof r.id === 'string' && UUID.test(r.id) ? [r.id] : []));
   if (!ids.length || !(await columns(table)).has('id')) return new Set();
-  const taken = await query<{ id: string }>(`select id::text as id from ${table} where id::text = any($1) and user_id <> $2`, [
+  const taken = await query<{ id: string }>(`select id::text as id from ${table} where id = any($1::uuid[]) and user_id <> $2`, [
     ids,
     userId,
   ]);

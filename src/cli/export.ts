@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { SingleBar, Presets } from 'cli-progress';
 import { exportArchive } from '../archive/export.ts';
 import { systemActor } from '../core/actor.ts';
 import { cliOptions } from './args.ts';
+import { resourceProgress } from './progress.ts';
 import { resolveUser } from './resolve-user.ts';
 import { runCli } from './run.ts';
 
@@ -17,19 +17,11 @@ const out = values.out;
 
 await runCli(async () => {
   const user = await resolveUser(values.user);
-  const bar = new SingleBar(
-    { format: 'Exporting |{bar}| {percentage}% | {value}/{total} resources', hideCursor: true, stream: process.stderr },
-    Presets.shades_classic,
-  );
+  const bar = resourceProgress('Exporting');
   // Written beside the target and renamed at the end: a failed export never leaves a file that looks whole.
   const partial = `${out}.partial`;
-  let started = false;
   try {
-    await exportArchive(systemActor(user.id), (done, total) => {
-      if (!started) bar.start(total, done);
-      else bar.update(done);
-      started = true;
-    })(createWriteStream(partial));
+    await exportArchive(systemActor(user.id), bar.update)(createWriteStream(partial));
     bar.stop();
     await rename(partial, out);
   } catch (err) {

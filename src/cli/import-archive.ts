@@ -1,7 +1,7 @@
-import { SingleBar, Presets } from 'cli-progress';
 import { archiveImporter } from '../archive/import.ts';
 import { systemActor } from '../core/actor.ts';
 import { cliOptions } from './args.ts';
+import { resourceProgress } from './progress.ts';
 import { resolveUser } from './resolve-user.ts';
 import { runCli } from './run.ts';
 
@@ -14,16 +14,8 @@ if (positionals.length !== 1) {
 
 await runCli(async () => {
   const user = await resolveUser(values.user);
-  const bar = new SingleBar(
-    { format: 'Importing |{bar}| {percentage}% | {value}/{total} resources', hideCursor: true, stream: process.stderr },
-    Presets.shades_classic,
-  );
-  let started = false;
-  const result = await archiveImporter(systemActor(user.id), (done, total) => {
-    if (!started) bar.start(total, done);
-    else bar.update(done);
-    started = true;
-  })(positionals[0]);
+  const bar = resourceProgress('Importing');
+  const result = await archiveImporter(systemActor(user.id), bar.update)(positionals[0]);
   bar.stop();
   console.log(`Imported into ${user.email} (exported from account ${result.from_user_id}):`);
   for (const [type, t] of Object.entries(result.types)) {

@@ -46,13 +46,16 @@ export async function listChanges<T>(actor: Actor, input: z.input<typeof Changes
   const since = q.since === undefined ? 0 : decodeCursor(actor.userId, q.since);
   return em().transactional(
     async () => {
-      const [counter] = await query<{ resync_below: string }>(`select resync_below from change_counters where user_id = $1`, [
-        actor.userId,
-      ]);
-      if (q.since !== undefined && counter && since < Number(counter.resync_below)) {
-        throw new ResyncRequired(
-          'This cursor is older than the deletions kept (CHANGES_RETENTION_DAYS): read everything again without since, then follow next_cursor',
-        );
+      // Only a cursor can be too old: reading from the start never needs the resync mark.
+      if (q.since !== undefined) {
+        const [counter] = await query<{ resync_below: string }>(`select resync_below from change_counters where user_id = $1`, [
+          actor.userId,
+        ]);
+        if (counter && since < Number(counter.resync_below)) {
+          throw new ResyncRequired(
+            'This cursor is older than the deletions kept (CHANGES_RETENTION_DAYS): read everything again without since, then follow next_cursor',
+          );
+        }
       }
       const rows = await query<ChangeRow>(
         `select type, id, op, version, changed_at from changes
