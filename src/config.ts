@@ -74,6 +74,17 @@ const ConfigSchema = z.object({
     .min(1024 * 1024)
     .default(1024 * 1024 * 1024),
   CHANGES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  OUTBOUND_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  WEBHOOK_NETWORKS: z.enum(['public', 'any']).default('public'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 1024 * 1024)
+    .default(64 * 1024),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   NARRATIVE_LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
   NARRATIVE_LLM_MODEL: z.string().trim().min(1).optional(),
   NARRATIVE_LLM_API_KEY: z.string().min(1).optional(),
@@ -132,6 +143,12 @@ export type Config = {
   changesRetentionDays: number;
   /** The largest account archive POST /users/{id}/import takes (it is spooled to a temporary file). */
   importMaxBytes: number;
+  /** Days published events and finished webhook deliveries are kept. */
+  eventsRetentionDays: number;
+  /** How often workers look for new events, due checks and due deliveries (on PostgreSQL they are also woken at once). */
+  outboundPollMs: number;
+  /** Webhook deliveries: where they may go (as CALENDAR_FEED_NETWORKS), one try's limit, the answer read, the first retry's delay. */
+  webhooks: { networks: 'public' | 'any'; timeoutMs: number; maxResponseBytes: number; retryBaseMs: number };
   /**
    * Weekly narratives: an OpenAI-compatible chat-completions endpoint and model; both unset = no generation.
    * `networks` as for the food label provider (NARRATIVE_LLM_NETWORKS).
@@ -179,6 +196,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calendarFeedNetworks: c.CALENDAR_FEED_NETWORKS,
     changesRetentionDays: c.CHANGES_RETENTION_DAYS,
     importMaxBytes: c.IMPORT_MAX_BYTES,
+    eventsRetentionDays: c.EVENTS_RETENTION_DAYS,
+    outboundPollMs: c.OUTBOUND_POLL_MS,
+    webhooks: {
+      networks: c.WEBHOOK_NETWORKS,
+      timeoutMs: c.WEBHOOK_TIMEOUT_MS,
+      maxResponseBytes: c.WEBHOOK_MAX_RESPONSE_BYTES,
+      retryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
+    },
     narrativeLlm:
       c.NARRATIVE_LLM_URL && c.NARRATIVE_LLM_MODEL
         ? {

@@ -14,6 +14,7 @@ import { provisionUserDefaults } from './domain/users/provisioning.ts';
 import { startGraphql } from './graphql/server.ts';
 import { startJobRuntime, type JobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
+import { startOutbound } from './outbound/index.ts';
 
 export type RunningServer = { url: string; db: Database; http: Server; jobs: JobRuntime; stop(): Promise<void> };
 
@@ -56,6 +57,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await db.close();
     throw err;
   });
+  // Events and webhook deliveries go out where the workers run.
+  const outbound = await startOutbound(config, db, logger, config.workers > 0);
   const graphql = await startGraphql({ logger, introspection: config.graphqlIntrospection });
   const app = buildApp({ config, db, jobs, logger, graphql });
   const http = await new Promise<Server>((resolve, reject) => {
@@ -75,6 +78,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await closed;
       clearTimeout(timer);
       await graphql.stop();
+      await outbound.stop();
       // Workers finish their current job before the database (and PGlite's socket) closes.
       await jobs.stop();
       await db.close();

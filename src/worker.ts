@@ -4,6 +4,7 @@ import { configureChanges } from './domain/changes/retention.ts';
 import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { startJobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
+import { startOutbound } from './outbound/index.ts';
 import { runProcess } from './process.ts';
 
 /**
@@ -31,10 +32,12 @@ runProcess(async (config, logger) => {
     await db.close();
     throw err;
   });
+  const outbound = await startOutbound(config, db, logger, true);
   logger.info(`Workers running with database ${db.description}`);
   return {
     stopping: 'finishing the jobs in progress',
     async stop() {
+      await outbound.stop();
       await jobs.stop();
       await db.close();
     },

@@ -1,3 +1,4 @@
+import { muteEvents } from '../domain/outbox/outbox.service.ts';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { open as openZip, type Entry, type ZipFile } from 'yauzl';
@@ -90,6 +91,8 @@ async function takenElsewhere(table: string, rows: Json[], userId: string): Prom
 async function importBatch(type: ChangeType, lines: Rows[], userId: string, outcome: TypeOutcome): Promise<void> {
   const store = async (batch: Rows[]) =>
     em().transactional(async () => {
+      // An account's history coming home is not news: no webhook or subscription hears of it.
+      await muteEvents();
       const table = batch[0].table;
       const inserted = await insertAll(
         table,

@@ -16,6 +16,7 @@ import { Place, PlaceVisit } from '../domain/places/place.entity.ts';
 import { Routine } from '../domain/routines/routine.entity.ts';
 import { CalendarEvent } from '../domain/calendar/calendar-event.entity.ts';
 import { Narrative } from '../domain/narratives/narrative.entity.ts';
+import { Webhook } from '../domain/webhooks/webhook.entity.ts';
 import { EncryptionKey, ReplacedEncryptionKey } from '../domain/encryption-key/encryption-key.entity.ts';
 
 export const entities = [
@@ -47,4 +48,5 @@ export const entities = [
   OAuthGrant,
   OAuthCode,
   OAuthRefreshToken,
+  Webhook,
 ];

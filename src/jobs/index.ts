@@ -2,6 +2,7 @@ import { calendarSyncJob, calendarSyncSourceJob } from './calendar.jobs.ts';
 import { captureParseJob, captureSweepJob } from './captures.jobs.ts';
 import { changesPruneJob } from './changes.jobs.ts';
 import type { JobDefinition } from './job.ts';
+import { outboxPruneJob } from './outbox.jobs.ts';
 import { suggestionExpiryJob } from './suggestions.jobs.ts';
 import { missingByJob } from './metrics.jobs.ts';
 import { weeklyNarrativesJob } from './narratives.jobs.ts';
@@ -20,4 +21,5 @@ export const jobDefinitions: JobDefinition<object>[] = [
   calendarSyncSourceJob,
   weeklyNarrativesJob,
   changesPruneJob,
+  outboxPruneJob,
 ];

@@ -102,6 +102,8 @@ export function route<B extends z.ZodType | undefined = undefined, Q extends z.Z
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });
+/** Taken on, to happen in the background (a webhook delivery): the body says how to follow it. */
+export const accepted = (body: unknown): Reply => ({ status: 202, body });
 export const noContent = (): Reply => ({ status: 204 });
 /** 201 for a new resource, 200 when an idempotent replay returned the existing one. */
 export const createdOrReplayed = (wasCreated: boolean, body: unknown): Reply => ({ status: wasCreated ? 201 : 200, body });

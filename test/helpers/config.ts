@@ -30,6 +30,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     changesRetentionDays: 30,
     importMaxBytes: 64 * 1024 * 1024,
     narrativeLlm: undefined,
+    eventsRetentionDays: 7,
+    // Quick rounds and retries, so tests of events and webhooks wait fractions of a second.
+    outboundPollMs: 250,
+    // The test receivers are served on 127.0.0.1; test/webhooks/egress.test.ts runs with the default.
+    webhooks: { networks: 'any', timeoutMs: 2000, maxResponseBytes: 64 * 1024, retryBaseMs: 200 },
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { emitEvent } from '../outbox/outbox.service.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid, type ValidationIssue } from '../../core/errors.ts';
@@ -369,6 +370,21 @@ export class IngestResult {
     return out;
   }
 
+  /** health_metric.ingested's payload: counts, the metric types and the time span of what was created. */
+  summary(): { created_count: number; skipped_count: number; metric_types: string[]; from: string | null; to: string | null } {
+    const b = this.batch;
+    const slugs = new Set<string>();
+    let from: string | null = null;
+    let to: string | null = null;
+    for (const i of this.positions) {
+      slugs.add(b.type[i].slug);
+      const at = utcIso(b.at[i]);
+      if (from === null || at < from) from = at;
+      if (to === null || at > to) to = at;
+    }
+    return { created_count: this.createdCount, skipped_count: this.skippedCount, metric_types: [...slugs].sort(), from, to };
+  }
+
   /** What the ingest-time automations read of the created readings. */
   facts(): CreatedFacts {
     const b = this.batch;
@@ -406,7 +422,10 @@ export async function ingestReadings(actor: Actor, input: z.input<typeof HealthM
     try {
       return await em().transactional(async () => {
         const result = new IngestResult(actor.userId, createdAt, batch, await insert(actor.userId, batch, createdAt));
-        if (result.createdCount) await runReadingAutomations(actor.userId, result.facts());
+        if (result.createdCount) {
+          await runReadingAutomations(actor.userId, result.facts());
+          await emitEvent(actor.userId, 'health_metric.ingested', result.summary());
+        }
         return result;
       });
     } catch (err) {

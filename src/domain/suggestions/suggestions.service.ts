@@ -28,6 +28,12 @@ async function pendingCount(userId: string, now = new Date()): Promise<number> {
   return em().count(Suggestion, { userId, ...statusFilter('pending', now) });
 }
 
+/** The inbox's badge: how many suggestions wait for the user now. */
+export async function inboxPendingCount(actor: Actor): Promise<number> {
+  authorize(actor, actor.userId, 'read');
+  return pendingCount(actor.userId);
+}
+
 export async function listSuggestions(actor: Actor, input: z.input<typeof SuggestionListQuery>): Promise<SuggestionPage> {
   authorize(actor, actor.userId, 'read');
   const q = parse(SuggestionListQuery, input);

@@ -29,6 +29,10 @@ import type { CalendarEvent as CalendarEventModel } from '../../domain/calendar/
 import type { Narrative as NarrativeModel } from '../../domain/narratives/narrative.entity.ts';
 import type { NarrativeDigest as NarrativeDigestModel } from '../../domain/narratives/digest.ts';
 import type { Erasure as ErasureModel } from '../../domain/erasure/erasure.service.ts';
+import type { Webhook as WebhookModel } from '../../domain/webhooks/webhook.entity.ts';
+import type { WebhookWithSecret as WebhookWithSecretModel } from '../../domain/webhooks/webhooks.service.ts';
+import type { Delivery as DeliveryModel, DeliveryAttempt as DeliveryAttemptModel, DeliveryPage as DeliveryPageModel } from '../../domain/webhooks/deliveries.service.ts';
+import type { OutboundEvent as OutboundEventModel } from '../../domain/outbox/outbox.service.ts';
 import type { CsvImportOutcome as CsvImportOutcomeModel } from '../../domain/imports/csv-import.service.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
@@ -602,6 +606,27 @@ export type EventSourceUpdateInput = {
   /** A readable name, 1 to 100 characters */
   sourceLabel?: InputMaybe<Scalars['String']['input']>;
 };
+
+/** What the service emits, to webhooks and to the events subscription (REST names: suggestion.created ...) */
+export type EventType =
+  /** A calendar feed's sync failed (payload: the data source with last_sync_error) */
+  | 'calendar_sync_failed'
+  /** A new episode card appeared in the default window (payload: the card with the date) */
+  | 'episode_detected'
+  /** An event was logged (payload: the event) */
+  | 'event_created'
+  /** A goal's target was met for the first time on a day (payload: the goal with date, value and progress) */
+  | 'goal_met'
+  /** A batch of readings was stored (payload: created_count, skipped_count, metric_types, from, to) */
+  | 'health_metric_ingested'
+  /** A capture was parsed into suggestions (payload: the capture with its suggestions) */
+  | 'log_capture_parsed'
+  /** A narrative was written (payload: the narrative) */
+  | 'narrative_created'
+  /** A test event, sent to one webhook by testWebhook */
+  | 'ping'
+  /** A suggestion reached the inbox (payload: the suggestion as REST reads it) */
+  | 'suggestion_created';
 
 /** Event changes; omitted fields stay, null clears a nullable field */
 export type EventUpdateInput = {
@@ -1210,6 +1235,8 @@ export type Mutation = {
   createRoutine: Routine;
   /** Save a meal from food items and servings; its totals are computed from the items */
   createSavedMeal: SavedMeal;
+  /** Post events to a URL, signed as Standard Webhooks say; the answer shows the signing secret, once */
+  createWebhook: WebhookWithSecret;
   /** Delete the account and everything of it, in one transaction. A signed-in session only, with the password (and the TOTP code when it is on). True when deleted */
   deleteAccount: Scalars['Boolean']['output'];
   /** Delete an automation. True when it was deleted */
@@ -1230,6 +1257,8 @@ export type Mutation = {
   deleteRoutine: Scalars['Boolean']['output'];
   /** Delete a saved meal; events that logged it keep their items. True when it was deleted */
   deleteSavedMeal: Scalars['Boolean']['output'];
+  /** Delete a webhook and its deliveries. True when it was deleted */
+  deleteWebhook: Scalars['Boolean']['output'];
   /** Discard a running timer without logging anything. True when it was discarded */
   discardTrackingTimer: Scalars['Boolean']['output'];
   /** Dismiss a pending suggestion. CONFLICT when already decided or expired */
@@ -1258,8 +1287,12 @@ export type Mutation = {
   putGoal: Goal;
   /** Record up to 10,000 location samples in one transaction (a recordedAt already stored is skipped) and detect stays around them */
   recordLocations: LocationBatchResult;
+  /** Send a delivery's event again as a new delivery with the same webhook-id (CONFLICT while the first is still being tried) */
+  redeliverWebhookDelivery: WebhookDelivery;
   /** Make replaced material the stored key again (a signed-in session only); the key it replaces is kept in its turn */
   restoreEncryptionKey: EncryptionKey;
+  /** A new signing secret, shown once; the previous one also signs for 24 hours */
+  rotateWebhookSecret: WebhookWithSecret;
   /** Store a week's narrative written elsewhere; a second one for the same week replaces its text and provenance and keeps its id */
   saveNarrative: Narrative;
   /** Start a timer: give a categoryId, a label, or both; startedAt defaults to now. Several timers may run at once */
@@ -1272,6 +1305,8 @@ export type Mutation = {
   stopTrackingTimer: Event;
   /** Sync a calendar source's feed now and answer the source with the outcome (lastSyncStatus, lastSyncError, counts); a feed that fails is recorded there and changes no event. CONFLICT when the source is not a calendar or has no config.url */
   syncEventSource: DataSource;
+  /** Send a ping event to this webhook (even a disabled one); returns its delivery */
+  testWebhook: WebhookDelivery;
   /** Change an automation; omitted fields stay, a changed type re-validates its config */
   updateAutomation: MetricAutomation;
   /** Rename or restyle a category; omitted fields stay, null clears */
@@ -1292,6 +1327,8 @@ export type Mutation = {
   updateRoutine: Routine;
   /** Change a saved meal: items replace the list; nutrition edits the totals by hand (totalsSource user), null makes them computed again */
   updateSavedMeal: SavedMeal;
+  /** Change a webhook; omitted fields stay; enabling it again clears its failure */
+  updateWebhook: Webhook;
 };
 
 
@@ -1424,6 +1461,16 @@ export type MutationCreateSavedMealArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationCreateWebhookArgs = {
+  input: WebhookCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationDeleteAccountArgs = {
   input: ErasureInput;
 };
@@ -1516,6 +1563,16 @@ export type MutationDeleteRoutineArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationDeleteSavedMealArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeleteWebhookArgs = {
   id: Scalars['UUID']['input'];
 };
 
@@ -1618,7 +1675,28 @@ export type MutationRecordLocationsArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationRedeliverWebhookDeliveryArgs = {
+  deliveryId: Scalars['UUID']['input'];
+  webhookId: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationRestoreEncryptionKeyArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationRotateWebhookSecretArgs = {
   id: Scalars['UUID']['input'];
 };
 
@@ -1660,6 +1738,16 @@ export type MutationStopTrackingTimerArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationSyncEventSourceArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationTestWebhookArgs = {
   id: Scalars['UUID']['input'];
 };
 
@@ -1782,6 +1870,17 @@ export type MutationUpdateSavedMealArgs = {
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: SavedMealUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateWebhookArgs = {
+  id: Scalars['UUID']['input'];
+  input: WebhookUpdateInput;
 };
 
 /** Prose about one week of the user's data, written by a language model */
@@ -1965,6 +2064,19 @@ export type NutritionInput = {
   vitaminCMg?: InputMaybe<Scalars['Float']['input']>;
   /** Vitamin D in mcg */
   vitaminDMcg?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** An event as emitted */
+export type OutboundEvent = {
+  __typename?: 'OutboundEvent';
+  /** Its id: the webhook-id header of its deliveries */
+  id: Scalars['UUID']['output'];
+  /** When it happened */
+  occurredAt: Scalars['DateTime']['output'];
+  /** What it is about, as the REST API reads it (snake_case keys) */
+  payload: Scalars['JSONObject']['output'];
+  /** What happened */
+  type: EventType;
 };
 
 /** A place the user goes to: a point and a radius */
@@ -2611,6 +2723,12 @@ export type User = {
   trackingTimer?: Maybe<TrackingTimer>;
   /** Running timers, most recently started first */
   trackingTimers?: Maybe<Array<TrackingTimer>>;
+  /** One webhook by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  webhook?: Maybe<Webhook>;
+  /** A webhook's deliveries, newest first, each with its tries */
+  webhookDeliveries: WebhookDeliveryPage;
+  /** Every webhook, oldest first (secrets are never shown again) */
+  webhooks?: Maybe<Array<Webhook>>;
 };
 
 
@@ -2948,6 +3066,27 @@ export type UserTrackingTimersArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserWebhookArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserWebhookDeliveriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<WebhookDeliveryStatus>;
+  webhookId: Scalars['UUID']['input'];
+};
+
 /** How a visit was recorded */
 export type VisitSource =
   /** Found by stay detection in the location samples */
@@ -2956,6 +3095,139 @@ export type VisitSource =
   | 'manual'
   /** Made by accepting a suggestion */
   | 'suggestion';
+
+/** A URL the user's events are posted to */
+export type Webhook = {
+  __typename?: 'Webhook';
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** The user's note */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Why the service turned it off (every delivery failed for 3 days); cleared by enabling it */
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** Whether events are sent */
+  enabled: Scalars['Boolean']['output'];
+  /** The event types sent; null: every type */
+  events?: Maybe<Array<EventType>>;
+  /** Since when every delivery has failed; null after a success */
+  failingSince?: Maybe<Scalars['DateTime']['output']>;
+  /** How the requests look */
+  format: WebhookFormat;
+  /** The webhook's id */
+  id: Scalars['UUID']['output'];
+  /** After a rotation, until when the previous secret also signs */
+  previousSecretExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Where events are posted */
+  url: Scalars['String']['output'];
+};
+
+/** A new webhook */
+export type WebhookCreateInput = {
+  /** A note, up to 500 characters */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Whether events are sent (default true) */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The event types to send (default: every type) */
+  events?: InputMaybe<Array<EventType>>;
+  /** How the requests look (default standard) */
+  format?: InputMaybe<WebhookFormat>;
+  /** An https URL (plain http only where WEBHOOK_NETWORKS=any) */
+  url: Scalars['String']['input'];
+};
+
+/** An event on its way to one webhook */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  /** The tries, latest first (the last 50) */
+  attemptLog: Array<WebhookDeliveryAttempt>;
+  /** Tries so far */
+  attempts: Scalars['Int']['output'];
+  /** When it ended */
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** The event's id: the webhook-id header of every try */
+  eventId: Scalars['UUID']['output'];
+  /** The event's type */
+  eventType: EventType;
+  /** The delivery's id */
+  id: Scalars['UUID']['output'];
+  /** The last try's duration, in milliseconds */
+  lastDurationMs?: Maybe<Scalars['Int']['output']>;
+  /** The last try's error */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** The last try's HTTP status */
+  lastResponseCode?: Maybe<Scalars['Int']['output']>;
+  /** When the next try is due; null once it has ended */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it stands */
+  status: WebhookDeliveryStatus;
+  /** The webhook it goes to */
+  webhookId: Scalars['UUID']['output'];
+};
+
+/** One try at posting */
+export type WebhookDeliveryAttempt = {
+  __typename?: 'WebhookDeliveryAttempt';
+  /** When it was made */
+  at: Scalars['DateTime']['output'];
+  /** How long it took, in milliseconds */
+  durationMs: Scalars['Int']['output'];
+  /** What went wrong; null for a 2xx */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The receiver's HTTP status; null when there was no answer */
+  responseCode?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A page of deliveries */
+export type WebhookDeliveryPage = {
+  __typename?: 'WebhookDeliveryPage';
+  /** Newest first */
+  items: Array<WebhookDelivery>;
+  /** How many there are in all (with the status filter) */
+  total: Scalars['Int']['output'];
+};
+
+/** Where a delivery stands */
+export type WebhookDeliveryStatus =
+  /** Given up: an answer not worth retrying, a day of failures, or the webhook was disabled */
+  | 'failed'
+  /** Not delivered yet: being tried, or due again (nextAttemptAt) */
+  | 'pending'
+  /** The receiver answered 2xx */
+  | 'succeeded';
+
+/** How a webhook's requests look */
+export type WebhookFormat =
+  /** A plain-text message with a Title header, for an ntfy topic URL (signed the same way) */
+  | 'ntfy'
+  /** A JSON body {id, type, timestamp, user_id, data}, signed as Standard Webhooks say */
+  | 'standard';
+
+/** Webhook changes; omitted fields stay */
+export type WebhookUpdateInput = {
+  /** A note, or null */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Turn sending on or off */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The event types to send; null: every type */
+  events?: InputMaybe<Array<EventType>>;
+  /** A new format */
+  format?: InputMaybe<WebhookFormat>;
+  /** A new URL */
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A webhook with its signing secret: shown only when created or rotated */
+export type WebhookWithSecret = {
+  __typename?: 'WebhookWithSecret';
+  /** The signing secret (whsec_…): keep it to verify deliveries */
+  secret: Scalars['String']['output'];
+  /** The webhook */
+  webhook: Webhook;
+};
 
 
 
@@ -3071,6 +3343,7 @@ export type ResolversTypes = {
   EventSourceKind: EventSourceKind;
   EventSourceSyncStatus: EventSourceSyncStatus;
   EventSourceUpdateInput: EventSourceUpdateInput;
+  EventType: EventType;
   EventUpdateInput: EventUpdateInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FoodItem: ResolverTypeWrapper<FoodItemModel>;
@@ -3114,6 +3387,7 @@ export type ResolversTypes = {
   NutrientName: NutrientName;
   Nutrition: ResolverTypeWrapper<NutritionModel>;
   NutritionInput: NutritionInput;
+  OutboundEvent: ResolverTypeWrapper<OutboundEventModel>;
   Place: ResolverTypeWrapper<PlaceRecordModel>;
   PlaceCreateInput: PlaceCreateInput;
   PlaceSource: PlaceSource;
@@ -3150,6 +3424,15 @@ export type ResolversTypes = {
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   User: ResolverTypeWrapper<UserParentModel>;
   VisitSource: VisitSource;
+  Webhook: ResolverTypeWrapper<WebhookModel>;
+  WebhookCreateInput: WebhookCreateInput;
+  WebhookDelivery: ResolverTypeWrapper<DeliveryModel>;
+  WebhookDeliveryAttempt: ResolverTypeWrapper<DeliveryAttemptModel>;
+  WebhookDeliveryPage: ResolverTypeWrapper<DeliveryPageModel>;
+  WebhookDeliveryStatus: WebhookDeliveryStatus;
+  WebhookFormat: WebhookFormat;
+  WebhookUpdateInput: WebhookUpdateInput;
+  WebhookWithSecret: ResolverTypeWrapper<WebhookWithSecretModel>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -3216,6 +3499,7 @@ export type ResolversParentTypes = {
   NarrativeInput: NarrativeInput;
   Nutrition: NutritionModel;
   NutritionInput: NutritionInput;
+  OutboundEvent: OutboundEventModel;
   Place: PlaceRecordModel;
   PlaceCreateInput: PlaceCreateInput;
   PlaceUpdateInput: PlaceUpdateInput;
@@ -3245,6 +3529,13 @@ export type ResolversParentTypes = {
   TrackingTimerStopInput: TrackingTimerStopInput;
   UUID: Scalars['UUID']['output'];
   User: UserParentModel;
+  Webhook: WebhookModel;
+  WebhookCreateInput: WebhookCreateInput;
+  WebhookDelivery: DeliveryModel;
+  WebhookDeliveryAttempt: DeliveryAttemptModel;
+  WebhookDeliveryPage: DeliveryPageModel;
+  WebhookUpdateInput: WebhookUpdateInput;
+  WebhookWithSecret: WebhookWithSecretModel;
 };
 
 export type ListSizeDirectiveArgs = {
@@ -3598,6 +3889,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createPlaceVisit?: Resolver<ResolversTypes['PlaceVisit'], ParentType, ContextType, RequireFields<MutationCreatePlaceVisitArgs, 'id' | 'input'>>;
   createRoutine?: Resolver<ResolversTypes['Routine'], ParentType, ContextType, RequireFields<MutationCreateRoutineArgs, 'input'>>;
   createSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationCreateSavedMealArgs, 'input'>>;
+  createWebhook?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'input'>>;
   deleteAccount?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAccountArgs, 'input'>>;
   deleteAutomation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAutomationArgs, 'definitionId' | 'id'>>;
   deleteCategory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
@@ -3608,6 +3900,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deletePlaceVisit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceVisitArgs, 'id'>>;
   deleteRoutine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteRoutineArgs, 'id'>>;
   deleteSavedMeal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteSavedMealArgs, 'id'>>;
+  deleteWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteWebhookArgs, 'id'>>;
   discardTrackingTimer?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDiscardTrackingTimerArgs, 'id'>>;
   dismissSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationDismissSuggestionArgs, 'id'>>;
   eraseData?: Resolver<ResolversTypes['Erasure'], ParentType, ContextType, RequireFields<MutationEraseDataArgs, 'input'>>;
@@ -3617,11 +3910,14 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   putEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationPutEncryptionKeyArgs, 'input'>>;
   putGoal?: Resolver<ResolversTypes['Goal'], ParentType, ContextType, RequireFields<MutationPutGoalArgs, 'input' | 'slug'>>;
   recordLocations?: Resolver<ResolversTypes['LocationBatchResult'], ParentType, ContextType, RequireFields<MutationRecordLocationsArgs, 'input'>>;
+  redeliverWebhookDelivery?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'deliveryId' | 'webhookId'>>;
   restoreEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationRestoreEncryptionKeyArgs, 'id'>>;
+  rotateWebhookSecret?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
   saveNarrative?: Resolver<ResolversTypes['Narrative'], ParentType, ContextType, RequireFields<MutationSaveNarrativeArgs, 'input'>>;
   startTrackingTimer?: Resolver<ResolversTypes['TrackingTimer'], ParentType, ContextType, RequireFields<MutationStartTrackingTimerArgs, 'input'>>;
   stopTrackingTimer?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationStopTrackingTimerArgs, 'id'>>;
   syncEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationSyncEventSourceArgs, 'id'>>;
+  testWebhook?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'id'>>;
   updateAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationUpdateAutomationArgs, 'definitionId' | 'id' | 'input'>>;
   updateCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'id' | 'input'>>;
   updateEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id' | 'input'>>;
@@ -3632,6 +3928,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateProfile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   updateRoutine?: Resolver<ResolversTypes['Routine'], ParentType, ContextType, RequireFields<MutationUpdateRoutineArgs, 'id' | 'input'>>;
   updateSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationUpdateSavedMealArgs, 'id' | 'input'>>;
+  updateWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationUpdateWebhookArgs, 'id' | 'input'>>;
 };
 
 export type NarrativeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Narrative'] = ResolversParentTypes['Narrative']> = {
@@ -3675,6 +3972,13 @@ export type NutritionResolvers<ContextType = GraphQLContext, ParentType extends 
   vitaminAMcg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   vitaminCMg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   vitaminDMcg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type OutboundEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OutboundEvent'] = ResolversParentTypes['OutboundEvent']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  payload?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
 };
 
 export type PlaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Place'] = ResolversParentTypes['Place']> = {
@@ -3847,6 +4151,56 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   suggestions?: Resolver<Maybe<ResolversTypes['SuggestionPage']>, ParentType, ContextType, RequireFields<UserSuggestionsArgs, 'limit' | 'offset' | 'status'>>;
   trackingTimer?: Resolver<Maybe<ResolversTypes['TrackingTimer']>, ParentType, ContextType, RequireFields<UserTrackingTimerArgs, 'id'>>;
   trackingTimers?: Resolver<Maybe<Array<ResolversTypes['TrackingTimer']>>, ParentType, ContextType, RequireFields<UserTrackingTimersArgs, 'limit' | 'offset'>>;
+  webhook?: Resolver<Maybe<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<UserWebhookArgs, 'id'>>;
+  webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryPage'], ParentType, ContextType, RequireFields<UserWebhookDeliveriesArgs, 'limit' | 'offset' | 'webhookId'>>;
+  webhooks?: Resolver<Maybe<Array<ResolversTypes['Webhook']>>, ParentType, ContextType>;
+};
+
+export type WebhookResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Webhook'] = ResolversParentTypes['Webhook']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disabledReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  events?: Resolver<Maybe<Array<ResolversTypes['EventType']>>, ParentType, ContextType>;
+  failingSince?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  format?: Resolver<ResolversTypes['WebhookFormat'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  previousSecretExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WebhookDeliveryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookDelivery'] = ResolversParentTypes['WebhookDelivery']> = {
+  attemptLog?: Resolver<Array<ResolversTypes['WebhookDeliveryAttempt']>, ParentType, ContextType>;
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  lastDurationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastResponseCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['WebhookDeliveryStatus'], ParentType, ContextType>;
+  webhookId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+};
+
+export type WebhookDeliveryAttemptResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryAttempt'] = ResolversParentTypes['WebhookDeliveryAttempt']> = {
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  responseCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type WebhookDeliveryPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryPage'] = ResolversParentTypes['WebhookDeliveryPage']> = {
+  items?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type WebhookWithSecretResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookWithSecret'] = ResolversParentTypes['WebhookWithSecret']> = {
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
@@ -3886,6 +4240,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Narrative?: NarrativeResolvers<ContextType>;
   NarrativeDigest?: NarrativeDigestResolvers<ContextType>;
   Nutrition?: NutritionResolvers<ContextType>;
+  OutboundEvent?: OutboundEventResolvers<ContextType>;
   Place?: PlaceResolvers<ContextType>;
   PlaceVisit?: PlaceVisitResolvers<ContextType>;
   Profile?: ProfileResolvers<ContextType>;
@@ -3899,6 +4254,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TrackingTimer?: TrackingTimerResolvers<ContextType>;
   UUID?: GraphQLScalarType;
   User?: UserResolvers<ContextType>;
+  Webhook?: WebhookResolvers<ContextType>;
+  WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
+  WebhookDeliveryAttempt?: WebhookDeliveryAttemptResolvers<ContextType>;
+  WebhookDeliveryPage?: WebhookDeliveryPageResolvers<ContextType>;
+  WebhookWithSecret?: WebhookWithSecretResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = GraphQLContext> = {

@@ -20,6 +20,7 @@ import { suggestionResolvers } from './suggestions.ts';
 import { timerResolvers } from './timers.ts';
 import { userResolvers } from './users.ts';
 import { versionResolvers } from './versions.ts';
+import { webhookResolvers } from './webhooks.ts';
 
 /** Every area's resolvers; each file holds one area's fields, relations and mutations. */
 export const areaResolvers: Resolvers[] = [
@@ -44,4 +45,5 @@ export const areaResolvers: Resolvers[] = [
   versionResolvers,
   erasureResolvers,
   importResolvers,
+  webhookResolvers,
 ];

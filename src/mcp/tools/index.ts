@@ -9,6 +9,7 @@ import { narrativeTools } from './narratives.ts';
 import { placeTools } from './places.ts';
 import { suggestionTools } from './suggestions.ts';
 import type { Tool } from './tool.ts';
+import { webhookTools } from './webhooks.ts';
 
 /** Every tool /mcp offers: all read-only, each through the same read use cases as REST. */
 export const allTools: Tool[] = [
@@ -22,4 +23,5 @@ export const allTools: Tool[] = [
   ...calendarTools,
   ...narrativeTools,
   ...changeTools,
+  ...webhookTools,
 ];

@@ -76,7 +76,7 @@ export function presentInsightGraph(g: InsightGraph): InsightGraphResponse {
   return { center, edges: g.edges.map(presentEdge), mode: g.mode, window_days: g.windowDays };
 }
 
-function presentEpisodeCard(c: EpisodeCard): EpisodeCardRead {
+export function presentEpisodeCard(c: EpisodeCard): EpisodeCardRead {
   return {
     id: c.id,
     key: c.key,

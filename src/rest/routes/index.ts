@@ -21,6 +21,7 @@ import { narrativeRoutes } from './narratives.routes.ts';
 import { changeRoutes } from './changes.routes.ts';
 import { erasureRoutes } from './erasure.routes.ts';
 import { archiveRoutes } from './archive.routes.ts';
+import { webhookRoutes } from './webhooks.routes.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
 /** `importMaxBytes`: IMPORT_MAX_BYTES, the largest archive an import takes (default 1 GiB). */
@@ -48,5 +49,6 @@ export function allRoutes(opts: { allowRegistration: boolean; importMaxBytes?: n
     ...changeRoutes,
     ...erasureRoutes,
     ...archiveRoutes(opts.importMaxBytes ?? 1024 ** 3),
+    ...webhookRoutes,
   ];
 }

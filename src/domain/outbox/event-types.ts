@@ -1,0 +1,22 @@
+/** The events the service emits, to webhooks and GraphQL subscriptions alike. */
+export const EVENT_TYPES = [
+  'suggestion.created',
+  'log_capture.parsed',
+  'health_metric.ingested',
+  'event.created',
+  'goal.met',
+  'episode.detected',
+  'narrative.created',
+  'calendar.sync_failed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Sent only to one webhook, by POST …/webhooks/{id}/test. */
+export const PING = 'ping';
+
+/** Internal: the inbox's pending count moved (the inboxChanged subscription); never delivered to webhooks. */
+export const INBOX_CHANGED = 'inbox.changed';
+
+export type OutboxType = EventType | typeof PING | typeof INBOX_CHANGED;
+
+export const isEventType = (t: string): t is EventType => (EVENT_TYPES as readonly string[]).includes(t);

@@ -1,0 +1,253 @@
+import type { z } from 'zod';
+import { authorize, type Actor } from '../../core/actor.ts';
+import { Conflict, NotFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { parse, uuid } from '../../core/validation.ts';
+import { query } from '../../db/sql.ts';
+import { PING, type OutboxType } from '../outbox/event-types.ts';
+import { emitEvent } from '../outbox/outbox.service.ts';
+import { em } from '../../db/context.ts';
+import { settings } from './settings.ts';
+import { DeliveryListQuery, type DELIVERY_STATUSES } from './webhooks.schemas.ts';
+import type { WebhookFormat } from './webhook.entity.ts';
+import { ownWebhook } from './webhooks.service.ts';
+
+/** One try at posting an event to a receiver. */
+export type DeliveryAttempt = { at: Date; durationMs: number; responseCode: number | null; error: string | null };
+
+/** An event on its way to one webhook: pending until a 2xx, or failed for good. */
+export type Delivery = {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  eventType: OutboxType;
+  status: (typeof DELIVERY_STATUSES)[number];
+  attempts: number;
+  /** When the next try is due; null once it has ended. */
+  nextAttemptAt: Date | null;
+  lastResponseCode: number | null;
+  lastError: string | null;
+  lastDurationMs: number | null;
+  createdAt: Date;
+  completedAt: Date | null;
+  /** The latest tries first, at most LOG_KEPT of them. */
+  log: DeliveryAttempt[];
+};
+
+/** A delivery a worker has taken: everything needed to post it, held under a lease. */
+export type ClaimedDelivery = {
+  id: string;
+  attempt: number;
+  createdAt: Date;
+  webhook: { id: string; url: string; format: WebhookFormat; secrets: string[] };
+  event: { id: string; userId: string; type: OutboxType; occurredAt: Date; payload: unknown };
+};
+
+/** What a try ended with; `retryable`: a timeout, a connection error, a 5xx or a 429. */
+export type AttemptOutcome = {
+  ok: boolean;
+  retryable: boolean;
+  responseCode: number | null;
+  error: string | null;
+  durationMs: number;
+  /** A 429's or 503's Retry-After, honoured instead of the backoff. */
+  retryAfterMs: number | null;
+};
+
+const LOG_KEPT = 50;
+/** Retries stop this long after the event (the last one may be scheduled up to the end of it). */
+const RETRY_WINDOW_MS = 24 * 3600_000;
+const MAX_DELAY_MS = 6 * 3600_000;
+/** Failing this long without one success disables a webhook. */
+const DISABLE_AFTER_MS = 3 * 24 * 3600_000;
+
+type DeliveryRow = {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: OutboxType;
+  status: Delivery['status'];
+  attempts: number;
+  next_attempt_at: string | Date;
+  last_response_code: number | null;
+  last_error: string | null;
+  last_duration_ms: number | null;
+  created_at: string | Date;
+  completed_at: string | Date | null;
+  attempt_log: { at: string; duration_ms: number; response_code: number | null; error: string | null }[];
+};
+const COLUMNS = `id, webhook_id, event_id, event_type, status, attempts, next_attempt_at, last_response_code, last_error,
+  last_duration_ms, created_at, completed_at, attempt_log`;
+
+const toDelivery = (r: DeliveryRow): Delivery => ({
+  id: r.id,
+  webhookId: r.webhook_id,
+  eventId: r.event_id,
+  eventType: r.event_type,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.status === 'pending' ? new Date(r.next_attempt_at) : null,
+  lastResponseCode: r.last_response_code,
+  lastError: r.last_error,
+  lastDurationMs: r.last_duration_ms,
+  createdAt: new Date(r.created_at),
+  completedAt: r.completed_at ? new Date(r.completed_at) : null,
+  log: r.attempt_log.map((a) => ({ at: new Date(a.at), durationMs: a.duration_ms, responseCode: a.response_code, error: a.error })),
+});
+
+/** A new delivery of an event to one of the caller's webhooks (the caller checked the webhook is theirs). */
+async function createDelivery(actor: Actor, webhookId: string, eventId: string, eventType: OutboxType): Promise<Delivery> {
+  const [row] = await query<DeliveryRow>(
+    `insert into webhook_deliveries (id, webhook_id, user_id, event_id, event_type) values ($1, $2, $3, $4, $5) returning ${COLUMNS}`,
+    [newId(), webhookId, actor.userId, eventId, eventType],
+  );
+  return toDelivery(row);
+}
+
+/** Sends a `ping` event to this webhook alone (even a disabled one: that is how to check it again). */
+export async function pingWebhook(actor: Actor, id: string): Promise<Delivery> {
+  authorize(actor, actor.userId, 'write');
+  const webhook = await ownWebhook(actor, id);
+  return em().transactional(async () => {
+    const eventId = await emitEvent(actor.userId, PING, { webhook_id: webhook.id, message: 'A test event from lifetrack' });
+    return createDelivery(actor, webhook.id, eventId!, PING);
+  });
+}
+
+export type DeliveryPage = { items: Delivery[]; total: number };
+
+/** A webhook's deliveries, newest first, with each one's tries. */
+export async function listDeliveries(actor: Actor, webhookId: string, input: z.input<typeof DeliveryListQuery>): Promise<DeliveryPage> {
+  authorize(actor, actor.userId, 'read');
+  const webhook = await ownWebhook(actor, webhookId);
+  const q = parse(DeliveryListQuery, input);
+  const filter = q.status ? 'and status = $4' : '';
+  const args = [webhook.id, q.limit, q.offset, ...(q.status ? [q.status] : [])];
+  const [rows, [count]] = await Promise.all([
+    query<DeliveryRow>(
+      `select ${COLUMNS} from webhook_deliveries where webhook_id = $1 ${filter} order by created_at desc, id desc limit $2 offset $3`,
+      args,
+    ),
+    query<{ n: string }>(`select count(*) as n from webhook_deliveries where webhook_id = $1 ${q.status ? 'and status = $2' : ''}`, [
+      webhook.id,
+      ...(q.status ? [q.status] : []),
+    ]),
+  ]);
+  return { items: rows.map(toDelivery), total: Number(count.n) };
+}
+
+/** Sends a delivery's event again, as a new delivery (the receiver sees the same webhook-id, to deduplicate). */
+export async function redeliver(actor: Actor, webhookId: string, deliveryId: string): Promise<Delivery> {
+  authorize(actor, actor.userId, 'write');
+  const webhook = await ownWebhook(actor, webhookId);
+  const [original] = uuid().safeParse(deliveryId).success
+    ? await query<DeliveryRow>(
+        `select ${COLUMNS} from webhook_deliveries d where id = $1 and webhook_id = $2
+            and exists (select 1 from outbox_events e where e.id = d.event_id)`,
+        [deliveryId, webhook.id],
+      )
+    : [];
+  if (!original) throw new NotFound('Delivery');
+  if (original.status === 'pending') throw new Conflict('This delivery is still being tried; redeliver it once it has succeeded or failed');
+  return createDelivery(actor, webhook.id, original.event_id, original.event_type);
+}
+
+/**
+ * Takes up to `limit` due deliveries for this worker: each is leased until its try's time limit
+ * has passed with a margin, so two workers (two instances) never post one delivery at once, and
+ * one whose worker died (kill -9) is due again when its lease runs out. Skips rows another worker
+ * holds (SKIP LOCKED); an event not yet published is not due.
+ */
+export async function claimDue(limit: number): Promise<ClaimedDelivery[]> {
+  const leaseMs = settings.timeoutMs + 5000;
+  const rows = await query<{
+    id: string;
+    attempts: number;
+    created_at: string | Date;
+    webhook_id: string;
+    url: string;
+    format: WebhookFormat;
+    secret: string;
+    previous_secret: string | null;
+    event_id: string;
+    user_id: string;
+    type: OutboxType;
+    occurred_at: string | Date;
+    payload: unknown;
+  }>(
+    `with due as (
+       select d.id from webhook_deliveries d
+         join webhooks w on w.id = d.webhook_id and (w.enabled or d.event_type = 'ping')
+         join outbox_events e on e.id = d.event_id and e.seq is not null
+        where d.status = 'pending' and d.next_attempt_at <= now() and (d.lease_until is null or d.lease_until < now())
+        order by d.next_attempt_at limit $1
+        for update of d skip locked
+     ), taken as (
+       update webhook_deliveries d set lease_until = clock_timestamp() + $2 * interval '1 millisecond', attempts = d.attempts + 1
+         from due where d.id = due.id
+       returning d.id, d.attempts, d.created_at, d.webhook_id, d.event_id
+     )
+     select t.id, t.attempts, t.created_at, w.id as webhook_id, w.url, w.format, w.secret,
+            case when w.previous_secret_expires_at > now() then w.previous_secret end as previous_secret,
+            e.id as event_id, e.user_id, e.type, e.occurred_at, e.payload
+       from taken t join webhooks w on w.id = t.webhook_id join outbox_events e on e.id = t.event_id`,
+    [limit, leaseMs],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    attempt: r.attempts,
+    createdAt: new Date(r.created_at),
+    webhook: { id: r.webhook_id, url: r.url, format: r.format, secrets: [r.secret, ...(r.previous_secret ? [r.previous_secret] : [])] },
+    event: { id: r.event_id, userId: r.user_id, type: r.type, occurredAt: new Date(r.occurred_at), payload: r.payload },
+  }));
+}
+
+/** The delay before try n+1: doubling from WEBHOOK_RETRY_BASE_MS up to six hours, with ±20 % jitter so receivers are not hit in step. */
+function backoff(attempt: number): number {
+  const delay = Math.min(MAX_DELAY_MS, settings.retryBaseMs * 2 ** Math.min(attempt - 1, 30));
+  return Math.round(delay * (0.8 + Math.random() * 0.4));
+}
+
+/**
+ * Records a try: a success ends the delivery and the webhook's failure streak; a failure worth
+ * retrying is due again after the backoff (or Retry-After) while the event is less than a day
+ * old, otherwise it has failed. A webhook failing for three days is disabled, with the reason.
+ */
+export async function recordAttempt(claim: ClaimedDelivery, outcome: AttemptOutcome, now = new Date()): Promise<void> {
+  const entry = { at: now.toISOString(), duration_ms: outcome.durationMs, response_code: outcome.responseCode, error: outcome.error };
+  const next = outcome.retryable ? new Date(now.getTime() + (outcome.retryAfterMs ?? backoff(claim.attempt))) : null;
+  const retry = !outcome.ok && next !== null && next.getTime() < claim.createdAt.getTime() + RETRY_WINDOW_MS;
+  const status = outcome.ok ? 'succeeded' : retry ? 'pending' : 'failed';
+  const error =
+    outcome.ok || retry || !outcome.retryable ? outcome.error : `${outcome.error}; gave up after ${claim.attempt} tries over a day`;
+  await query(
+    `update webhook_deliveries set status = $2, lease_until = null, next_attempt_at = coalesce($3, next_attempt_at),
+        completed_at = case when $2 = 'pending' then null else $4::timestamptz end,
+        last_response_code = $5, last_error = $6, last_duration_ms = $7,
+        attempt_log = (jsonb_build_array($8::jsonb) || attempt_log) - ${LOG_KEPT}
+      where id = $1`,
+    [claim.id, status, retry ? next : null, now, outcome.responseCode, error, outcome.durationMs, JSON.stringify(entry)],
+  );
+  if (claim.event.type === 'ping') return;
+  if (outcome.ok) {
+    await query(`update webhooks set failing_since = null where id = $1 and failing_since is not null`, [claim.webhook.id]);
+    return;
+  }
+  const [webhook] = await query<{ failing_since: string | Date }>(
+    `update webhooks set failing_since = coalesce(failing_since, $2) where id = $1 returning failing_since`,
+    [claim.webhook.id, now],
+  );
+  if (webhook && now.getTime() - new Date(webhook.failing_since).getTime() >= DISABLE_AFTER_MS) {
+    const reason = `Disabled on ${now.toISOString()}: every delivery failed for 3 days (last: ${outcome.error ?? `HTTP ${outcome.responseCode}`})`;
+    await query(`update webhooks set enabled = false, disabled_reason = $2, updated_at = $3 where id = $1 and enabled`, [
+      claim.webhook.id,
+      reason,
+      now,
+    ]);
+    await query(
+      `update webhook_deliveries set status = 'failed', completed_at = $2, last_error = 'The webhook was disabled', lease_until = null
+        where webhook_id = $1 and status = 'pending' and id <> $3`,
+      [claim.webhook.id, now, claim.id],
+    );
+  }
+}
