@@ -21,6 +21,7 @@ import { mcpRouter } from './mcp/server.ts';
 import { OAUTH_OPENAPI } from './auth/oauth/http/openapi.ts';
 import { oauthRouter } from './auth/oauth/http/router.ts';
 import { setPublicUrl } from './http/public-url.ts';
+import { explorerRouter } from './http/explorer.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -113,6 +114,8 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
   const emptyBody: RequestHandler = (req, _res, next) => ((req.body ??= {}), next());
   // ingestReadings takes as many readings as the REST ingest route, so the same body limit; the token limit bounds the query text.
   app.post('/graphql', requireActor, ...inputSteps(true, INGEST_BODY_LIMIT), emptyBody, graphql.handler);
+  // A browser opening /graphql gets the GraphiQL explorer (no token needed for the page); API clients go on.
+  app.use(explorerRouter());
   app.get('/graphql', requireActor, ...inputSteps(false), emptyBody, graphql.handler);
   // MCP for agents: the same authentication and read use cases, inside the same RequestContext.
   app.use(mcpRouter());
