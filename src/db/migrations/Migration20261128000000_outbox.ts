@@ -142,9 +142,9 @@ export class Migration20261128000000_outbox extends Migration {
         end if;
         execute format(
           'insert into outbox_checks as c (user_id, day, due_at)
-             select distinct r.user_id, r.%I, clock_timestamp() + interval ''5 seconds''
-               from new_rows r join users u on u.id = r.user_id
-              where r.%I >= (now() at time zone u.timezone)::date - 1
+             select t.user_id, t.day, clock_timestamp() + interval ''5 seconds''
+               from (select distinct r.user_id, r.%I as day from new_rows r join users u on u.id = r.user_id
+                      where r.%I >= (now() at time zone u.timezone)::date - 1) t
            on conflict (user_id, day) do update
              set due_at = least(c.marked_at + interval ''30 seconds'', excluded.due_at)',
           TG_ARGV[0], TG_ARGV[0]);
@@ -164,8 +164,9 @@ export class Migration20261128000000_outbox extends Migration {
           return null;
         end if;
         insert into outbox_checks as c (user_id, day, due_at)
-          select distinct r.user_id, (now() at time zone u.timezone)::date, clock_timestamp() + interval '5 seconds'
-            from new_rows r join users u on u.id = r.user_id
+          select t.user_id, t.day, clock_timestamp() + interval '5 seconds'
+            from (select distinct r.user_id, (now() at time zone u.timezone)::date as day
+                    from new_rows r join users u on u.id = r.user_id) t
         on conflict (user_id, day) do nothing;
         return null;
       end

@@ -245,8 +245,9 @@ export async function recordAttempt(claim: ClaimedDelivery, outcome: AttemptOutc
       now,
     ]);
     await query(
-      `update webhook_deliveries set status = 'failed', completed_at = $2, last_error = 'The webhook was disabled', lease_until = null
-        where webhook_id = $1 and status = 'pending' and id <> $3`,
+      `update webhook_deliveries set status = 'failed', completed_at = $2, lease_until = null,
+          last_error = case when id = $3 then last_error || '; the webhook was disabled' else 'The webhook was disabled' end
+        where webhook_id = $1 and status = 'pending'`,
       [claim.webhook.id, now, claim.id],
     );
   }

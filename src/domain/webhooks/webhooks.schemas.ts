@@ -3,13 +3,22 @@ import { Pagination } from '../../core/validation.ts';
 import { EVENT_TYPES } from '../outbox/event-types.ts';
 import { WEBHOOK_FORMATS } from './webhook.entity.ts';
 
+const noCredentials = (u: string) => {
+  try {
+    const url = new URL(u);
+    return !url.username && !url.password;
+  } catch {
+    return true; // not a URL at all: the url check says so
+  }
+};
+
 /** Where to post: an http(s) URL without credentials in it (plain http only where WEBHOOK_NETWORKS=any). */
 const WebhookUrl = z
   .string()
   .trim()
   .max(2048)
   .pipe(z.url({ protocol: /^https?$/, message: 'Input should be an https URL' }))
-  .refine((u) => !new URL(u).username && !new URL(u).password, 'Put credentials in a header-free URL token, not user:password@');
+  .refine(noCredentials, 'A webhook URL may not hold user:password@ (put a token in its path or query instead)');
 
 const Events = z
   .array(z.enum(EVENT_TYPES))
@@ -25,12 +34,9 @@ export const WebhookCreate = z
   .object({
     url: WebhookUrl,
     events: Events.default(null),
-    format: z
-      .enum(WEBHOOK_FORMATS)
-      .default('standard')
-      .meta({
-        description: 'standard: a JSON body (Standard Webhooks); ntfy: a plain-text message with a Title header, for an ntfy topic URL',
-      }),
+    format: z.enum(WEBHOOK_FORMATS).default('standard').meta({
+      description: 'standard: a JSON body (Standard Webhooks); ntfy: a plain-text message with a Title header, for an ntfy topic URL',
+    }),
     enabled: z.boolean().default(true),
     description: Description.default(null),
   })

@@ -1,0 +1,83 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request a receiver got: its headers (lower-case names) and its body as text. */
+export type Received = { path: string; headers: Record<string, string>; body: string; at: number };
+
+/** What the receiver answers a request with; `delayMs` before answering, `hang` never answers. */
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number; hang?: boolean };
+
+/**
+ * A webhook receiver over real HTTP on 127.0.0.1, as Home Assistant or n8n would be. It records
+ * every request and answers from `answers` (by path, in order, then `fallback`), so a test can make
+ * it fail, throttle, hang or be slow. `inFlight()` tells how many requests it is answering at once.
+ */
+export type Receiver = {
+  url: (path?: string) => string;
+  received: Received[];
+  /** Queue answers for a path: each request takes the next one. */
+  answer(path: string, ...answers: Answer[]): void;
+  fallback: Answer;
+  maxInFlight(): number;
+  /** Resolves once `n` requests to `path` (any path when omitted) have arrived. */
+  waitFor(n: number, path?: string, timeoutMs?: number): Promise<Received[]>;
+  stop(): Promise<void>;
+};
+
+export async function startReceiver(): Promise<Receiver> {
+  const queued = new Map<string, Answer[]>();
+  const received: Received[] = [];
+  const open = new Set<ServerResponse>();
+  let inFlight = 0;
+  let most = 0;
+  const waiters = new Set<() => void>();
+  const receiver: Receiver = {
+    url: (path = '/hook') => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    received,
+    answer: (path, ...answers) => queued.set(path, [...(queued.get(path) ?? []), ...answers]),
+    fallback: { status: 204 },
+    maxInFlight: () => most,
+    waitFor: (n, path, timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const matching = () => received.filter((r) => path === undefined || r.path === path);
+        const check = () => {
+          if (matching().length < n) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(matching());
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`the receiver got ${matching().length} of ${n} requests to ${path ?? 'any path'} in ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        for (const res of open) res.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      const answer = queued.get(path)?.shift() ?? receiver.fallback;
+      inFlight++;
+      most = Math.max(most, inFlight);
+      open.add(res);
+      res.on('close', () => {
+        inFlight--;
+        open.delete(res);
+      });
+      received.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      for (const w of [...waiters]) w();
+      if (answer.hang) return;
+      setTimeout(() => res.writeHead(answer.status, answer.headers ?? {}).end(), answer.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return receiver;
+}
