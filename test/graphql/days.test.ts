@@ -9,7 +9,12 @@ import type { TestUser } from '../helpers/users.ts';
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-withOwnServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
+// No job workers: background rounds (the outbound pump, periodic jobs) would add statements to a measurement.
+withOwnServer(
+  (f) => ({ server, owner, other } = f),
+  { timezone: 'Europe/Berlin' },
+  () => ({ workers: 0 }),
+);
 
 type Rest = Record<string, any>;
 const rest = async (u: TestUser, path: string): Promise<any> => (await server.api().get(`/users/${u.id}${path}`).set(u.auth)).body;

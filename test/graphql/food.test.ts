@@ -18,7 +18,8 @@ afterAll(() => provider.stop());
 withOwnServer(
   (f) => ({ server, owner, other } = f),
   {},
-  () => ({ openFoodFactsUrl: provider.url, openFoodFactsTimeoutMs: 500 }),
+  // No job workers: background rounds (the outbound pump, periodic jobs) would add statements to a measurement.
+  () => ({ openFoodFactsUrl: provider.url, openFoodFactsTimeoutMs: 500, workers: 0 }),
 );
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -11,7 +11,12 @@ let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
 const TZ = 'America/New_York';
-withOwnServer((f) => ({ server, owner, other } = f), { timezone: TZ });
+// No job workers: background rounds (the outbound pump, periodic jobs) would add statements to a measurement.
+withOwnServer(
+  (f) => ({ server, owner, other } = f),
+  { timezone: TZ },
+  () => ({ workers: 0 }),
+);
 
 type Rest = Record<string, any>;
 const rest = async (u: TestUser, path: string): Promise<any> => (await server.api().get(`/users/${u.id}${path}`).set(u.auth)).body;

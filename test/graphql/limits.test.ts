@@ -12,7 +12,12 @@ import type { TestUser } from '../helpers/users.ts';
  */
 let server: TestServer;
 let owner: TestUser;
-withOwnServer((f) => ({ server, owner } = f));
+// No job workers: background rounds (the outbound pump, periodic jobs) would add statements to a measurement.
+withOwnServer(
+  (f) => ({ server, owner } = f),
+  {},
+  () => ({ workers: 0 }),
+);
 
 type Answer = { status: number; body: any; text: string };
 async function answerAndStatements(send: () => PromiseLike<Answer>): Promise<{ res: Answer; statements: number }> {

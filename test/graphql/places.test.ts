@@ -9,7 +9,12 @@ import { day } from '../places/day-fixture.ts';
 let server: TestServer;
 let owner: TestUser;
 let other: TestUser;
-withOwnServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
+// No job workers: background rounds (the outbound pump, periodic jobs) would add statements to a measurement.
+withOwnServer(
+  (f) => ({ server, owner, other } = f),
+  { timezone: 'Europe/Berlin' },
+  () => ({ workers: 0 }),
+);
 
 const rest = (path: string) =>
   server

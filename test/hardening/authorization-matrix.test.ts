@@ -1,5 +1,6 @@
 import { allRoutes } from '../../src/rest/routes/index.ts';
 import type { Route } from '../../src/rest/route.ts';
+import { waitFor } from '../captures/wait.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { eventsFeed, startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
 import { oauthToken } from '../helpers/oauth.ts';
@@ -49,7 +50,16 @@ async function aliceIds(): Promise<Record<string, string>> {
   const key = { kdf_salt: 'c2FsdA==', verifier: 'dmVyaWZpZXI=' };
   await api('put', '/encryption-key', { ...key, wrapped_dek: 'Zmlyc3Q=' });
   await api('put', '/encryption-key', { ...key, wrapped_dek: 'c2Vjb25k' });
+  // Disabled, and its one delivery (a ping, refused by the calendar server) over before Bob's requests start.
+  const webhook = await api('post', '/webhooks', { url: `${ics.url}/alice-hook`, enabled: false });
+  const ping = await api('post', `/webhooks/${webhook.id}/test`);
+  await waitFor(async () => {
+    const [delivery] = (await api('get', `/webhooks/${webhook.id}/deliveries`)).items;
+    return delivery.status === 'pending' ? undefined : true;
+  }, "Alice's ping to end");
   return {
+    webhook_id: webhook.id,
+    delivery_id: ping.id,
     replaced_id: (await api('get', '/encryption-key/replaced'))[0].id,
     event_id: (await api('post', '/events', { notes: 'private note' })).id,
     calendar_event_id: (await api('get', '/calendar/events'))[0].id,

@@ -2,8 +2,20 @@ import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import type { TestServer } from './server.ts';
 
-/** Credential bookkeeping (last_used_at, throttle counters, signing secrets) may change on any request. */
-const BOOKKEEPING = new Set(['sessions', 'access_tokens', 'pending_logins', 'auth_attempts', 'app_secrets', 'mikro_orm_migrations']);
+/**
+ * Credential bookkeeping (last_used_at, throttle counters, signing secrets) may change on any request;
+ * the outbound pump numbers events, renders their payloads and runs due checks in the background.
+ */
+const BOOKKEEPING = new Set([
+  'sessions',
+  'access_tokens',
+  'pending_logins',
+  'auth_attempts',
+  'app_secrets',
+  'mikro_orm_migrations',
+  'outbox_checks',
+  'outbox_events',
+]);
 
 /** A digest of every data table: equal snapshots mean no row was inserted, updated or deleted. */
 export async function snapshot(server: TestServer): Promise<Record<string, string>> {

@@ -1,3 +1,5 @@
+import { waitFor } from '../captures/wait.ts';
+import { startReceiver } from '../helpers/webhook-receiver.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -30,6 +32,8 @@ const TOOL_NAMES = [
   'list_narratives',
   'get_narrative_digest',
   'list_changes',
+  'list_webhooks',
+  'list_webhook_deliveries',
 ];
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -94,10 +98,14 @@ let readToken: string;
 let eventId: string;
 let placeId: string;
 let foreignEventId: string;
+let webhookId: string;
 
 beforeAll(async () => {
   readToken = await pat(owner, 'read');
   const api = () => server.api();
+  // Disabled: it only needs to exist for the read tools.
+  webhookId = (await api().post(`/users/${owner.id}/webhooks`).set(owner.auth).send({ url: 'https://hooks.example.com/x', enabled: false }))
+    .body.id as string;
   const day = today();
   await ingestOk(server, owner, [reading({ metric_type_slug: 'steps', value: 6500, recorded_at: `${day}T10:00:00+01:00` })]);
   expect((await api().put(`/users/${owner.id}/goals/steps`).set(owner.auth).send({ target: 10000, direction: 'at_least' })).status).toBe(
@@ -183,6 +191,41 @@ describe('tools', () => {
     );
     const foreign = (await server.api().get(`/users/${other.id}/changes`).set(other.auth)).body.next_cursor as string;
     expect(JSON.stringify((await call(c, 'list_changes', { since: foreign })).content)).toContain('another account');
+  });
+
+  test("list_webhooks and list_webhook_deliveries equal the REST reads, without the secret; another account's webhook is not found", async () => {
+    const receiver = await startReceiver();
+    try {
+      const created = await server
+        .api()
+        .post(`/users/${owner.id}/webhooks`)
+        .set(owner.auth)
+        .send({ url: receiver.url('/mcp') });
+      const ping = await server.api().post(`/users/${owner.id}/webhooks/${created.body.id}/test`).set(owner.auth);
+      expect(ping.status).toBe(202);
+      await receiver.waitFor(1, '/mcp');
+      await waitFor(
+        async () => ((await rest(`/webhooks/${created.body.id}/deliveries`)).items[0].status === 'succeeded' ? true : undefined),
+        'the ping',
+      );
+      const c = await client(readToken);
+      const hooks = await json(c, 'list_webhooks');
+      expect(hooks).toEqual(await rest('/webhooks'));
+      expect(JSON.stringify(hooks)).not.toContain(created.body.secret);
+      const deliveries = await json(c, 'list_webhook_deliveries', { webhook_id: created.body.id });
+      expect(deliveries).toEqual(await rest(`/webhooks/${created.body.id}/deliveries`));
+      expect((deliveries as { items: { event_type: string }[] }).items.map((d) => d.event_type)).toEqual(['ping']);
+      const foreign = await server
+        .api()
+        .post(`/users/${other.id}/webhooks`)
+        .set(other.auth)
+        .send({ url: receiver.url('/other'), enabled: false });
+      const refused = await call(c, 'list_webhook_deliveries', { webhook_id: foreign.body.id });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain('not found');
+    } finally {
+      await receiver.stop();
+    }
   });
 
   test("get_day_summary defaults to the user's today and equals the REST summary", async () => {
@@ -413,6 +456,8 @@ describe('read-only guard', () => {
     list_narratives: () => ({}),
     get_narrative_digest: () => ({ week: '2026-11-16' }),
     list_changes: () => ({ limit: 5 }),
+    list_webhooks: () => ({}),
+    list_webhook_deliveries: () => ({ webhook_id: webhookId }),
   };
 
   test('every tool answers a read-only token (no Forbidden, no error) and writes nothing', async () => {
