@@ -27,7 +27,7 @@ async function renderPayloads(events: PendingEvent[]): Promise<Map<string, unkno
       for (const e of group) {
         const read = reads.get(e.resource!.id) ?? { id: e.resource!.id };
         // goal.met adds the day and its value to the goal's read.
-        out.set(e.id, e.data && typeof e.data === 'object' ? { ...(read), ...(e.data) } : read);
+        out.set(e.id, e.data && typeof e.data === 'object' ? { ...read, ...e.data } : read);
       }
     }
   }
