@@ -1,4 +1,5 @@
 import { Webhook as Signer } from 'standardwebhooks';
+import { fetch } from 'undici';
 import { egressRefusal } from '../core/egress.ts';
 import type { AttemptOutcome, ClaimedDelivery } from '../domain/webhooks/deliveries.service.ts';
 import { settings, webhookDispatcher } from '../domain/webhooks/settings.ts';

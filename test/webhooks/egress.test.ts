@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { withContext } from '../../src/db/context.ts';
+import { query } from '../../src/db/sql.ts';
+import { waitFor } from '../captures/wait.ts';
+import { expect422 } from '../helpers/expect.ts';
+import { testConfig } from '../helpers/config.ts';
+import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import type { TestUser } from '../helpers/users.ts';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
+
+/**
+ * WEBHOOK_NETWORKS=public (the default): a webhook URL is user input the server posts to, so it
+ * must be https and may not reach loopback, private, link-local or reserved addresses, neither
+ * when it is saved (422) nor on any connection a delivery makes (the address a name resolves to
+ * then, which may have changed since).
+ */
+let server: TestServer;
+let u: TestUser;
+let receiver: Receiver;
+withOwnServer(
+  (f) => ({ server, owner: u } = f),
+  {},
+  () => ({ webhooks: { ...testConfig().webhooks, networks: 'public' } }),
+);
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.stop());
+
+test.each([
+  ['plain http, even to a public address', 'http://93.184.215.14/hook'],
+  ['loopback', 'https://127.0.0.1/hook'],
+  ['loopback by name', 'https://localhost/hook'],
+  ['a private address', 'https://10.1.2.3/hook'],
+  ['link-local (cloud metadata)', 'https://169.254.169.254/latest'],
+  ['IPv6 loopback', 'https://[::1]/hook'],
+  ['an IPv4-mapped private address', 'https://[::ffff:192.168.1.1]/hook'],
+])('%s is refused when saved: 422 at url', async (_what, url) => {
+  expect422(await server.api().post(`/users/${u.id}/webhooks`).set(u.auth).send({ url }), ['body', 'url']);
+});
+
+test('a PATCH to such a URL is refused too, and the webhook keeps its URL', async () => {
+  const created = await server
+    .api()
+    .post(`/users/${u.id}/webhooks`)
+    .set(u.auth)
+    .send({ url: 'https://93.184.215.14/hook', enabled: false });
+  expect(created.status).toBe(201);
+  expect422(await server.api().patch(`/users/${u.id}/webhooks/${created.body.id}`).set(u.auth).send({ url: 'https://192.168.0.10/' }), [
+    'body',
+    'url',
+  ]);
+  expect((await server.api().get(`/users/${u.id}/webhooks/${created.body.id}`).set(u.auth)).body.url).toBe('https://93.184.215.14/hook');
+});
+
+test('a delivery whose address is not public when it connects fails at once, says why, and reaches nothing', async () => {
+  // As a name that resolved to a public address when saved and to this one now would: written straight to the table.
+  const id = randomUUID();
+  await withContext(
+    () =>
+      query(
+        `insert into webhooks (id, user_id, url, format, enabled, secret, created_at, updated_at)
+         values ($1, $2, $3, 'standard', true, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', now(), now())`,
+        [id, u.id, receiver.url('/private')],
+      ),
+    server.db.orm,
+  );
+  expect((await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'stays home' })).status).toBe(201);
+  const delivery = await waitFor(async () => {
+    const [d] = (await server.api().get(`/users/${u.id}/webhooks/${id}/deliveries`).set(u.auth)).body.items;
+    return d?.status === 'failed' ? d : undefined;
+  }, 'the delivery to be refused');
+  expect(delivery).toMatchObject({ attempts: 1, last_response_code: null });
+  expect(delivery.last_error).toBe("The webhook's address 127.0.0.1 is not on the public internet (WEBHOOK_NETWORKS=any allows it)");
+  expect(receiver.received).toHaveLength(0);
+});
