@@ -36,3 +36,13 @@ export async function publishPending(limit = 500): Promise<number> {
     return ids.length;
   });
 }
+
+/** Whether a round has anything to do: events to publish, checks due, deliveries due. */
+export async function outboundWork(): Promise<{ unpublished: boolean; checks: boolean; deliveries: boolean }> {
+  const [row] = await query<{ unpublished: boolean; checks: boolean; deliveries: boolean }>(
+    `select exists (select 1 from outbox_events where seq is null) as unpublished,
+            exists (select 1 from outbox_checks where due_at <= clock_timestamp()) as checks,
+            exists (select 1 from webhook_deliveries where status = 'pending' and next_attempt_at <= now()) as deliveries`,
+  );
+  return row;
+}

@@ -5,7 +5,7 @@ import { withContext } from '../db/context.ts';
 import { runDueChecks } from '../domain/outbox/checks.ts';
 import { claimDue, recordAttempt, type ClaimedDelivery } from '../domain/webhooks/deliveries.service.ts';
 import { storedPayloads } from './payloads.ts';
-import { publishPending } from './publisher.ts';
+import { outboundWork, publishPending } from './publisher.ts';
 import { send } from './sender.ts';
 
 /** Deliveries in flight per process: receivers are slow in parallel, not the database. */
@@ -45,12 +45,13 @@ export async function startOutboundPump(opts: {
 
   const tick = async () => {
     await withContext(async () => {
-      while ((await publishPending()) > 0 && !stopped);
-      await runDueChecks();
+      // One statement when idle (most rounds), instead of a transaction per step.
+      const work = await outboundWork();
+      if (work.unpublished) while ((await publishPending()) > 0 && !stopped);
       // Events the checks emitted go out in this same round.
-      await publishPending();
+      if (work.checks && (await runDueChecks()) > 0) await publishPending();
       const free = MAX_IN_FLIGHT - inFlight.size;
-      if (free <= 0 || stopped) return;
+      if (free <= 0 || stopped || !(work.deliveries || work.unpublished || work.checks)) return;
       const claims = await claimDue(free);
       const payloads = await storedPayloads(claims.map((c) => c.event));
       for (const claim of claims) deliver({ ...claim, event: { ...claim.event, payload: payloads.get(claim.event.id) ?? null } });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 export type Received = { path: string; headers: Record<string, string>; body: string; at: number };
 
 /** What the receiver answers a request with; `delayMs` before answering, `hang` never answers. */
-export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number; hang?: boolean };
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number; hang?: boolean; body?: string };
 
 /**
  * A webhook receiver over real HTTP on 127.0.0.1, as Home Assistant or n8n would be. It records
@@ -75,7 +75,7 @@ export async function startReceiver(): Promise<Receiver> {
       received.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       for (const w of [...waiters]) w();
       if (answer.hang) return;
-      setTimeout(() => res.writeHead(answer.status, answer.headers ?? {}).end(), answer.delayMs ?? 0);
+      setTimeout(() => res.writeHead(answer.status, answer.headers ?? {}).end(answer.body), answer.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -308,6 +308,14 @@ describe('deliveries', () => {
     expect(delivery.attempt_log[1]).toMatchObject({ response_code: null, error: 'No answer within 2000 ms' });
   });
 
+  test("a receiver's long answer is not read past the cap: the delivery succeeds on its status", async () => {
+    receiver.answer('/chatty', { status: 200, body: 'x'.repeat(8 * 1024 * 1024) });
+    const hook = await createHook({ url: receiver.url('/chatty'), events: ['event.created'] });
+    await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'talkative receiver' });
+    const [delivery] = await deliveriesWhen(hook, (d) => d[0]?.status === 'succeeded', 'the delivery to succeed');
+    expect(delivery).toMatchObject({ attempts: 1, last_response_code: 200 });
+  });
+
   test('a receiver that refuses connections is tried again, and the error says why', async () => {
     const closed = await closedPort();
     const hook = await createHook({ url: `http://127.0.0.1:${closed}/closed`, events: ['event.created'] });
