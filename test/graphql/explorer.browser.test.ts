@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import { jest } from '@jest/globals';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { withOwnServer, withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
@@ -14,38 +14,15 @@ import { DASHBOARD_QUERY } from '../../src/http/dashboard-query.ts';
  */
 jest.setTimeout(120_000);
 
-/**
- * Debian's chromium (`apt-get install chromium`; .ci/run installs it and sets REQUIRE_BROWSER=1, so
- * CI can never skip these). A newcomer's `npm test` without it skips this file and says why.
- */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser && process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but there is no browser at ${CHROMIUM}`);
-if (!haveBrowser)
-  console.warn(
-    `Skipping the GraphQL explorer's browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
-  );
+const haveBrowser = browserAvailable("the GraphQL explorer's browser tests");
 // Whole blocks skip: their servers and data are not made for nothing.
 const browserDescribe = haveBrowser ? describe : describe.skip;
 
-const ARTIFACTS = 'test-artifacts';
 let browser: Browser;
 
 beforeAll(async () => {
   if (!haveBrowser) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-    timeout: 60_000,
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

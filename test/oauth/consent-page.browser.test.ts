@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'otplib';
 import { jest } from '@jest/globals';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { withServer, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { exchange, pkce, registerClient } from '../helpers/oauth.ts';
@@ -15,18 +15,9 @@ import { exchange, pkce, registerClient } from '../helpers/oauth.ts';
  */
 jest.setTimeout(120_000);
 
-/**
- * Debian's chromium (`apt-get install chromium`; .ci/run installs it and sets REQUIRE_BROWSER=1, so
- * CI can never skip these). A newcomer's `npm test` without it skips this file and says why.
- */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser && process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but there is no browser at ${CHROMIUM}`);
-if (!haveBrowser)
-  console.warn(`Skipping the consent page's browser tests: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+const haveBrowser = browserAvailable("the consent page's browser tests");
 const browserTest = haveBrowser ? test : test.skip;
 
-const ARTIFACTS = 'test-artifacts';
 let server: HttpServer;
 let owner: TestUser;
 withServer((f) => ({ server, owner } = f));
@@ -38,7 +29,6 @@ let clientId: string;
 
 beforeAll(async () => {
   if (!haveBrowser) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
   callback = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(
@@ -47,18 +37,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
   redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-    timeout: 60_000,
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
