@@ -12,6 +12,7 @@ import { configureOpenFoodFacts } from './domain/food/open-food-facts.ts';
 import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { provisionUserDefaults } from './domain/users/provisioning.ts';
 import { startGraphql } from './graphql/server.ts';
+import { startSubscriptions } from './graphql/subscriptions.ts';
 import { startJobRuntime, type JobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
 import { startOutbound } from './outbound/index.ts';
@@ -64,6 +65,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const http = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
+  // GraphQL subscriptions over WebSocket on the same port (/graphql); they read what any process published.
+  const subscriptions = startSubscriptions({ http, app, logger, config, db });
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -74,6 +77,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // In-flight requests finish; idle keep-alive sockets are closed so close() can resolve.
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
+      // WebSocket connections are not requests: they are closed here, before close() can resolve.
+      await subscriptions.stop();
       const timer = setTimeout(() => http.closeAllConnections(), config.shutdownTimeoutMs);
       await closed;
       clearTimeout(timer);

@@ -16,12 +16,14 @@ import {
   SchemaMetaFieldDef,
   TypeMetaFieldDef,
   TypeNameMetaFieldDef,
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLObjectType,
   type GraphQLSchema,
   type GraphQLType,
+  type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
 import { daysInRange } from '../core/clock.ts';
@@ -194,6 +196,39 @@ function costOf(
 }
 
 /**
+ * What an operation costs (module comment above), on its root type: Query, Mutation or, for the
+ * WebSocket transport (src/graphql/subscriptions.ts), Subscription. 0 when the schema has no
+ * such root (validation refuses the operation).
+ */
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): number {
+  const root =
+    operation.operation === OperationTypeNode.MUTATION
+      ? schema.getMutationType()
+      : operation.operation === OperationTypeNode.SUBSCRIPTION
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
+  if (!root) return 0;
+  const fragments = new Map(
+    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+  );
+  const walk = { schema, fragments, variables, introspection: sizesOf(schema), maxWraps: maxWrapsOf(schema) };
+  return costOf(operation.selectionSet, root, walk, new Set());
+}
+
+/** The error of an operation that costs more than `max`, saying what it cost; undefined when it may run. */
+export function costError(cost: number, max = MAX_COST): GraphQLError | undefined {
+  if (cost <= max) return undefined;
+  return new GraphQLError(`Query costs ${cost}, more than the ${max} allowed: ask for smaller pages (limit) or fewer fields`, {
+    extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost: max, http: { status: 400 } },
+  });
+}
+
+/**
  * Refuses a query over MAX_COST once its operation and variables are known, before any resolver
  * runs (so before any database work), with a 400 that says what it cost.
  */
@@ -202,26 +237,9 @@ export function costLimit(max = MAX_COST): ApolloServerPlugin<GraphQLContext> {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, schema, request }) {
-          const root = operation?.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
-          if (!root || !operation) return;
-          const fragments = new Map(
-            document.definitions
-              .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
-              .map((d) => [d.name.value, d]),
-          );
-          const walk = {
-            schema,
-            fragments,
-            variables: request.variables ?? {},
-            introspection: sizesOf(schema),
-            maxWraps: maxWrapsOf(schema),
-          };
-          const cost = costOf(operation.selectionSet, root, walk, new Set());
-          if (cost > max) {
-            throw new GraphQLError(`Query costs ${cost}, more than the ${max} allowed: ask for smaller pages (limit) or fewer fields`, {
-              extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost: max, http: { status: 400 } },
-            });
-          }
+          if (!operation) return;
+          const error = costError(operationCost(schema, document, operation, request.variables ?? {}), max);
+          if (error) throw error;
         },
       };
     },

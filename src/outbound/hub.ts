@@ -11,7 +11,7 @@ import { storedPayloads } from './payloads.ts';
 const BATCH = 500;
 
 /** A subscription refused or ended by the hub; `extensions.code` is what GraphQL clients see. */
-export class SubscriptionError extends Error {
+class SubscriptionError extends Error {
   readonly extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' | 'SLOW_SUBSCRIBER' };
   constructor(code: SubscriptionError['extensions']['code'], message: string) {
     super(message);
@@ -20,7 +20,7 @@ export class SubscriptionError extends Error {
 }
 
 /** How one subscriber is fed; only `types` and `push` are required. */
-export type Subscriber = {
+type Subscriber = {
   types: ReadonlySet<OutboxType>;
   push: (event: OutboundEvent) => void;
   /** When it cannot take more now: a promise that resolves once it can (or it gave up); the hub waits for it before pushing. */
@@ -173,7 +173,7 @@ export function startHub(opts: {
       if (!subscribed) return;
       subscribed = false;
       mine.delete(s);
-      if (mine.size === 0) byUser.delete(userId);
+      if (mine.size === 0 && byUser.get(userId) === mine) byUser.delete(userId);
       if (--count === 0) {
         last = undefined;
         clearTimeout(timer);

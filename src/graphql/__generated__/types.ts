@@ -33,6 +33,7 @@ import type { Webhook as WebhookModel } from '../../domain/webhooks/webhook.enti
 import type { WebhookWithSecret as WebhookWithSecretModel } from '../../domain/webhooks/webhooks.service.ts';
 import type { Delivery as DeliveryModel, DeliveryAttempt as DeliveryAttemptModel, DeliveryPage as DeliveryPageModel } from '../../domain/webhooks/deliveries.service.ts';
 import type { OutboundEvent as OutboundEventModel } from '../../domain/outbox/outbox.service.ts';
+import type { InboxChange as InboxChangeModel } from '../../domain/outbox/subscriptions.service.ts';
 import type { CsvImportOutcome as CsvImportOutcomeModel } from '../../domain/imports/csv-import.service.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
@@ -865,6 +866,13 @@ export type GraphMode =
   | 'explore'
   /** Only links significant after false-discovery-rate control: strong and moderate */
   | 'significant';
+
+/** The inbox's badge */
+export type InboxChange = {
+  __typename?: 'InboxChange';
+  /** How many suggestions are pending (REST: pending_count of the suggestions list) */
+  pendingCount: Scalars['Int']['output'];
+};
 
 /** The centred column of a graph */
 export type InsightCenter = {
@@ -2431,6 +2439,31 @@ export type SavedMealUpdateInput = {
   nutrition?: InputMaybe<NutritionInput>;
 };
 
+/**
+ * Live updates over WebSocket at /graphql (the graphql-ws protocol, subprotocol graphql-transport-ws):
+ * authenticate with connectionParams { authorization: "Bearer <token>" } (any token of the user, read-only
+ * ones too). Each subscription sees what is published after it starts, for the caller's own user only.
+ * Queries and mutations stay on POST /graphql; over HTTP these fields answer BAD_REQUEST.
+ */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The user's events as webhooks get them, in publication order; types: the ones wanted (omitted: every type except ping) */
+  events: OutboundEvent;
+  /** The inbox's pending count: now, then again after every change to the user's suggestions */
+  inboxChanged: InboxChange;
+};
+
+
+/**
+ * Live updates over WebSocket at /graphql (the graphql-ws protocol, subprotocol graphql-transport-ws):
+ * authenticate with connectionParams { authorization: "Bearer <token>" } (any token of the user, read-only
+ * ones too). Each subscription sees what is published after it starts, for the caller's own user only.
+ * Queries and mutations stay on POST /graphql; over HTTP these fields answer BAD_REQUEST.
+ */
+export type SubscriptionEventsArgs = {
+  types?: InputMaybe<Array<EventType>>;
+};
+
 /** A proposal in the inbox, awaiting accept or dismiss */
 export type Suggestion = {
   __typename?: 'Suggestion';
@@ -3355,6 +3388,7 @@ export type ResolversTypes = {
   GoalInput: GoalInput;
   GoalProgress: ResolverTypeWrapper<GoalProgressModel>;
   GraphMode: GraphMode;
+  InboxChange: ResolverTypeWrapper<InboxChangeModel>;
   InsightCenter: ResolverTypeWrapper<InsightCenterModel>;
   InsightEdge: ResolverTypeWrapper<InsightEdgeModel>;
   InsightGraph: ResolverTypeWrapper<InsightGraphModel>;
@@ -3411,6 +3445,7 @@ export type ResolversTypes = {
   SavedMealItemInput: SavedMealItemInput;
   SavedMealUpdateInput: SavedMealUpdateInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Suggestion: ResolverTypeWrapper<SuggestionModel>;
   SuggestionAcceptInput: SuggestionAcceptInput;
   SuggestionKind: SuggestionKind;
@@ -3474,6 +3509,7 @@ export type ResolversParentTypes = {
   Goal: GoalMetricModel;
   GoalInput: GoalInput;
   GoalProgress: GoalProgressModel;
+  InboxChange: InboxChangeModel;
   InsightCenter: InsightCenterModel;
   InsightEdge: InsightEdgeModel;
   InsightGraph: InsightGraphModel;
@@ -3521,6 +3557,7 @@ export type ResolversParentTypes = {
   SavedMealItemInput: SavedMealItemInput;
   SavedMealUpdateInput: SavedMealUpdateInput;
   String: Scalars['String']['output'];
+  Subscription: Record<PropertyKey, never>;
   Suggestion: SuggestionModel;
   SuggestionAcceptInput: SuggestionAcceptInput;
   SuggestionPage: SuggestionPageModel;
@@ -3751,6 +3788,10 @@ export type GoalProgressResolvers<ContextType = GraphQLContext, ParentType exten
   target?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   valueField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type InboxChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InboxChange'] = ResolversParentTypes['InboxChange']> = {
+  pendingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type InsightCenterResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InsightCenter'] = ResolversParentTypes['InsightCenter']> = {
@@ -4067,6 +4108,11 @@ export type SavedMealResolvers<ContextType = GraphQLContext, ParentType extends 
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  events?: SubscriptionResolver<ResolversTypes['OutboundEvent'], "events", ParentType, ContextType, Partial<SubscriptionEventsArgs>>;
+  inboxChanged?: SubscriptionResolver<ResolversTypes['InboxChange'], "inboxChanged", ParentType, ContextType>;
+};
+
 export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Suggestion'] = ResolversParentTypes['Suggestion']> = {
   capture?: Resolver<Maybe<ResolversTypes['LogCapture']>, ParentType, ContextType>;
   confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -4224,6 +4270,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   FoodItem?: FoodItemResolvers<ContextType>;
   Goal?: GoalResolvers<ContextType>;
   GoalProgress?: GoalProgressResolvers<ContextType>;
+  InboxChange?: InboxChangeResolvers<ContextType>;
   InsightCenter?: InsightCenterResolvers<ContextType>;
   InsightEdge?: InsightEdgeResolvers<ContextType>;
   InsightGraph?: InsightGraphResolvers<ContextType>;
@@ -4249,6 +4296,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ReplacedEncryptionKey?: ReplacedEncryptionKeyResolvers<ContextType>;
   Routine?: RoutineResolvers<ContextType>;
   SavedMeal?: SavedMealResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   Suggestion?: SuggestionResolvers<ContextType>;
   SuggestionPage?: SuggestionPageResolvers<ContextType>;
   TrackingTimer?: TrackingTimerResolvers<ContextType>;

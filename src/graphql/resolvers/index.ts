@@ -16,6 +16,7 @@ import { metricResolvers } from './metrics.ts';
 import { narrativeResolvers } from './narratives.ts';
 import { placeResolvers } from './places.ts';
 import { routineResolvers } from './routines.ts';
+import { subscriptionResolvers } from './subscriptions.ts';
 import { suggestionResolvers } from './suggestions.ts';
 import { timerResolvers } from './timers.ts';
 import { userResolvers } from './users.ts';
@@ -46,4 +47,5 @@ export const areaResolvers: Resolvers[] = [
   erasureResolvers,
   importResolvers,
   webhookResolvers,
+  subscriptionResolvers,
 ];
