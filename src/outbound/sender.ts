@@ -11,7 +11,7 @@ import { ntfyMessage } from './ntfy.ts';
  * `webhook-timestamp` (this try) and `webhook-signature` (`v1,` HMAC-SHA256 of
  * `id.timestamp.body`, once per valid secret while a rotated-out one still signs).
  */
-export function signedRequest(claim: ClaimedDelivery, now = new Date()): { headers: Record<string, string>; body: string } {
+function signedRequest(claim: ClaimedDelivery, now = new Date()): { headers: Record<string, string>; body: string } {
   const { event, webhook } = claim;
   let body: string;
   const headers: Record<string, string> = { 'user-agent': 'lifetrack-webhooks/1' };

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 export type Received = { path: string; headers: Record<string, string>; body: string; at: number };
 
 /** What the receiver answers a request with; `delayMs` before answering, `hang` never answers. */
-export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number; hang?: boolean; body?: string };
+type Answer = { status: number; headers?: Record<string, string>; delayMs?: number; hang?: boolean; body?: string };
 
 /**
  * A webhook receiver over real HTTP on 127.0.0.1, as Home Assistant or n8n would be. It records

@@ -18,5 +18,3 @@ export const PING = 'ping';
 export const INBOX_CHANGED = 'inbox.changed';
 
 export type OutboxType = EventType | typeof PING | typeof INBOX_CHANGED;
-
-export const isEventType = (t: string): t is EventType => (EVENT_TYPES as readonly string[]).includes(t);

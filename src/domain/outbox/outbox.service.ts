@@ -73,12 +73,6 @@ export async function lastPublished(): Promise<number> {
   return Number(row?.seq ?? 0);
 }
 
-/** One event by id, published or not: what a webhook delivery sends. */
-export async function findEvent(id: string): Promise<OutboundEvent | null> {
-  const [row] = await query<EventRow>(`select id, user_id, type, occurred_at, payload, seq from outbox_events where id = $1`, [id]);
-  return row ? toEvent(row) : null;
-}
-
 /** Events are not delivered to webhooks of their own accord when they are internal or addressed to one webhook. */
 export const FAN_OUT_EXCLUDED: readonly OutboxType[] = [INBOX_CHANGED, PING];
 
