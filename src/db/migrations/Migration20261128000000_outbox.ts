@@ -72,13 +72,14 @@ export class Migration20261128000000_outbox extends Migration {
       primary key (user_id, key)
     )`);
     // Recent local days a write touched, checked for goals met and new episodes once due (a debounce).
+    // No unique key: a mark is an append that never waits for another transaction's mark (a key would make two
+    // writers of one user and day queue behind each other's uncommitted row until the first commits).
     this.addSql(`create table outbox_checks (
       user_id uuid not null,
       day date not null,
-      marked_at timestamptz not null default clock_timestamp(),
-      due_at timestamptz not null,
-      primary key (user_id, day)
+      due_at timestamptz not null
     )`);
+    this.addSql(`create index outbox_checks_user_day_idx on outbox_checks (user_id, day)`);
     this.addSql(`create index outbox_checks_due_idx on outbox_checks (due_at)`);
 
     this.addSql(`create function outbox_on() returns boolean language sql stable as $fn$
@@ -134,19 +135,17 @@ export class Migration20261128000000_outbox extends Migration {
     }
 
     // Only today and yesterday (in the user's timezone) are checked: an older day written now is history, not news.
-    // The check is due 5 s after the first write and at most 30 s after it however long writes go on.
+    // The check is due 5 s after the write: the first due mark of a day takes every mark of it (src/domain/outbox/checks.ts).
     this.addSql(`create function mark_outbox_checks() returns trigger language plpgsql as $fn$
       begin
         if not outbox_on() then
           return null;
         end if;
         execute format(
-          'insert into outbox_checks as c (user_id, day, due_at)
+          'insert into outbox_checks (user_id, day, due_at)
              select t.user_id, t.day, clock_timestamp() + interval ''5 seconds''
                from (select distinct r.user_id, r.%I as day from new_rows r join users u on u.id = r.user_id
-                      where r.%I >= (now() at time zone u.timezone)::date - 1) t
-           on conflict (user_id, day) do update
-             set due_at = least(c.marked_at + interval ''30 seconds'', excluded.due_at)',
+                      where r.%I >= (now() at time zone u.timezone)::date - 1) t',
           TG_ARGV[0], TG_ARGV[0]);
         return null;
       end
@@ -163,11 +162,10 @@ export class Migration20261128000000_outbox extends Migration {
         if not outbox_on() then
           return null;
         end if;
-        insert into outbox_checks as c (user_id, day, due_at)
+        insert into outbox_checks (user_id, day, due_at)
           select t.user_id, t.day, clock_timestamp() + interval '5 seconds'
             from (select distinct r.user_id, (now() at time zone u.timezone)::date as day
-                    from new_rows r join users u on u.id = r.user_id) t
-        on conflict (user_id, day) do nothing;
+                    from new_rows r join users u on u.id = r.user_id) t;
         return null;
       end
     $fn$`);

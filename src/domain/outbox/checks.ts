@@ -44,18 +44,23 @@ async function checkDay(userId: string, day: string): Promise<number> {
 }
 
 /**
- * Runs the checks that are due (a pause after the writes that marked them, so a burst of writes
- * is checked once), each claimed and done in its own transaction: a check a crashed worker held
- * is due again, and two workers never run the same one. Returns the events emitted.
+ * Runs the checks that are due (5 s after the write that marked them, so a burst of writes is
+ * checked once), each claimed and done in its own transaction: a check a crashed worker held is
+ * due again. Two workers may check one day at once (each took some of its marks); the once-keys
+ * keep their events single. Returns the events emitted.
  */
 export async function runDueChecks(limit = 20): Promise<number> {
   let emitted = 0;
   for (let i = 0; i < limit; i++) {
     const done = await em().transactional(async () => {
+      // The earliest due mark names the day; every mark of that day goes with it (they are all covered now).
       const [due] = await query<{ user_id: string; day: string }>(
-        `delete from outbox_checks where (user_id, day) = (
+        `with pick as (
            select user_id, day from outbox_checks where due_at <= clock_timestamp() order by due_at limit 1 for update skip locked
-         ) returning user_id, day::text as day`,
+         ), taken as (
+           delete from outbox_checks c using pick where c.user_id = pick.user_id and c.day = pick.day returning c.user_id, c.day
+         )
+         select distinct user_id, day::text as day from taken`,
       );
       if (!due) return null;
       // The user may be gone since the mark (an erased account).
