@@ -33,6 +33,12 @@ test('every goalable metric is listed, target null when unset', async () => {
     target: null,
     active: false,
     is_set: false,
+    period: 'day',
+    times_per_period: null,
+    period_value: null,
+    streak: null,
+    longest_streak: null,
+    strength: null,
   });
   expect(goals.find((g) => g.slug === 'caffeine')).toMatchObject({ direction: 'at_most', value_field: 'caffeine_mg', unit: 'mg' });
   expect(goals.find((g) => g.slug === 'protein')).toMatchObject({ value_field: null });
@@ -47,8 +53,14 @@ test('PUT creates and then replaces the goal; DELETE removes it', async () => {
     'direction',
     'is_set',
     'label',
+    'longest_streak',
+    'period',
+    'period_value',
     'slug',
+    'streak',
+    'strength',
     'target',
+    'times_per_period',
     'unit',
     'value_field',
   ]);
@@ -62,6 +74,13 @@ test('PUT creates and then replaces the goal; DELETE removes it', async () => {
     target: 10000,
     active: true,
     is_set: true,
+    // The spec's body is a daily goal; without readings it has no streak and no strength yet.
+    period: 'day',
+    times_per_period: null,
+    period_value: 0,
+    streak: 0,
+    longest_streak: 0,
+    strength: 0,
   });
   res = await put(u, 'steps', { target: 8000.5, direction: 'at_most', active: false });
   expect(res.body).toMatchObject({ target: 8000.5, direction: 'at_most', active: false, is_set: true });

@@ -25,7 +25,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const fill = (path: string, userId: string) => path.replace('{user_id}', userId).replace(/\{\w+\}/g, () => randomUUID());
+/** Each parameter with a value of its shape: a day for {date}, an id for the others. */
+const fill = (path: string, userId: string) =>
+  path
+    .replace('{user_id}', userId)
+    .replace('{date}', '2026-01-01')
+    .replace(/\{\w+\}/g, () => randomUUID());
 const call = (method: string, path: string) => {
   const req = server.api()[method as 'get'](path);
   return method === 'get' || method === 'delete' ? req : req.send({});

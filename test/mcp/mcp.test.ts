@@ -18,6 +18,7 @@ const TOOL_NAMES = [
   'get_day_summary',
   'get_days',
   'get_goals',
+  'get_goal_history',
   'get_insight_graph',
   'get_episodes',
   'search_events',
@@ -226,6 +227,16 @@ describe('tools', () => {
     } finally {
       await receiver.stop();
     }
+  });
+
+  test('get_goal_history equals the REST history; a metric without a goal is not found', async () => {
+    const c = await client(readToken);
+    expect(await json(c, 'get_goal_history', { slug: 'steps', from: '2026-11-01', to: '2026-11-20' })).toEqual(
+      await rest('/goals/steps/history?from=2026-11-01&to=2026-11-20'),
+    );
+    const missing = await call(c, 'get_goal_history', { slug: 'protein' });
+    expect(missing.isError).toBe(true);
+    expect(JSON.stringify(missing.content)).toContain('not found');
   });
 
   test("get_day_summary defaults to the user's today and equals the REST summary", async () => {
@@ -442,6 +453,7 @@ describe('read-only guard', () => {
     get_day_summary: () => ({}),
     get_days: () => ({ from: '2026-01-01', to: '2026-01-31' }),
     get_goals: () => ({}),
+    get_goal_history: () => ({ slug: 'steps' }),
     get_insight_graph: () => ({ metric: 'steps' }),
     get_episodes: () => ({}),
     search_events: () => ({}),

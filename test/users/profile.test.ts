@@ -16,6 +16,7 @@ test('GET returns the profile', async () => {
     email: u.email,
     timezone: 'UTC',
     language: 'en',
+    week_start: 'monday',
     totp_enabled: false,
     created_at: expect.stringMatching(ISO_UTC),
     updated_at: expect.stringMatching(ISO_UTC),

@@ -109,3 +109,53 @@ test('a narrative posted is narrative.created with the narrative', async () => {
   }, 'narrative.created');
   expect(event.data).toEqual((await server.api().get(`/users/${u.id}/narratives/${posted.body.id}`).set(u.auth)).body);
 });
+
+test('a weekly goal met is goal.met once for the week, with the period it was met in', async () => {
+  const secret = await hook('/weekly', ['goal.met']);
+  expect(
+    (
+      await server
+        .api()
+        .put(`/users/${u.id}/goals/workout_minutes`)
+        .set(u.auth)
+        .send({ target: 30, direction: 'at_least', period: 'week', times_per_period: 1 })
+    ).status,
+  ).toBe(200);
+  const workout = (id: string, value: number) => ({
+    metric_type_slug: 'workout_minutes',
+    recorded_at: new Date(Date.now() - 1000).toISOString(),
+    value,
+    source: 'watch',
+    source_id: id,
+  });
+  expect(
+    (
+      await server
+        .api()
+        .post(`/users/${u.id}/health/metrics`)
+        .set(u.auth)
+        .send({ readings: [workout('w1', 45)] })
+    ).status,
+  ).toBe(200);
+  const [met] = await waitFor(async () => {
+    const found = typed('/weekly', secret, 'goal.met');
+    return found.length ? found : undefined;
+  }, 'goal.met for the week');
+  const [week] = (await server.api().get(`/users/${u.id}/goals/workout_minutes/history`).set(u.auth)).body.slice(-1);
+  expect(met.data).toMatchObject({
+    slug: 'workout_minutes',
+    period: 'week',
+    times_per_period: 1,
+    period_start: week.start,
+    period_end: week.end,
+    value: 1,
+  });
+  // Another workout the same week: the week was already met.
+  await server
+    .api()
+    .post(`/users/${u.id}/health/metrics`)
+    .set(u.auth)
+    .send({ readings: [workout('w2', 50)] });
+  await new Promise((r) => setTimeout(r, 7000));
+  expect(typed('/weekly', secret, 'goal.met')).toHaveLength(1);
+}, 60_000);

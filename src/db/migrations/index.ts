@@ -17,6 +17,7 @@ import { Migration20261125010000_email_key } from './Migration20261125010000_ema
 import { Migration20261125020000_place_aliases } from './Migration20261125020000_place_aliases.ts';
 import { Migration20261125030000_user_language } from './Migration20261125030000_user_language.ts';
 import { Migration20261127000000_changes } from './Migration20261127000000_changes.ts';
+import { Migration20261128010000_period_goals } from './Migration20261128010000_period_goals.ts';
 import { Migration20261128000000_outbox } from './Migration20261128000000_outbox.ts';
 import { Migration20261127010000_erasures } from './Migration20261127010000_erasures.ts';
 
@@ -43,4 +44,5 @@ export const migrations = [
   Migration20261127000000_changes,
   Migration20261127010000_erasures,
   Migration20261128000000_outbox,
+  Migration20261128010000_period_goals,
 ];

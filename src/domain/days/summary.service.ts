@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { parse } from '../../core/validation.ts';
-import { activeGoals } from '../goals/goals.service.ts';
+import { activeGoals } from '../goals/active.ts';
 import type { MetricGoal } from '../goals/goal.entity.ts';
 import { METRIC_TYPES, metricTypeById } from '../metrics/catalogue.ts';
 import { resolveDays, resolveDaysWithSources, type ResolvedValue } from '../metrics/resolution.ts';

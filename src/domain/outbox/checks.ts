@@ -2,31 +2,36 @@ import { systemActor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
-import { getDaySummary } from '../days/summary.service.ts';
+import { activeGoals } from '../goals/active.ts';
+import { periodsMetOn } from '../goals/standing.ts';
+import { metricTypeById } from '../metrics/catalogue.ts';
 import { getEpisodes } from '../insights/insights.service.ts';
 import { loadUser } from '../users/users.service.ts';
 import { emitEvent } from './outbox.service.ts';
 
 const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
-/** Records a once-key; true only the first time (goal.met once per goal and day, episode.detected once per key and day). */
+/** Records a once-key; true only the first time (goal.met once per goal and period, episode.detected once per key and day). */
 async function firstTime(userId: string, key: string): Promise<boolean> {
   const rows = await query(`insert into outbox_once (user_id, key) values ($1, $2) on conflict do nothing returning 1`, [userId, key]);
   return rows.length > 0;
 }
 
 /**
- * goal.met for each active goal whose target the day's value meets, the first time it does on
- * that day; on the user's local today, episode.detected for each episode card of the default
+ * goal.met for each active goal whose period holding the day (that day, its week or its month)
+ * is met, the first time it is; on the user's local today, episode.detected for each episode card of the default
  * window that was not already there the day before. Deterministic: the same data gives the same
  * events, whichever worker runs it and however often.
  */
 async function checkDay(userId: string, day: string): Promise<number> {
   const actor = systemActor(userId);
   let emitted = 0;
-  for (const goal of (await getDaySummary(actor, day)).goals) {
-    if (goal.met !== true || !(await firstTime(userId, `goal:${goal.slug}:${day}`))) continue;
-    await emitEvent(userId, 'goal.met', { date: day, value: goal.value, progress: goal.progress }, { type: 'goal', id: goal.slug });
+  for (const { goal, period } of await periodsMetOn(userId, day, await activeGoals(userId))) {
+    const slug = metricTypeById(goal.metricTypeId)!.slug;
+    if (!(await firstTime(userId, `goal:${slug}:${period.start}`))) continue;
+    const progress = period.value === null ? null : Math.round((period.value / period.target) * 1000) / 1000;
+    const data = { date: day, period_start: period.start, period_end: period.end, value: period.value, progress };
+    await emitEvent(userId, 'goal.met', data, { type: 'goal', id: slug });
     emitted++;
   }
   if (day !== localDateOf(new Date(), (await loadUser(userId)).timezone)) return emitted;

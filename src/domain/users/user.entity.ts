@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { CAPTURE_LANGUAGES } from '../captures/parser/types.ts';
+import { WEEKDAYS } from '../goals/periods.ts';
 
 export const User = defineEntity({
   name: 'User',
@@ -13,6 +14,8 @@ export const User = defineEntity({
     timezone: p.string(),
     /** The language captures are read in, besides English (domain/captures/parser/locales). */
     language: p.enum(CAPTURE_LANGUAGES),
+    /** The day the user's weeks start on: weekly goals count from it. */
+    weekStart: p.enum(WEEKDAYS),
     totpSecret: p.string().nullable(),
     totpEnabled: p.boolean(),
     /** Last accepted TOTP time step, so a code is never accepted twice. */

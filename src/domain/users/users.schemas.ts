@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTimezone } from '../../core/clock.ts';
 import { CAPTURE_LANGUAGES } from '../captures/parser/types.ts';
+import { WEEKDAYS } from '../goals/periods.ts';
 
 const Email = z
   .email({ message: 'Input should be a valid email address' })
@@ -17,6 +18,10 @@ export const UserCreate = z
   .object({ email: Email, password: Password, timezone: Timezone.default('UTC'), language: Language.default('en') })
   .meta({ id: 'UserCreate' });
 
+const WeekStart = z
+  .enum(WEEKDAYS, { message: `Input should be one of ${WEEKDAYS.join(', ')}` })
+  .meta({ description: 'The day weeks start on, for weekly goals (monday unless set)' });
+
 export const ProfileUpdate = z
-  .object({ email: Email.optional(), timezone: Timezone.optional(), language: Language.optional() })
+  .object({ email: Email.optional(), timezone: Timezone.optional(), language: Language.optional(), week_start: WeekStart.optional() })
   .meta({ id: 'ProfileUpdate' });

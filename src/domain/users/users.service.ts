@@ -14,7 +14,7 @@ import { User } from './user.entity.ts';
 import { ProfileUpdate, UserCreate } from './users.schemas.ts';
 
 /** The account as its owner sees it: the user without credentials (no hash, no TOTP secret). */
-export type Profile = Pick<User, 'id' | 'email' | 'timezone' | 'language' | 'totpEnabled' | 'createdAt' | 'updatedAt'>;
+export type Profile = Pick<User, 'id' | 'email' | 'timezone' | 'language' | 'weekStart' | 'totpEnabled' | 'createdAt' | 'updatedAt'>;
 
 function toProfile(u: User): Profile {
   return {
@@ -22,6 +22,7 @@ function toProfile(u: User): Profile {
     email: u.email,
     timezone: u.timezone,
     language: u.language,
+    weekStart: u.weekStart,
     totpEnabled: u.totpEnabled,
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
@@ -55,6 +56,7 @@ export async function createUser(input: z.input<typeof UserCreate>): Promise<Pro
     passwordHash: await hashPassword(data.password),
     timezone: data.timezone,
     language: data.language,
+    weekStart: 'monday',
     totpSecret: null,
     totpEnabled: false,
     totpLastStep: null,
@@ -71,7 +73,7 @@ export async function getProfile(actor: Actor): Promise<Profile> {
   return toProfile(await loadUser(actor.userId));
 }
 
-/** The login email is a credential: only an interactive session may change it (timezone and language are plain data). */
+/** The login email is a credential: only an interactive session may change it (timezone, language and week start are plain data). */
 const changesEmail = (input: z.input<typeof ProfileUpdate>) => typeof input === 'object' && input !== null && 'email' in input;
 
 export async function updateProfile(actor: Actor, input: z.input<typeof ProfileUpdate>): Promise<Profile> {
@@ -87,6 +89,7 @@ export async function updateProfile(actor: Actor, input: z.input<typeof ProfileU
   }
   if (data.timezone !== undefined) user.timezone = data.timezone;
   if (data.language !== undefined) user.language = data.language;
+  if (data.week_start !== undefined) user.weekStart = data.week_start;
   user.updatedAt = new Date();
   await flushUnique(`An account with email ${data.email} already exists`);
   // Whoever holds another session may be why the address changes: those sessions end.

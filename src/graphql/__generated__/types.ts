@@ -7,6 +7,7 @@ import type { Suggestion as SuggestionModel } from '../../domain/suggestions/sug
 import type { SuggestionPage as SuggestionPageModel } from '../../domain/suggestions/suggestions.service.ts';
 import type { LogCapture as LogCaptureModel } from '../../domain/captures/capture.entity.ts';
 import type { GoalMetric as GoalMetricModel } from '../../domain/goals/goals.service.ts';
+import type { PeriodResult as PeriodResultModel } from '../../domain/goals/periods.ts';
 import type { DaySummary as DaySummaryModel, DayMetric as DayMetricModel, DayMetricSource as DayMetricSourceModel, DayFactor as DayFactorModel, GoalProgress as GoalProgressModel } from '../../domain/days/day-summary.ts';
 import type { InsightGraph as InsightGraphModel, InsightCenter as InsightCenterModel, InsightEdge as InsightEdgeModel } from '../../domain/insights/graph.ts';
 import type { Episodes as EpisodesModel, EpisodeCard as EpisodeCardModel } from '../../domain/insights/episodes.ts';
@@ -797,7 +798,7 @@ export type FoodSource =
   /** From a product label (barcode lookup) */
   | 'verified';
 
-/** A goalable metric and its standing daily goal, if set */
+/** A goalable metric and its standing goal, if set */
 export type Goal = {
   __typename?: 'Goal';
   /** Whether the goal is in force */
@@ -810,10 +811,22 @@ export type Goal = {
   isSet: Scalars['Boolean']['output'];
   /** A readable name */
   label: Scalars['String']['output'];
+  /** The longest run of met periods in the last year; null without a goal */
+  longestStreak?: Maybe<Scalars['Int']['output']>;
+  /** day (the daily goal), week (from the profile's weekStart) or month */
+  period: GoalPeriod;
+  /** The current period so far: its total (or mean), or the days the target was met; null without a goal or data */
+  periodValue?: Maybe<Scalars['Float']['output']>;
   /** The metric's slug */
   slug: Scalars['String']['output'];
+  /** Met periods in a row up to now (skipped ones stepped over); null without a goal */
+  streak?: Maybe<Scalars['Int']['output']>;
+  /** Habit strength, 0 to 100 (Loop Habit Tracker's score: a miss lowers it, it does not reset it); null without a goal */
+  strength?: Maybe<Scalars['Float']['output']>;
   /** The daily target; null when no goal is set */
   target?: Maybe<Scalars['Float']['output']>;
+  /** On how many days of the period the daily value must meet the target; null: the period total (or mean) */
+  timesPerPeriod?: Maybe<Scalars['Int']['output']>;
   /** Progress on the user's local today; null unless the goal is set and active. Every goal of a query shares one day summary */
   today?: Maybe<GoalProgress>;
   /** The canonical unit */
@@ -831,14 +844,53 @@ export type GoalDirection =
   /** The day's value must stay at or below the target (caffeine) */
   | 'at_most';
 
-/** A standing daily goal, created or replaced whole */
+/** A standing goal, created or replaced whole (without period: the daily goal) */
 export type GoalInput = {
   /** Whether the goal is in force (default true) */
   active?: InputMaybe<Scalars['Boolean']['input']>;
   /** Which side of the target meets the goal */
   direction: GoalDirection;
+  /** day (default), week or month */
+  period?: InputMaybe<GoalPeriod>;
   /** The daily target, positive */
   target: Scalars['Float']['input'];
+  /** On how many days of the period the daily value must meet the target (week: up to 7; month: up to 31); default: the period total */
+  timesPerPeriod?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** How a period of a goal went */
+export type GoalOutcome =
+  /** The current period, not met yet */
+  | 'in_progress'
+  /** The target was met */
+  | 'met'
+  /** The period ended without meeting it */
+  | 'missed'
+  /** Every day of it was skipped */
+  | 'skipped';
+
+/** How long a goal's period is */
+export type GoalPeriod =
+  /** A local day (the spec's daily goal) */
+  | 'day'
+  /** A calendar month */
+  | 'month'
+  /** A week, starting on the profile's weekStart */
+  | 'week';
+
+/** One period of a goal */
+export type GoalPeriodResult = {
+  __typename?: 'GoalPeriodResult';
+  /** Its last day */
+  end: Scalars['Date']['output'];
+  /** How it went */
+  outcome: GoalOutcome;
+  /** Its first day */
+  start: Scalars['Date']['output'];
+  /** What the value is held to: the target, or the days required (less the skipped ones) */
+  target: Scalars['Float']['output'];
+  /** Its total (or mean), or the days the target was met; null without data */
+  value?: Maybe<Scalars['Float']['output']>;
 };
 
 /** An active goal against one day's value */
@@ -858,6 +910,16 @@ export type GoalProgress = {
   value?: Maybe<Scalars['Float']['output']>;
   /** The REST summary's top-level field for this metric, if it has one */
   valueField?: Maybe<Scalars['String']['output']>;
+};
+
+/** Days to set a goal aside: a list, or a pause from..to */
+export type GoalSkipsInput = {
+  /** Days to skip */
+  dates?: InputMaybe<Array<Scalars['Date']['input']>>;
+  /** First day of a pause */
+  from?: InputMaybe<Scalars['Date']['input']>;
+  /** Last day of a pause (inclusive) */
+  to?: InputMaybe<Scalars['Date']['input']>;
 };
 
 /** explore: every tier; significant: strong and moderate only */
@@ -1221,6 +1283,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Accept a pending suggestion: creates the event, metric reading, meal event or place visit it proposes, optionally with changed fields. CONFLICT when already decided or expired */
   acceptSuggestion: Suggestion;
+  /** Set a goal aside on some days, or for a pause: they neither break nor extend a streak. Returns every skip */
+  addGoalSkips: Array<Scalars['Date']['output']>;
   /** Record the routine (or the given items of it) as done on localDate (default today in the user's timezone): an event tagged routine:<id>, a factor of the daily summary */
   completeRoutine: Event;
   /** Add an automation to a definition (fires at most once per local day); at most 20 per definition (CONFLICT beyond) */
@@ -1257,6 +1321,8 @@ export type Mutation = {
   deleteEventSource: Scalars['Boolean']['output'];
   /** Remove a metric's goal (NOT_FOUND when none is set). True when it was removed */
   deleteGoal: Scalars['Boolean']['output'];
+  /** The day counts again (NOT_FOUND when it was not skipped). True when it was removed */
+  deleteGoalSkip: Scalars['Boolean']['output'];
   /** Delete a place and its visits. True when it was deleted */
   deletePlace: Scalars['Boolean']['output'];
   /** Delete a visit (manual or detected). True when it was deleted */
@@ -1291,7 +1357,7 @@ export type Mutation = {
    * session (FORBIDDEN with a token) and keeps the replaced material; sending the stored material again changes nothing
    */
   putEncryptionKey: EncryptionKey;
-  /** Create or replace a metric's standing daily goal (NOT_FOUND for a slug that is not a goalable metric) */
+  /** Create or replace a metric's standing goal (NOT_FOUND for a slug that is not a goalable metric) */
   putGoal: Goal;
   /** Record up to 10,000 location samples in one transaction (a recordedAt already stored is skipped) and detect stays around them */
   recordLocations: LocationBatchResult;
@@ -1329,7 +1395,7 @@ export type Mutation = {
   updateMetricDefinition: MetricDefinition;
   /** Change a place; omitted fields stay, null clears tags, liked, notes or rating */
   updatePlace: Place;
-  /** Change the profile (timezone, language; email needs a signed-in session); omitted fields stay */
+  /** Change the profile (timezone, language, week start; email needs a signed-in session); omitted fields stay */
   updateProfile: Profile;
   /** Change a routine; omitted fields stay, null clears color or iconKey */
   updateRoutine: Routine;
@@ -1348,6 +1414,17 @@ export type Mutation = {
 export type MutationAcceptSuggestionArgs = {
   id: Scalars['UUID']['input'];
   input?: InputMaybe<SuggestionAcceptInput>;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationAddGoalSkipsArgs = {
+  input: GoalSkipsInput;
+  slug: Scalars['String']['input'];
 };
 
 
@@ -1531,6 +1608,17 @@ export type MutationDeleteEventSourceArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationDeleteGoalArgs = {
+  slug: Scalars['String']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeleteGoalSkipArgs = {
+  date: Scalars['Date']['input'];
   slug: Scalars['String']['input'];
 };
 
@@ -2231,6 +2319,8 @@ export type Profile = {
   updatedAt: Scalars['DateTime']['output'];
   /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
   version?: Maybe<Scalars['Int']['output']>;
+  /** The day weeks start on, for weekly goals */
+  weekStart: Weekday;
 };
 
 /** Profile changes; an omitted field stays as it is */
@@ -2241,6 +2331,8 @@ export type ProfileUpdateInput = {
   language?: InputMaybe<CaptureLanguage>;
   /** An IANA timezone such as Europe/Berlin */
   timezone?: InputMaybe<Scalars['String']['input']>;
+  /** The day weeks start on, for weekly goals */
+  weekStart?: InputMaybe<Weekday>;
 };
 
 /** Every read starts from the caller: me, or user(id) with the caller's own id */
@@ -2704,6 +2796,10 @@ export type User = {
   foodItem?: Maybe<FoodItem>;
   /** Food items: q searches name, brand and place (substring, any case); without q the recent items. Most used first, ties by recency */
   foodItems?: Maybe<Array<FoodItem>>;
+  /** Each period of from..to (default: the last twelve) of a set goal, oldest first (NOT_FOUND when no goal is set) */
+  goalHistory?: Maybe<Array<GoalPeriodResult>>;
+  /** The days a goal is set aside, oldest first */
+  goalSkips?: Maybe<Array<Scalars['Date']['output']>>;
   /** Every goalable metric in catalogue order, with its goal when set */
   goals?: Maybe<Array<Goal>>;
   /** The user's id */
@@ -2885,6 +2981,26 @@ export type UserFoodItemArgs = {
 export type UserFoodItemsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   q?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserGoalHistoryArgs = {
+  from?: InputMaybe<Scalars['Date']['input']>;
+  slug: Scalars['String']['input'];
+  to?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserGoalSkipsArgs = {
+  slug: Scalars['String']['input'];
 };
 
 
@@ -3262,6 +3378,23 @@ export type WebhookWithSecret = {
   webhook: Webhook;
 };
 
+/** A day of the week */
+export type Weekday =
+  /** Friday */
+  | 'friday'
+  /** Monday */
+  | 'monday'
+  /** Saturday */
+  | 'saturday'
+  /** Sunday */
+  | 'sunday'
+  /** Thursday */
+  | 'thursday'
+  /** Tuesday */
+  | 'tuesday'
+  /** Wednesday */
+  | 'wednesday';
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3386,7 +3519,11 @@ export type ResolversTypes = {
   Goal: ResolverTypeWrapper<GoalMetricModel>;
   GoalDirection: GoalDirection;
   GoalInput: GoalInput;
+  GoalOutcome: GoalOutcome;
+  GoalPeriod: GoalPeriod;
+  GoalPeriodResult: ResolverTypeWrapper<PeriodResultModel>;
   GoalProgress: ResolverTypeWrapper<GoalProgressModel>;
+  GoalSkipsInput: GoalSkipsInput;
   GraphMode: GraphMode;
   InboxChange: ResolverTypeWrapper<InboxChangeModel>;
   InsightCenter: ResolverTypeWrapper<InsightCenterModel>;
@@ -3468,6 +3605,7 @@ export type ResolversTypes = {
   WebhookFormat: WebhookFormat;
   WebhookUpdateInput: WebhookUpdateInput;
   WebhookWithSecret: ResolverTypeWrapper<WebhookWithSecretModel>;
+  Weekday: Weekday;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -3508,7 +3646,9 @@ export type ResolversParentTypes = {
   FoodItemUpdateInput: FoodItemUpdateInput;
   Goal: GoalMetricModel;
   GoalInput: GoalInput;
+  GoalPeriodResult: PeriodResultModel;
   GoalProgress: GoalProgressModel;
+  GoalSkipsInput: GoalSkipsInput;
   InboxChange: InboxChangeModel;
   InsightCenter: InsightCenterModel;
   InsightEdge: InsightEdgeModel;
@@ -3772,12 +3912,26 @@ export type GoalResolvers<ContextType = GraphQLContext, ParentType extends Resol
   direction?: Resolver<ResolversTypes['GoalDirection'], ParentType, ContextType>;
   isSet?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  longestStreak?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['GoalPeriod'], ParentType, ContextType>;
+  periodValue?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  streak?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  strength?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   target?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  timesPerPeriod?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   today?: Resolver<Maybe<ResolversTypes['GoalProgress']>, ParentType, ContextType>;
   unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   valueField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type GoalPeriodResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GoalPeriodResult'] = ResolversParentTypes['GoalPeriodResult']> = {
+  end?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['GoalOutcome'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
 export type GoalProgressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GoalProgress'] = ResolversParentTypes['GoalProgress']> = {
@@ -3919,6 +4073,7 @@ export type MetricTypeResolvers<ContextType = GraphQLContext, ParentType extends
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   acceptSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationAcceptSuggestionArgs, 'id'>>;
+  addGoalSkips?: Resolver<Array<ResolversTypes['Date']>, ParentType, ContextType, RequireFields<MutationAddGoalSkipsArgs, 'input' | 'slug'>>;
   completeRoutine?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCompleteRoutineArgs, 'id' | 'input'>>;
   createAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationCreateAutomationArgs, 'definitionId' | 'input'>>;
   createCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
@@ -3937,6 +4092,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
   deleteEventSource?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventSourceArgs, 'id'>>;
   deleteGoal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalArgs, 'slug'>>;
+  deleteGoalSkip?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalSkipArgs, 'date' | 'slug'>>;
   deletePlace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceArgs, 'id'>>;
   deletePlaceVisit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceVisitArgs, 'id'>>;
   deleteRoutine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteRoutineArgs, 'id'>>;
@@ -4061,6 +4217,7 @@ export type ProfileResolvers<ContextType = GraphQLContext, ParentType extends Re
   totpEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  weekStart?: Resolver<ResolversTypes['Weekday'], ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -4171,6 +4328,8 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   events?: Resolver<Maybe<Array<ResolversTypes['Event']>>, ParentType, ContextType, RequireFields<UserEventsArgs, 'limit' | 'offset'>>;
   foodItem?: Resolver<Maybe<ResolversTypes['FoodItem']>, ParentType, ContextType, RequireFields<UserFoodItemArgs, 'id'>>;
   foodItems?: Resolver<Maybe<Array<ResolversTypes['FoodItem']>>, ParentType, ContextType, RequireFields<UserFoodItemsArgs, 'limit'>>;
+  goalHistory?: Resolver<Maybe<Array<ResolversTypes['GoalPeriodResult']>>, ParentType, ContextType, RequireFields<UserGoalHistoryArgs, 'slug'>>;
+  goalSkips?: Resolver<Maybe<Array<ResolversTypes['Date']>>, ParentType, ContextType, RequireFields<UserGoalSkipsArgs, 'slug'>>;
   goals?: Resolver<Maybe<Array<ResolversTypes['Goal']>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   insightGraph?: Resolver<Maybe<ResolversTypes['InsightGraph']>, ParentType, ContextType, RequireFields<UserInsightGraphArgs, 'metric' | 'mode' | 'windowDays'>>;
@@ -4269,6 +4428,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Event?: EventResolvers<ContextType>;
   FoodItem?: FoodItemResolvers<ContextType>;
   Goal?: GoalResolvers<ContextType>;
+  GoalPeriodResult?: GoalPeriodResultResolvers<ContextType>;
   GoalProgress?: GoalProgressResolvers<ContextType>;
   InboxChange?: InboxChangeResolvers<ContextType>;
   InsightCenter?: InsightCenterResolvers<ContextType>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAPTURE_LANGUAGES } from '../../domain/captures/parser/types.ts';
+import { WEEKDAYS } from '../../domain/goals/periods.ts';
 import type { Profile } from '../../domain/users/users.service.ts';
 
 export const ProfileRead = z
@@ -8,6 +9,7 @@ export const ProfileRead = z
     email: z.string(),
     timezone: z.string(),
     language: z.enum(CAPTURE_LANGUAGES).meta({ description: 'The language log captures are parsed in, besides English' }),
+    week_start: z.enum(WEEKDAYS).meta({ description: 'The day weeks start on, for weekly goals' }),
     totp_enabled: z.boolean(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
@@ -21,6 +23,7 @@ export function presentProfile(u: Profile): ProfileRead {
     email: u.email,
     timezone: u.timezone,
     language: u.language,
+    week_start: u.weekStart,
     totp_enabled: u.totpEnabled,
     created_at: u.createdAt.toISOString(),
     updated_at: u.updatedAt.toISOString(),

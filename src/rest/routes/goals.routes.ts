@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import * as goals from '../../domain/goals/goals.service.ts';
-import { MetricGoalUpdate } from '../../domain/goals/goals.schemas.ts';
-import { GoalMetricRead, presentGoal } from '../presenters/goals.ts';
+import { GoalHistoryQuery, GoalSkipsCreate, MetricGoalUpdate } from '../../domain/goals/goals.schemas.ts';
+import { isoDate } from '../../core/validation.ts';
+import { GoalMetricRead, GoalPeriodRead, presentGoal, presentPeriod } from '../presenters/goals.ts';
 import { noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'goals';
@@ -25,7 +26,8 @@ export const goalRoutes: Route[] = [
     tag,
     access: 'write',
     graphql: 'Mutation.putGoal',
-    summary: "Create or replace a metric's standing daily goal",
+    summary:
+      "Create or replace a metric's standing goal: the spec's body is a daily goal; period week or month (and times_per_period) make it a period goal",
     params,
     body: MetricGoalUpdate,
     responses: { 200: GoalMetricRead },
@@ -41,5 +43,51 @@ export const goalRoutes: Route[] = [
     params,
     responses: { 204: null },
     handler: async (r) => (await goals.deleteGoal(r.actor, r.params.slug), noContent()),
+  }),
+  route({
+    method: 'get',
+    path: '/users/{user_id}/goals/{slug}/history',
+    tag,
+    access: 'read',
+    graphql: 'User.goalHistory',
+    summary: 'Each period of from..to (default: the last twelve) with its value, target and outcome (met, missed, skipped, in_progress)',
+    params,
+    query: GoalHistoryQuery,
+    responses: { 200: z.array(GoalPeriodRead) },
+    handler: async (r) => ok((await goals.getGoalHistory(r.actor, r.params.slug, r.query)).map(presentPeriod)),
+  }),
+  route({
+    method: 'get',
+    path: '/users/{user_id}/goals/{slug}/skips',
+    tag,
+    access: 'read',
+    graphql: 'User.goalSkips',
+    summary: 'The days the goal is set aside (illness, holidays), oldest first',
+    params,
+    responses: { 200: z.array(z.iso.date()) },
+    handler: async (r) => ok(await goals.listGoalSkips(r.actor, r.params.slug)),
+  }),
+  route({
+    method: 'post',
+    path: '/users/{user_id}/goals/{slug}/skips',
+    tag,
+    access: 'write',
+    graphql: 'Mutation.addGoalSkips',
+    summary: 'Set the goal aside on some days, or for a pause from..to: they neither break nor extend a streak. Answers every skip',
+    params,
+    body: GoalSkipsCreate,
+    responses: { 200: z.array(z.iso.date()) },
+    handler: async (r) => ok(await goals.addGoalSkips(r.actor, r.params.slug, r.body)),
+  }),
+  route({
+    method: 'delete',
+    path: '/users/{user_id}/goals/{slug}/skips/{date}',
+    tag,
+    access: 'write',
+    graphql: 'Mutation.deleteGoalSkip',
+    summary: 'The day counts again',
+    params: params.extend({ date: isoDate() }),
+    responses: { 204: null },
+    handler: async (r) => (await goals.deleteGoalSkip(r.actor, r.params.slug, r.params.date), noContent()),
   }),
 ];

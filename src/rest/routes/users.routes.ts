@@ -25,7 +25,7 @@ export const userRoutes: Route[] = [
     access: 'write',
     graphql: 'Mutation.updateProfile',
     errors: [409],
-    summary: 'Change email, timezone or capture language',
+    summary: 'Change email, timezone, capture language or the day weeks start on',
     body: ProfileUpdate,
     responses: { 200: ProfileRead },
     handler: async (r) => ok(presentProfile(await updateProfile(r.actor, r.body))),
