@@ -75,6 +75,7 @@ export const TO_ROWS: Partial<Record<ChangeType, (line: Json, ctx: ImportContext
   },
   encryption_key: (l, ctx) => ({ table: 'encryption_keys', row: { ...l, user_id: ctx.userId } }),
   replaced_encryption_key: (l, ctx) => ({ table: 'replaced_encryption_keys', row: { ...l, user_id: ctx.userId } }),
+  experiment: (l, ctx) => ({ table: 'experiments', row: { ...l, user_id: ctx.userId, start_date: l.start } }),
 };
 
 /**
@@ -102,4 +103,5 @@ export const IMPORT_ORDER: ChangeType[] = [
   'metric_definition',
   'encryption_key',
   'replaced_encryption_key',
+  'experiment',
 ];

@@ -195,6 +195,7 @@ const TAGS: Record<string, string> = {
   webhooks:
     'Events posted to your URLs as they happen (signed as Standard Webhooks say), retried for a day, with every try listed; an ntfy preset',
   erasure: 'Erase the data and keep the account, or delete the account: one transaction, confirmed with the password',
+  experiments: 'n-of-1 experiments: an intervention switched on and off on a schedule, and its effect on a day summary column',
   operations: 'Liveness and readiness',
 };
 

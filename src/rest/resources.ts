@@ -7,6 +7,7 @@ import { capturesByIds } from '../domain/captures/captures.service.ts';
 import { categoriesByIds } from '../domain/categories/categories.service.ts';
 import { findEncryptionKey, replacedKeysByIds } from '../domain/encryption-key/encryption-key.service.ts';
 import { eventsByIds } from '../domain/events/events.service.ts';
+import { experimentsByIds } from '../domain/experiments/experiments.service.ts';
 import { foodItemsByIds } from '../domain/food/food-items.service.ts';
 import { mealItemsByEventIds, mealItemsBySavedMealIds } from '../domain/food/meal-items.ts';
 import { getSavedMeal } from '../domain/food/saved-meals.service.ts';
@@ -26,6 +27,7 @@ import { presentCategory } from './presenters/categories.ts';
 import { presentEncryptionKey, presentReplacedKey } from './presenters/encryption-key.ts';
 import { presentEventSource } from './presenters/event-sources.ts';
 import { presentEvent } from './presenters/events.ts';
+import { presentExperiment } from './presenters/experiments.ts';
 import { presentFoodItem, presentSavedMeal } from './presenters/food.ts';
 import { presentGoal } from './presenters/goals.ts';
 import { presentDefinition } from './presenters/metric-definitions.ts';
@@ -98,6 +100,7 @@ const READS: Record<ChangeType, ReadMany> = {
     return new Map(key ? [[actor.userId, presentEncryptionKey(key)]] : []);
   },
   replaced_encryption_key: batch(replacedKeysByIds, presentReplacedKey),
+  experiment: batch(experimentsByIds, presentExperiment),
 };
 
 /** The REST reads of the upserts of a page of changes, keyed by changeKey(). */

@@ -82,6 +82,15 @@ async function aliceIds(): Promise<Record<string, string>> {
     place_id: place.id,
     visit_id: (await api('post', `/places/${place.id}/visits`, {})).id,
     routine_id: (await api('post', '/routines', { name: 'Stretch' })).id,
+    experiment_id: (
+      await api('post', '/experiments', {
+        hypothesis: 'Private',
+        intervention: 'tag:x',
+        outcome: 'mood',
+        design: 'abab',
+        start: '2026-11-02',
+      })
+    ).id,
     narrative_id: (await api('post', '/narratives', { period_start: '2026-11-09', narrative_text: 'A private week.' })).id,
     slug: 'steps',
     date: '2026-11-20',

@@ -35,6 +35,8 @@ const TOOL_NAMES = [
   'list_changes',
   'list_webhooks',
   'list_webhook_deliveries',
+  'list_experiments',
+  'get_experiment',
 ];
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -100,6 +102,7 @@ let eventId: string;
 let placeId: string;
 let foreignEventId: string;
 let webhookId: string;
+let experimentId: string;
 
 beforeAll(async () => {
   readToken = await pat(owner, 'read');
@@ -107,6 +110,17 @@ beforeAll(async () => {
   // Disabled: it only needs to exist for the read tools.
   webhookId = (await api().post(`/users/${owner.id}/webhooks`).set(owner.auth).send({ url: 'https://hooks.example.com/x', enabled: false }))
     .body.id as string;
+  experimentId = (
+    await api().post(`/users/${owner.id}/experiments`).set(owner.auth).send({
+      hypothesis: 'Walks lift my mood',
+      intervention: 'tag:walk',
+      outcome: 'mood',
+      design: 'randomized',
+      start: '2026-11-02',
+      block_days: 2,
+      seed: 3,
+    })
+  ).body.id as string;
   const day = today();
   await ingestOk(server, owner, [reading({ metric_type_slug: 'steps', value: 6500, recorded_at: `${day}T10:00:00+01:00` })]);
   expect((await api().put(`/users/${owner.id}/goals/steps`).set(owner.auth).send({ target: 10000, direction: 'at_least' })).status).toBe(
@@ -279,6 +293,21 @@ describe('tools', () => {
     expect(goals.find((g) => g.slug === 'steps')!.today).toEqual(day.goals.find((g: { slug: string }) => g.slug === 'steps'));
     expect(goals.find((g) => g.slug === 'steps')!.today).toMatchObject({ value: 6500, target: 10000, met: false, progress: 0.65 });
     expect(goals.find((g) => g.slug === 'caffeine')!.today).toBeNull();
+  });
+
+  test("list_experiments and get_experiment equal the REST reads; another account's experiment is not found", async () => {
+    const c = await client(readToken);
+    const list = await json(c, 'list_experiments');
+    expect(list).toEqual(await rest('/experiments'));
+    expect(list).toMatchObject([{ id: experimentId, intervention: 'tag:walk', seed: 3 }]);
+    expect(await json(c, 'get_experiment', { experiment_id: experimentId })).toEqual(await rest(`/experiments/${experimentId}`));
+    const foreign = await server
+      .api()
+      .post(`/users/${other.id}/experiments`)
+      .set(other.auth)
+      .send({ hypothesis: 'h', intervention: 'tag:x', outcome: 'mood', design: 'ab', start: '2026-11-02' });
+    expect(await failure(c, 'get_experiment', { experiment_id: foreign.body.id })).toBe('Experiment not found');
+    expect(await failure(c, 'get_experiment', { experiment_id: 'nope' })).toEqual([expect.objectContaining({ loc: ['experiment_id'] })]);
   });
 
   test('insight graph and episodes equal REST', async () => {
@@ -470,6 +499,8 @@ describe('read-only guard', () => {
     list_changes: () => ({ limit: 5 }),
     list_webhooks: () => ({}),
     list_webhook_deliveries: () => ({ webhook_id: webhookId }),
+    list_experiments: () => ({}),
+    get_experiment: () => ({ experiment_id: experimentId }),
   };
 
   test('every tool answers a read-only token (no Forbidden, no error) and writes nothing', async () => {

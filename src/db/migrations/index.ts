@@ -18,6 +18,7 @@ import { Migration20261125020000_place_aliases } from './Migration20261125020000
 import { Migration20261125030000_user_language } from './Migration20261125030000_user_language.ts';
 import { Migration20261127000000_changes } from './Migration20261127000000_changes.ts';
 import { Migration20261128010000_period_goals } from './Migration20261128010000_period_goals.ts';
+import { Migration20261128020000_experiments } from './Migration20261128020000_experiments.ts';
 import { Migration20261128000000_outbox } from './Migration20261128000000_outbox.ts';
 import { Migration20261127010000_erasures } from './Migration20261127010000_erasures.ts';
 
@@ -45,4 +46,5 @@ export const migrations = [
   Migration20261127010000_erasures,
   Migration20261128000000_outbox,
   Migration20261128010000_period_goals,
+  Migration20261128020000_experiments,
 ];

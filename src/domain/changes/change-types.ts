@@ -26,6 +26,7 @@ export const CHANGE_TABLES = {
   // One per user: its id is the user's.
   encryption_key: { table: 'encryption_keys', key: 'user_id', cast: 'uuid' },
   replaced_encryption_key: { table: 'replaced_encryption_keys', key: 'id', cast: 'uuid' },
+  experiment: { table: 'experiments', key: 'id', cast: 'uuid' },
 } as const;
 
 /** The column holding the owning user's id. */

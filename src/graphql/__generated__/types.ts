@@ -36,6 +36,9 @@ import type { Delivery as DeliveryModel, DeliveryAttempt as DeliveryAttemptModel
 import type { OutboundEvent as OutboundEventModel } from '../../domain/outbox/outbox.service.ts';
 import type { InboxChange as InboxChangeModel } from '../../domain/outbox/subscriptions.service.ts';
 import type { CsvImportOutcome as CsvImportOutcomeModel } from '../../domain/imports/csv-import.service.ts';
+import type { ExperimentReport as ExperimentReportModel } from '../../domain/experiments/report.ts';
+import type { PlanBlock as PlanBlockModel } from '../../domain/experiments/schedule.ts';
+import type { ExperimentDay as ExperimentDayModel, Adherence as AdherenceModel, Results as ResultsModel } from '../../domain/experiments/analysis.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -232,6 +235,7 @@ export type ChangeType =
   | 'encryption_key'
   | 'event'
   | 'event_source'
+  | 'experiment'
   | 'food_item'
   | 'goal'
   | 'health_metric'
@@ -655,6 +659,222 @@ export type EventUpdateInput = {
   /** Tags, or null */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
+
+/** An n-of-1 experiment: a hypothesis, an intervention on (B) and off (A) in blocks of days, and a day summary column as its outcome */
+export type Experiment = {
+  __typename?: 'Experiment';
+  /** How often the data match the plan */
+  adherence: ExperimentAdherence;
+  /** Which way the outcome improves */
+  better: ExperimentBetter;
+  /** Days per block */
+  blockDays: Scalars['Int']['output'];
+  /** Blocks in all */
+  blocks: Scalars['Int']['output'];
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** Every planned day with what the data say about it */
+  days: Array<ExperimentDay>;
+  /** How the blocks are ordered */
+  design: ExperimentDesign;
+  /** The planned last day */
+  end: Scalars['Date']['output'];
+  /** What it tests, in the user's words */
+  hypothesis: Scalars['String']['output'];
+  /** The experiment's id */
+  id: Scalars['UUID']['output'];
+  /** What B days switch on: tag:<tag>, category:<id> or metric:<slug><op><value> */
+  intervention: Scalars['String']['output'];
+  /** Days between an exposed day and the day its outcome is read (0..3) */
+  lag: Scalars['Int']['output'];
+  /** The day summary column compared: a metric slug, tag:<tag> or category:<id> */
+  outcome: Scalars['String']['output'];
+  /** The outcome on B days against A days */
+  results: ExperimentResults;
+  /** Its blocks, in order */
+  schedule: Array<ExperimentBlock>;
+  /** The randomized schedule's seed; null for ab and abab */
+  seed?: Maybe<Scalars['Int']['output']>;
+  /** The first day of the first block */
+  start: Scalars['Date']['output'];
+  /** Where it stands on the user's local today */
+  status: ExperimentStatus;
+  /** The last day of a stopped experiment */
+  stoppedOn?: Maybe<Scalars['Date']['output']>;
+  /** When it last changed */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
+  /** Days left out at the start of each block after a switch */
+  washoutDays: Scalars['Int']['output'];
+};
+
+/** How often the data match the plan */
+export type ExperimentAdherence = {
+  __typename?: 'ExperimentAdherence';
+  /** Of those, the days that match the plan */
+  daysAdherent: Scalars['Int']['output'];
+  /** Planned days whose data tell whether the intervention happened */
+  daysKnown: Scalars['Int']['output'];
+  /** daysAdherent / daysKnown; null without known days */
+  rate?: Maybe<Scalars['Float']['output']>;
+};
+
+/** An experiment's arm */
+export type ExperimentArm =
+  /** The intervention off (the baseline) */
+  | 'A'
+  /** The intervention on */
+  | 'B';
+
+/** Which way the outcome improves */
+export type ExperimentBetter =
+  /** A higher outcome is better */
+  | 'higher'
+  /** A lower outcome is better */
+  | 'lower';
+
+/** One block of the schedule */
+export type ExperimentBlock = {
+  __typename?: 'ExperimentBlock';
+  /** Its arm */
+  arm: ExperimentArm;
+  /** Its first day */
+  from: Scalars['Date']['output'];
+  /** 1 for the first block */
+  index: Scalars['Int']['output'];
+  /** Its last day */
+  to: Scalars['Date']['output'];
+};
+
+/** A new experiment */
+export type ExperimentCreateInput = {
+  /** Which way the outcome improves (default higher) */
+  better?: InputMaybe<ExperimentBetter>;
+  /** Days per block (default 7) */
+  blockDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Blocks in all (default: ab 2, abab 4, randomized 8; randomized needs an even number) */
+  blocks?: InputMaybe<Scalars['Int']['input']>;
+  /** How the blocks are ordered */
+  design: ExperimentDesign;
+  /** What it tests, 1 to 2000 characters */
+  hypothesis: Scalars['String']['input'];
+  /** What B days switch on: tag:<tag>, category:<id or name>, or metric:<slug><op><number> (op <=, >=, <, >, =; the value in the metric's canonical unit) */
+  intervention: Scalars['String']['input'];
+  /** Read the outcome this many days after the exposed day (0..3, default 0) */
+  lag?: InputMaybe<Scalars['Int']['input']>;
+  /** The day summary column compared: a metric slug (sleep_duration), a day summary field (sleep_hours), tag:<tag> or category:<id or name> */
+  outcome: Scalars['String']['input'];
+  /** Randomized only: the schedule's seed, 0..2147483647 (default: drawn at random and stored) */
+  seed?: InputMaybe<Scalars['Int']['input']>;
+  /** The first day of the first block */
+  start: Scalars['Date']['input'];
+  /** Days left out at the start of each block after a switch (default 0; fewer than blockDays) */
+  washoutDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One planned day */
+export type ExperimentDay = {
+  __typename?: 'ExperimentDay';
+  /** Whether that matches the plan (on for B, off for A); null when unknown */
+  adherent?: Maybe<Scalars['Boolean']['output']>;
+  /** In the comparison: not washout, and the outcome has a value */
+  analysed: Scalars['Boolean']['output'];
+  /** Its arm */
+  arm: ExperimentArm;
+  /** Its block (1 for the first) */
+  block: Scalars['Int']['output'];
+  /** The day */
+  date: Scalars['Date']['output'];
+  /** Whether the data show the intervention that day; null when nothing tells */
+  intervention?: Maybe<Scalars['Boolean']['output']>;
+  /** The outcome on outcomeDate; null without a value */
+  outcome?: Maybe<Scalars['Float']['output']>;
+  /** The day the outcome is read: lag days later */
+  outcomeDate: Scalars['Date']['output'];
+  /** Left out of the comparison: among the first washoutDays of a block after a switch */
+  washout: Scalars['Boolean']['output'];
+};
+
+/** How an experiment's blocks are ordered */
+export type ExperimentDesign =
+  /** A, then B */
+  | 'ab'
+  /** Alternating blocks from A: A, B, A, B ... */
+  | 'abab'
+  /** Pairs of blocks, each A then B or B then A at random from the seed */
+  | 'randomized';
+
+/** The outcome on analysed B days against analysed A days (docs/decisions.md: the statistics) */
+export type ExperimentResults = {
+  __typename?: 'ExperimentResults';
+  /** Upper end of the 95% interval */
+  ciHigh?: Maybe<Scalars['Float']['output']>;
+  /** Lower end of the 95% interval of the difference: difference - t(0.975, df) se */
+  ciLow?: Maybe<Scalars['Float']['output']>;
+  /** The interval's degrees of freedom: floor(runs/2) */
+  df?: Maybe<Scalars['Int']['output']>;
+  /** meanB - meanA */
+  difference?: Maybe<Scalars['Float']['output']>;
+  /** floor(4 (n/100)^(2/9)) */
+  hacLags?: Maybe<Scalars['Int']['output']>;
+  /** Newey-West standard error of the difference (Bartlett kernel, hacLags lags, times n/(n - 2)) */
+  hacSe?: Maybe<Scalars['Float']['output']>;
+  /** The difference over the pooled standard deviation, bias-corrected (1 - 3/(4n - 9)) */
+  hedgesG?: Maybe<Scalars['Float']['output']>;
+  /** The mean outcome on A days */
+  meanA?: Maybe<Scalars['Float']['output']>;
+  /** The mean outcome on B days */
+  meanB?: Maybe<Scalars['Float']['output']>;
+  /** Analysed days each arm needs before a verdict */
+  minDaysPerArm: Scalars['Int']['output'];
+  /** Analysed A days */
+  nA: Scalars['Int']['output'];
+  /** Analysed B days */
+  nB: Scalars['Int']['output'];
+  /** The classical least-squares standard error of the difference */
+  olsSe?: Maybe<Scalars['Float']['output']>;
+  /** Two-sided p, Student t on df */
+  pValue?: Maybe<Scalars['Float']['output']>;
+  /** Runs of one arm among the analysed days, in order */
+  runs: Scalars['Int']['output'];
+  /** The larger of hacSe and olsSe: the one the interval uses */
+  se?: Maybe<Scalars['Float']['output']>;
+  /** What the data say */
+  verdict: ExperimentVerdict;
+};
+
+/** Where an experiment stands on the user's local today */
+export type ExperimentStatus =
+  /** After its last day */
+  | 'completed'
+  /** Between its first and last day */
+  | 'running'
+  /** Before its first day */
+  | 'scheduled'
+  /** Stopped early: its schedule ends on stoppedOn */
+  | 'stopped';
+
+/** Experiment changes; omitted fields stay */
+export type ExperimentUpdateInput = {
+  /** More blocks than now (extend); the design's rules hold */
+  blocks?: InputMaybe<Scalars['Int']['input']>;
+  /** A new wording of the hypothesis */
+  hypothesis?: InputMaybe<Scalars['String']['input']>;
+  /** stopped: the schedule ends on the user's local today (the only value accepted) */
+  status?: InputMaybe<ExperimentStatus>;
+};
+
+/** What the data say about the intervention's effect */
+export type ExperimentVerdict =
+  /** The 95% interval excludes 0, the way `better` says */
+  | 'improved'
+  /** Fewer analysed days than minDaysPerArm in an arm */
+  | 'inconclusive'
+  /** The 95% interval holds 0 */
+  | 'no_clear_effect'
+  /** The 95% interval excludes 0, the other way */
+  | 'worsened';
 
 /** A food or drink the user eats, with its nutrition per serving */
 export type FoodItem = {
@@ -1295,6 +1515,8 @@ export type Mutation = {
   createEvent: Event;
   /** Add a calendar feed: kind calendar, config.url its iCalendar URL (http or https, at most 2048 characters); it syncs every 15 minutes or at once through syncEventSource */
   createEventSource: DataSource;
+  /** Plan an n-of-1 experiment: B days switch the intervention on, A days off, in blocks from start; the answer has the schedule, and results as the data come in */
+  createExperiment: Experiment;
   /** Enter a food item by hand (source user); nutrients are per serving */
   createFoodItem: FoodItem;
   /** Submit text for background parsing (status queued); the same clientId with the same input returns the first capture, with another input is a CONFLICT */
@@ -1319,6 +1541,8 @@ export type Mutation = {
   deleteEvent: Scalars['Boolean']['output'];
   /** Delete a source the user added, with its calendar events (CONFLICT for a default source: disable it instead). True when it was deleted */
   deleteEventSource: Scalars['Boolean']['output'];
+  /** Delete an experiment (the events and readings it read stay). True when it was deleted */
+  deleteExperiment: Scalars['Boolean']['output'];
   /** Remove a metric's goal (NOT_FOUND when none is set). True when it was removed */
   deleteGoal: Scalars['Boolean']['output'];
   /** The day counts again (NOT_FOUND when it was not skipped). True when it was removed */
@@ -1389,6 +1613,8 @@ export type Mutation = {
   updateEvent: Event;
   /** Change an event source's config, enabled or sourceLabel; omitted fields stay, none may be null. A disabled source stops producing suggestions */
   updateEventSource: DataSource;
+  /** Reword the hypothesis, extend the schedule (more blocks) or stop it (status stopped: it ends on the user's local today) */
+  updateExperiment: Experiment;
   /** Edit a food item: omitted fields stay, null clears; a nutrient or serving change makes it user_edited. Saved meals' items re-snapshot; logged meals keep theirs except the event refreshEventId */
   updateFoodItem: FoodItem;
   /** Change a definition; omitted fields stay, sources (when given) replace the whole ranked list, null or [] clears it */
@@ -1477,6 +1703,16 @@ export type MutationCreateEventArgs = {
  */
 export type MutationCreateEventSourceArgs = {
   input: EventSourceCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCreateExperimentArgs = {
+  input: ExperimentCreateInput;
 };
 
 
@@ -1598,6 +1834,16 @@ export type MutationDeleteEventArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationDeleteEventSourceArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeleteExperimentArgs = {
   id: Scalars['UUID']['input'];
 };
 
@@ -1894,6 +2140,18 @@ export type MutationUpdateEventSourceArgs = {
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   id: Scalars['UUID']['input'];
   input: EventSourceUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateExperimentArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['UUID']['input'];
+  input: ExperimentUpdateInput;
 };
 
 
@@ -2792,6 +3050,10 @@ export type User = {
   eventSources?: Maybe<Array<DataSource>>;
   /** Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   events?: Maybe<Array<Event>>;
+  /** One experiment by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  experiment?: Maybe<Experiment>;
+  /** Every experiment, newest first, each with its schedule, adherence and results computed now */
+  experiments?: Maybe<Array<Experiment>>;
   /** One food item by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   foodItem?: Maybe<FoodItem>;
   /** Food items: q searches name, brand and place (substring, any case); without q the recent items. Most used first, ties by recency */
@@ -2962,6 +3224,15 @@ export type UserEventsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   tag?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserExperimentArgs = {
+  id: Scalars['UUID']['input'];
 };
 
 
@@ -3511,6 +3782,18 @@ export type ResolversTypes = {
   EventSourceUpdateInput: EventSourceUpdateInput;
   EventType: EventType;
   EventUpdateInput: EventUpdateInput;
+  Experiment: ResolverTypeWrapper<ExperimentReportModel>;
+  ExperimentAdherence: ResolverTypeWrapper<AdherenceModel>;
+  ExperimentArm: ExperimentArm;
+  ExperimentBetter: ExperimentBetter;
+  ExperimentBlock: ResolverTypeWrapper<PlanBlockModel>;
+  ExperimentCreateInput: ExperimentCreateInput;
+  ExperimentDay: ResolverTypeWrapper<ExperimentDayModel>;
+  ExperimentDesign: ExperimentDesign;
+  ExperimentResults: ResolverTypeWrapper<ResultsModel>;
+  ExperimentStatus: ExperimentStatus;
+  ExperimentUpdateInput: ExperimentUpdateInput;
+  ExperimentVerdict: ExperimentVerdict;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FoodItem: ResolverTypeWrapper<FoodItemModel>;
   FoodItemCreateInput: FoodItemCreateInput;
@@ -3640,6 +3923,13 @@ export type ResolversParentTypes = {
   EventSourceCreateInput: EventSourceCreateInput;
   EventSourceUpdateInput: EventSourceUpdateInput;
   EventUpdateInput: EventUpdateInput;
+  Experiment: ExperimentReportModel;
+  ExperimentAdherence: AdherenceModel;
+  ExperimentBlock: PlanBlockModel;
+  ExperimentCreateInput: ExperimentCreateInput;
+  ExperimentDay: ExperimentDayModel;
+  ExperimentResults: ResultsModel;
+  ExperimentUpdateInput: ExperimentUpdateInput;
   Float: Scalars['Float']['output'];
   FoodItem: FoodItemModel;
   FoodItemCreateInput: FoodItemCreateInput;
@@ -3888,6 +4178,76 @@ export type EventResolvers<ContextType = GraphQLContext, ParentType extends Reso
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type ExperimentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Experiment'] = ResolversParentTypes['Experiment']> = {
+  adherence?: Resolver<ResolversTypes['ExperimentAdherence'], ParentType, ContextType>;
+  better?: Resolver<ResolversTypes['ExperimentBetter'], ParentType, ContextType>;
+  blockDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  blocks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['ExperimentDay']>, ParentType, ContextType>;
+  design?: Resolver<ResolversTypes['ExperimentDesign'], ParentType, ContextType>;
+  end?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  hypothesis?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  intervention?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lag?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  results?: Resolver<ResolversTypes['ExperimentResults'], ParentType, ContextType>;
+  schedule?: Resolver<Array<ResolversTypes['ExperimentBlock']>, ParentType, ContextType>;
+  seed?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ExperimentStatus'], ParentType, ContextType>;
+  stoppedOn?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  washoutDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ExperimentAdherenceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExperimentAdherence'] = ResolversParentTypes['ExperimentAdherence']> = {
+  daysAdherent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  daysKnown?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type ExperimentBlockResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExperimentBlock'] = ResolversParentTypes['ExperimentBlock']> = {
+  arm?: Resolver<ResolversTypes['ExperimentArm'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+};
+
+export type ExperimentDayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExperimentDay'] = ResolversParentTypes['ExperimentDay']> = {
+  adherent?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  analysed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  arm?: Resolver<ResolversTypes['ExperimentArm'], ParentType, ContextType>;
+  block?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  intervention?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  outcome?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  outcomeDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  washout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ExperimentResultsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExperimentResults'] = ResolversParentTypes['ExperimentResults']> = {
+  ciHigh?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  ciLow?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  df?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  difference?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  hacLags?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  hacSe?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  hedgesG?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  meanA?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  meanB?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  minDaysPerArm?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nA?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nB?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  olsSe?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  pValue?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  runs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  se?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  verdict?: Resolver<ResolversTypes['ExperimentVerdict'], ParentType, ContextType>;
+};
+
 export type FoodItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FoodItem'] = ResolversParentTypes['FoodItem']> = {
   barcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4079,6 +4439,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
   createEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'input'>>;
   createEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationCreateEventSourceArgs, 'input'>>;
+  createExperiment?: Resolver<ResolversTypes['Experiment'], ParentType, ContextType, RequireFields<MutationCreateExperimentArgs, 'input'>>;
   createFoodItem?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationCreateFoodItemArgs, 'input'>>;
   createLogCapture?: Resolver<ResolversTypes['LogCapture'], ParentType, ContextType, RequireFields<MutationCreateLogCaptureArgs, 'input'>>;
   createPlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationCreatePlaceArgs, 'input'>>;
@@ -4091,6 +4452,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteCategory?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
   deleteEventSource?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteEventSourceArgs, 'id'>>;
+  deleteExperiment?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteExperimentArgs, 'id'>>;
   deleteGoal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalArgs, 'slug'>>;
   deleteGoalSkip?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalSkipArgs, 'date' | 'slug'>>;
   deletePlace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceArgs, 'id'>>;
@@ -4119,6 +4481,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'id' | 'input'>>;
   updateEvent?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id' | 'input'>>;
   updateEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationUpdateEventSourceArgs, 'id' | 'input'>>;
+  updateExperiment?: Resolver<ResolversTypes['Experiment'], ParentType, ContextType, RequireFields<MutationUpdateExperimentArgs, 'id' | 'input'>>;
   updateFoodItem?: Resolver<ResolversTypes['FoodItem'], ParentType, ContextType, RequireFields<MutationUpdateFoodItemArgs, 'id' | 'input'>>;
   updateMetricDefinition?: Resolver<ResolversTypes['MetricDefinition'], ParentType, ContextType, RequireFields<MutationUpdateMetricDefinitionArgs, 'id' | 'input'>>;
   updatePlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationUpdatePlaceArgs, 'id' | 'input'>>;
@@ -4326,6 +4689,8 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   eventSource?: Resolver<Maybe<ResolversTypes['DataSource']>, ParentType, ContextType, RequireFields<UserEventSourceArgs, 'id'>>;
   eventSources?: Resolver<Maybe<Array<ResolversTypes['DataSource']>>, ParentType, ContextType, RequireFields<UserEventSourcesArgs, 'limit' | 'offset'>>;
   events?: Resolver<Maybe<Array<ResolversTypes['Event']>>, ParentType, ContextType, RequireFields<UserEventsArgs, 'limit' | 'offset'>>;
+  experiment?: Resolver<Maybe<ResolversTypes['Experiment']>, ParentType, ContextType, RequireFields<UserExperimentArgs, 'id'>>;
+  experiments?: Resolver<Maybe<Array<ResolversTypes['Experiment']>>, ParentType, ContextType>;
   foodItem?: Resolver<Maybe<ResolversTypes['FoodItem']>, ParentType, ContextType, RequireFields<UserFoodItemArgs, 'id'>>;
   foodItems?: Resolver<Maybe<Array<ResolversTypes['FoodItem']>>, ParentType, ContextType, RequireFields<UserFoodItemsArgs, 'limit'>>;
   goalHistory?: Resolver<Maybe<Array<ResolversTypes['GoalPeriodResult']>>, ParentType, ContextType, RequireFields<UserGoalHistoryArgs, 'slug'>>;
@@ -4426,6 +4791,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Episodes?: EpisodesResolvers<ContextType>;
   Erasure?: ErasureResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
+  Experiment?: ExperimentResolvers<ContextType>;
+  ExperimentAdherence?: ExperimentAdherenceResolvers<ContextType>;
+  ExperimentBlock?: ExperimentBlockResolvers<ContextType>;
+  ExperimentDay?: ExperimentDayResolvers<ContextType>;
+  ExperimentResults?: ExperimentResultsResolvers<ContextType>;
   FoodItem?: FoodItemResolvers<ContextType>;
   Goal?: GoalResolvers<ContextType>;
   GoalPeriodResult?: GoalPeriodResultResolvers<ContextType>;

@@ -22,6 +22,7 @@ import { timerResolvers } from './timers.ts';
 import { userResolvers } from './users.ts';
 import { versionResolvers } from './versions.ts';
 import { webhookResolvers } from './webhooks.ts';
+import { experimentResolvers } from './experiments.ts';
 
 /** Every area's resolvers; each file holds one area's fields, relations and mutations. */
 export const areaResolvers: Resolvers[] = [
@@ -48,4 +49,5 @@ export const areaResolvers: Resolvers[] = [
   importResolvers,
   webhookResolvers,
   subscriptionResolvers,
+  experimentResolvers,
 ];

@@ -2,6 +2,7 @@ import { calendarTools } from './calendar.ts';
 import { changeTools } from './changes.ts';
 import { dayTools } from './days.ts';
 import { eventTools } from './events.ts';
+import { experimentTools } from './experiments.ts';
 import { foodTools } from './food.ts';
 import { goalTools } from './goals.ts';
 import { insightTools } from './insights.ts';
@@ -24,4 +25,5 @@ export const allTools: Tool[] = [
   ...narrativeTools,
   ...changeTools,
   ...webhookTools,
+  ...experimentTools,
 ];

@@ -22,6 +22,7 @@ import { changeRoutes } from './changes.routes.ts';
 import { erasureRoutes } from './erasure.routes.ts';
 import { archiveRoutes } from './archive.routes.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
+import { experimentRoutes } from './experiments.routes.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
 /** `importMaxBytes`: IMPORT_MAX_BYTES, the largest archive an import takes (default 1 GiB). */
@@ -50,5 +51,6 @@ export function allRoutes(opts: { allowRegistration: boolean; importMaxBytes?: n
     ...erasureRoutes,
     ...archiveRoutes(opts.importMaxBytes ?? 1024 ** 3),
     ...webhookRoutes,
+    ...experimentRoutes,
   ];
 }
