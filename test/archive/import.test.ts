@@ -60,6 +60,15 @@ async function livedIn(user: TestUser): Promise<void> {
   const place = await api('post', '/places', { name: 'Home', lat: 52.5, lng: 13.4, aliases: ['flat'] });
   await api('post', `/places/${place.body.id}/visits`, { occurred_at: '2026-03-01T18:00:00Z', note: 'back' });
   await api('post', '/routines', { name: 'Morning', time_of_day: 'morning', items: ['stretch', 'water'] });
+  await api('post', '/experiments', {
+    hypothesis: 'Walks help',
+    intervention: `category:${cat.body.id}`,
+    outcome: 'steps',
+    design: 'randomized',
+    start: '2026-02-23',
+    block_days: 2,
+    seed: 9,
+  });
   await api('post', '/tracking-timers', { label: 'reading', started_at: new Date(Date.now() - 60_000).toISOString() });
   await api('post', '/narratives', { period_start: '2026-11-09', narrative_text: 'A steady week.' });
   await api('put', '/encryption-key', { kdf_salt: 'c2FsdA==', verifier: 'dmVy', wrapped_dek: 'ZGVr', kdf_params: { alg: 'argon2id' } });
