@@ -119,6 +119,11 @@ function errorStatuses(route: Route): number[] {
   return [...statuses].sort();
 }
 
+const LINK_HEADER = {
+  description: 'While more follow: `<path?…&cursor=…>; rel="next"` (RFC 8288), the same query with the cursor of the next page',
+  schema: { type: 'string' },
+};
+
 function responses(route: Route, components: Record<string, JsonSchema>): JsonSchema {
   const out: JsonSchema = {};
   for (const [status, schema] of Object.entries(route.responses)) {
@@ -128,6 +133,7 @@ function responses(route: Route, components: Record<string, JsonSchema>): JsonSc
         ? {
             description: 'Success',
             ...(route.version ? { headers: { ETag: ETAG_HEADER } } : {}),
+            ...(route.paged ? { headers: { Link: LINK_HEADER } } : {}),
             content: { 'application/json': { schema: toSchema(schema, 'output', components) } },
           }
         : { description: 'Success, no content' };

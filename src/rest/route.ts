@@ -23,6 +23,8 @@ type RouteRequest<B = unknown, Q = Record<string, unknown>> = {
   query: Q;
   body: B;
   ip: string;
+  /** The request's path, without its query: where a Link to the next page points. */
+  path: string;
   /** The request body as it arrives, for a route that `consumes` a file instead of JSON, and its Content-Type. */
   upload: Readable;
   contentType: string | undefined;
@@ -61,6 +63,13 @@ export type Route = {
   bodyLimit?: string;
   /** A file body (its media type) the handler reads as it arrives, instead of JSON. */
   consumes?: string;
+  /**
+   * A long list paged by cursor: its 200 carries `Link: <…?cursor=…>; rel="next"` while more follow
+   * (the body is the bare array the spec fixes); /openapi.json says so.
+   */
+  paged?: true;
+  /** A paged list's GraphQL twin by cursor (`User.eventsPage`: items and pageInfo), beside the plain list field `graphql` names. */
+  graphqlPage?: `User.${string}Page`;
   /** The media type of a 200 that is a file (`stream` replies), instead of JSON. */
   produces?: string;
   /** Documented responses by status; null means no body. */

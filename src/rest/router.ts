@@ -89,6 +89,7 @@ function handle(route: Route): RequestHandler {
           query: { ...req.query },
           body: req.body ?? {},
           ip: req.ip ?? 'unknown',
+          path: req.originalUrl.split('?')[0],
           upload: req,
           contentType: req.get('content-type'),
         })

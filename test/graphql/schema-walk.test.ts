@@ -51,10 +51,11 @@ test.each(dataRoutes.map((r) => [label(r), r] as const))('%s has a GraphQL twin 
   const [type, field] = r.graphql!.split('.') as [string, string];
   expect(type).toBe(r.method === 'get' ? 'User' : 'Mutation');
   expect(Object.keys(type === 'User' ? userFields.getFields() : mutations)).toContain(field);
+  if (r.graphqlPage) expect(Object.keys(userFields.getFields())).toContain(r.graphqlPage.split('.')[1]);
 });
 
 test('every mutation and every User field is the twin of a REST route', () => {
-  const twins = new Set(dataRoutes.map((r) => r.graphql));
+  const twins = new Set(dataRoutes.flatMap((r) => [r.graphql, r.graphqlPage]));
   const orphans = [
     ...Object.keys(mutations).map((f) => `Mutation.${f}`),
     ...Object.keys(userFields.getFields())

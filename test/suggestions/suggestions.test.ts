@@ -33,7 +33,7 @@ describe('GET /users/{user_id}/suggestions', () => {
     const c = await one(u, 'slept 8h');
     const res = await inbox(u);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['pending_count', 'suggestions']);
+    expect(Object.keys(res.body).sort()).toEqual(['next_cursor', 'pending_count', 'suggestions']);
     expect(res.body.pending_count).toBe(3);
     expect(res.body.suggestions.map((s: S) => s.id)).toEqual([c.id, b.id, a.id]);
     const page = await inbox(u, '?limit=1&offset=1');

@@ -1,3 +1,4 @@
+import { CursorParam } from '../../core/paging.ts';
 import { z } from 'zod';
 import { dateTime, isoDate, Pagination, queryBool } from '../../core/validation.ts';
 
@@ -12,6 +13,7 @@ export const CalendarEventListQuery = z
     from: Bound.optional(),
     to: Bound.optional(),
     ...Pagination,
+    ...CursorParam,
   })
   .superRefine((q, ctx) => {
     if (q.from && q.to && instant(q.to) < instant(q.from)) {

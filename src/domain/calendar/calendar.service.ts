@@ -1,3 +1,4 @@
+import { keyset, type Page, type SortKey } from '../../core/paging.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Conflict, NotFound } from '../../core/errors.ts';
@@ -10,14 +11,30 @@ import { feedUrl, syncSource } from './sync.ts';
 
 const bound = (v: string) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v);
 
+const CALENDAR_ORDER = [
+  { field: 'startsAt', direction: 'asc' },
+  { field: 'id', direction: 'asc' },
+] as const satisfies readonly SortKey[];
+
 /** The user's calendar events by starts_at (then id), starting in [from, to); cancelled ones only with include_cancelled. */
-export async function listCalendarEvents(actor: Actor, input: z.input<typeof CalendarEventListQuery>): Promise<CalendarEvent[]> {
+export async function pageCalendarEvents(actor: Actor, input: z.input<typeof CalendarEventListQuery>): Promise<Page<CalendarEvent>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(CalendarEventListQuery, input);
   const where: Record<string, unknown> = { userId: actor.userId };
   if (!q.include_cancelled) where.status = { $ne: 'cancelled' };
   if (q.from || q.to) where.startsAt = { ...(q.from ? { $gte: bound(q.from) } : {}), ...(q.to ? { $lt: bound(q.to) } : {}) };
-  return em().find(CalendarEvent, where, { orderBy: { startsAt: 'asc', id: 'asc' }, limit: q.limit, offset: q.offset });
+  const paging = keyset<CalendarEvent>('calendar_events', actor.userId, q, CALENDAR_ORDER, (e) => [e.startsAt, e.id]);
+  const rows = await em().find(CalendarEvent, paging.where(where), {
+    orderBy: { startsAt: 'asc', id: 'asc' },
+    limit: paging.limit,
+    offset: paging.offset,
+  });
+  return paging.page(rows);
+}
+
+/** One page of calendar events, without its cursor (GraphQL's list field, MCP). */
+export async function listCalendarEvents(actor: Actor, input: z.input<typeof CalendarEventListQuery>): Promise<CalendarEvent[]> {
+  return (await pageCalendarEvents(actor, input)).items;
 }
 
 export async function getCalendarEvent(actor: Actor, id: string): Promise<CalendarEvent> {

@@ -1,3 +1,4 @@
+import { CursorParam } from '../../core/paging.ts';
 import { z } from 'zod';
 import { dateTime, Pagination, uuid } from '../../core/validation.ts';
 import { CAPTURE_STATUSES } from './capture.entity.ts';
@@ -37,5 +38,5 @@ export const LogCaptureCreate = z
   .meta({ id: 'LogCaptureCreate' });
 
 export const LogCaptureListQuery = z
-  .object({ status: z.enum(CAPTURE_STATUSES).optional(), ...Pagination })
+  .object({ status: z.enum(CAPTURE_STATUSES).optional(), ...Pagination, ...CursorParam })
   .meta({ id: 'LogCaptureListQuery' });

@@ -1,3 +1,4 @@
+import { keyset, type Page, type SortKey } from '../../core/paging.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
@@ -53,14 +54,27 @@ export async function submitCapture(
   return { capture, created: true };
 }
 
-export async function listCaptures(actor: Actor, input: z.input<typeof LogCaptureListQuery>): Promise<LogCapture[]> {
+const CAPTURE_ORDER = [
+  { field: 'createdAt', direction: 'desc' },
+  { field: 'id', direction: 'desc' },
+] as const satisfies readonly SortKey[];
+
+/** Captures, newest first, by cursor or offset. */
+export async function pageCaptures(actor: Actor, input: z.input<typeof LogCaptureListQuery>): Promise<Page<LogCapture>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(LogCaptureListQuery, input);
-  return em().find(
-    LogCapture,
-    { userId: actor.userId, ...(q.status ? { status: q.status } : {}) },
-    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: q.offset },
-  );
+  const paging = keyset<LogCapture>('log_captures', actor.userId, q, CAPTURE_ORDER, (c) => [c.createdAt, c.id]);
+  const rows = await em().find(LogCapture, paging.where({ userId: actor.userId, ...(q.status ? { status: q.status } : {}) }), {
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    limit: paging.limit,
+    offset: paging.offset,
+  });
+  return paging.page(rows);
+}
+
+/** One page of captures, without its cursor (GraphQL's list field). */
+export async function listCaptures(actor: Actor, input: z.input<typeof LogCaptureListQuery>): Promise<LogCapture[]> {
+  return (await pageCaptures(actor, input)).items;
 }
 
 export async function getCapture(actor: Actor, id: string): Promise<LogCapture> {

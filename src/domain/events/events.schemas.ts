@@ -1,3 +1,4 @@
+import { CursorParam } from '../../core/paging.ts';
 import { z } from 'zod';
 import { dateTime, isoDate, Pagination, uuid } from '../../core/validation.ts';
 import { durationSeconds } from './duration.ts';
@@ -50,5 +51,6 @@ export const EventListQuery = z
     category_id: uuid().optional(),
     tag: Tag.optional(),
     ...Pagination,
+    ...CursorParam,
   })
   .meta({ id: 'EventListQuery' });

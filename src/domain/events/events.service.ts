@@ -1,3 +1,4 @@
+import { keyset, type Page, type SortKey } from '../../core/paging.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
@@ -178,7 +179,13 @@ export async function getEvent(actor: Actor, eventId: string): Promise<Event> {
   return ownEvent(actor, eventId);
 }
 
-export async function listEvents(actor: Actor, input: z.input<typeof EventListQuery>): Promise<Event[]> {
+const EVENT_ORDER = [
+  { field: 'occurredAt', direction: 'desc' },
+  { field: 'id', direction: 'desc' },
+] as const satisfies readonly SortKey[];
+
+/** Events, newest first; by cursor, each page starts after the last one through the (user, occurred_at) index. */
+export async function pageEvents(actor: Actor, input: z.input<typeof EventListQuery>): Promise<Page<Event>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(EventListQuery, input);
   const where: Record<string, unknown> = { userId: actor.userId };
@@ -192,12 +199,18 @@ export async function listEvents(actor: Actor, input: z.input<typeof EventListQu
   bound('$lte', '$lt', q.to);
   if (q.category_id) where.categoryId = q.category_id;
   if (q.tag) where.tags = { $contains: [q.tag] };
-  const rows = await em().find(Event, where, {
+  const paging = keyset<Event>('events', actor.userId, q, EVENT_ORDER, (e) => [e.occurredAt, e.id]);
+  const rows = await em().find(Event, paging.where(where), {
     orderBy: { occurredAt: 'desc', id: 'desc' },
-    limit: q.limit,
-    offset: q.offset,
+    limit: paging.limit,
+    offset: paging.offset,
   });
-  return rows;
+  return paging.page(rows);
+}
+
+/** One page of events, without its cursor (GraphQL's list field, MCP). */
+export async function listEvents(actor: Actor, input: z.input<typeof EventListQuery>): Promise<Event[]> {
+  return (await pageEvents(actor, input)).items;
 }
 
 export async function updateEvent(actor: Actor, eventId: string, input: z.input<typeof EventUpdate>): Promise<Event> {

@@ -1,3 +1,4 @@
+import { CursorParam } from '../../core/paging.ts';
 import { z } from 'zod';
 import { dateTime, isoDate, Pagination, uuid } from '../../core/validation.ts';
 
@@ -32,5 +33,6 @@ export const HealthMetricListQuery = z
     to: dateTime().or(isoDate()).optional(),
     source: z.string().min(1).max(100).optional(),
     ...Pagination,
+    ...CursorParam,
   })
   .meta({ id: 'HealthMetricListQuery' });

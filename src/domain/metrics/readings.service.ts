@@ -1,3 +1,4 @@
+import { keyset, type Page, type SortKey } from '../../core/paging.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
@@ -46,8 +47,17 @@ function readingOf(h: HealthMetric): Reading {
   };
 }
 
-/** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to exclusive). */
-export async function listReadings(actor: Actor, input: z.input<typeof HealthMetricListQuery>): Promise<Reading[]> {
+const READING_ORDER = [
+  { field: 'recordedAt', direction: 'desc' },
+  { field: 'id', direction: 'desc' },
+] as const satisfies readonly SortKey[];
+
+/**
+ * Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to exclusive).
+ * A page by cursor starts after the previous page's last reading through the (user, recorded_at,
+ * id) index, however deep into the history it is.
+ */
+export async function pageReadings(actor: Actor, input: z.input<typeof HealthMetricListQuery>): Promise<Page<Reading>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(HealthMetricListQuery, input);
   const where: Record<string, unknown> = { userId: actor.userId };
@@ -64,12 +74,18 @@ export async function listReadings(actor: Actor, input: z.input<typeof HealthMet
   };
   bound(q.from, '$gte', '$gte');
   bound(q.to, '$lte', '$lt');
-  const rows = await em().find(HealthMetric, where, {
+  const paging = keyset<Reading>('health_metrics', actor.userId, q, READING_ORDER, (r) => [r.recordedAt, r.id]);
+  const rows = await em().find(HealthMetric, paging.where(where), {
     orderBy: { recordedAt: 'desc', id: 'desc' },
-    limit: q.limit,
-    offset: q.offset,
+    limit: paging.limit,
+    offset: paging.offset,
   });
-  return rows.map(readingOf);
+  return paging.page(rows.map(readingOf));
+}
+
+/** The readings of one page, without the cursor (GraphQL's list field, MCP). */
+export async function listReadings(actor: Actor, input: z.input<typeof HealthMetricListQuery>): Promise<Reading[]> {
+  return (await pageReadings(actor, input)).items;
 }
 
 type ReadingRow = {

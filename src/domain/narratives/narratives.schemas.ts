@@ -1,3 +1,4 @@
+import { CursorParam } from '../../core/paging.ts';
 import { z } from 'zod';
 import { isoDate, Pagination } from '../../core/validation.ts';
 import { addDays } from '../insights/window.ts';
@@ -46,7 +47,7 @@ export const NarrativeCreate = z
   .meta({ id: 'NarrativeCreate' });
 export type NarrativeCreate = z.output<typeof NarrativeCreate>;
 
-export const NarrativeListQuery = z.object({ ...Pagination }).meta({ id: 'NarrativeListQuery' });
+export const NarrativeListQuery = z.object({ ...Pagination, ...CursorParam }).meta({ id: 'NarrativeListQuery' });
 
 export const NarrativeDigestQuery = z
   .object({ week: Monday().optional().describe("The week's Monday; default: the last whole week in the user's timezone") })

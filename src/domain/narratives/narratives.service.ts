@@ -1,3 +1,4 @@
+import { keyset, type Page, type SortKey } from '../../core/paging.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
@@ -15,15 +16,28 @@ async function ownNarrative(actor: Actor, narrativeId: string): Promise<Narrativ
   return narrative;
 }
 
+/** A user has one narrative per period type and start: the order is a unique key. */
+const NARRATIVE_ORDER = [
+  { field: 'periodStart', direction: 'desc' },
+  { field: 'periodType', direction: 'asc' },
+] as const satisfies readonly SortKey[];
+
 /** Rule 12: most recent week first. */
-export async function listNarratives(actor: Actor, input: z.input<typeof NarrativeListQuery>): Promise<Narrative[]> {
+export async function pageNarratives(actor: Actor, input: z.input<typeof NarrativeListQuery>): Promise<Page<Narrative>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(NarrativeListQuery, input);
-  return em().find(
-    Narrative,
-    { userId: actor.userId },
-    { orderBy: { periodStart: 'desc', periodType: 'asc' }, limit: q.limit, offset: q.offset },
-  );
+  const paging = keyset<Narrative>('narratives', actor.userId, q, NARRATIVE_ORDER, (n) => [n.periodStart, n.periodType]);
+  const rows = await em().find(Narrative, paging.where({ userId: actor.userId }), {
+    orderBy: { periodStart: 'desc', periodType: 'asc' },
+    limit: paging.limit,
+    offset: paging.offset,
+  });
+  return paging.page(rows);
+}
+
+/** One page of narratives, without its cursor (GraphQL's list field, MCP). */
+export async function listNarratives(actor: Actor, input: z.input<typeof NarrativeListQuery>): Promise<Narrative[]> {
+  return (await pageNarratives(actor, input)).items;
 }
 
 export async function getNarrative(actor: Actor, narrativeId: string): Promise<Narrative> {

@@ -1,3 +1,4 @@
+import { CursorParam } from '../../core/paging.ts';
 import { z } from 'zod';
 import { dateTime, isoDate, Pagination } from '../../core/validation.ts';
 import { Tags } from '../events/events.schemas.ts';
@@ -63,7 +64,7 @@ export const PlaceVisitCreate = z
   .partial()
   .meta({ id: 'PlaceVisitCreate' });
 
-export const VisitListQuery = z.object({ ...Pagination }).meta({ id: 'PlaceVisitListQuery' });
+export const VisitListQuery = z.object({ ...Pagination, ...CursorParam }).meta({ id: 'PlaceVisitListQuery' });
 /** A place's newest visits as a relation (GraphQL's Place.visits): a limit, no paging. */
 export const PlaceVisitsQuery = z.object({ limit: Pagination.limit });
 
@@ -73,6 +74,7 @@ export const LocationHistoryQuery = z
     from: dateTime().or(isoDate()).optional(),
     to: dateTime().or(isoDate()).optional(),
     ...Pagination,
+    ...CursorParam,
   })
   .meta({ id: 'LocationHistoryQuery' });
 

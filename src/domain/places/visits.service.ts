@@ -1,3 +1,4 @@
+import { afterKeySql, keyset, type Keyset, type Page, type SortKey } from '../../core/paging.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
@@ -55,15 +56,28 @@ const record = (r: VisitRow): VisitRecord => ({
   source: r.source,
 });
 
-/** The user's visits matching `where` (SQL over v and p, binding from $2), newest first. */
-async function selectVisits(userId: string, where: string, params: unknown[], limit: number, offset: number): Promise<VisitRecord[]> {
-  const n = params.length;
+const VISIT_ORDER = [
+  { field: 'occurredAt', direction: 'desc' },
+  { field: 'id', direction: 'desc' },
+] as const satisfies readonly SortKey[];
+const VISIT_COLUMNS = [
+  { column: 'v.occurred_at', direction: 'desc' },
+  { column: 'v.id', direction: 'desc' },
+] as const;
+
+/** The user's visits matching `where` (SQL over v and p, binding from $2), newest first, one page of them. */
+async function selectVisits(userId: string, where: string, params: unknown[], paging: Keyset<VisitRecord>): Promise<Page<VisitRecord>> {
+  const after = paging.key ? `and ${afterKeySql(VISIT_COLUMNS, params.length + 2)}` : '';
+  const args = [userId, ...params, ...(paging.key ?? [])];
+  const n = args.length;
   const rows = await query<VisitRow>(
-    `${SELECT} where v.user_id = $1 ${where} order by v.occurred_at desc, v.id desc limit $${n + 2} offset $${n + 3}`,
-    [userId, ...params, limit, offset],
+    `${SELECT} where v.user_id = $1 ${where} ${after} order by v.occurred_at desc, v.id desc limit $${n + 1} offset $${n + 2}`,
+    [...args, paging.limit, paging.offset],
   );
-  return rows.map(record);
+  return paging.page(rows.map(record));
 }
+
+const visitKey = (v: VisitRecord) => [v.occurredAt, v.id];
 
 /** A new visit to one of the user's places (a typed call: createVisit validates a client's body first). */
 export async function addVisit(
@@ -91,15 +105,21 @@ export async function createVisit(actor: Actor, placeId: string, input: z.input<
   return addVisit(actor, place, { occurredAt, endedAt, localDate: data.local_date, note: data.note ?? null, source: 'manual' });
 }
 
-export async function listVisits(actor: Actor, placeId: string, input: z.input<typeof VisitListQuery>): Promise<VisitRecord[]> {
+export async function pageVisits(actor: Actor, placeId: string, input: z.input<typeof VisitListQuery>): Promise<Page<VisitRecord>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(VisitListQuery, input);
   await ownPlace(actor, placeId);
-  return selectVisits(actor.userId, 'and v.place_id = $2', [placeId], q.limit, q.offset);
+  const paging = keyset('place_visits', actor.userId, { ...q, place_id: placeId }, VISIT_ORDER, visitKey);
+  return selectVisits(actor.userId, 'and v.place_id = $2', [placeId], paging);
+}
+
+/** One page of a place's visits, without its cursor. */
+export async function listVisits(actor: Actor, placeId: string, input: z.input<typeof VisitListQuery>): Promise<VisitRecord[]> {
+  return (await pageVisits(actor, placeId, input)).items;
 }
 
 /** Manual, detected and accepted visits together, newest first; a date is the user's local day, a date-time an instant. */
-export async function locationHistory(actor: Actor, input: z.input<typeof LocationHistoryQuery>): Promise<VisitRecord[]> {
+export async function pageLocationHistory(actor: Actor, input: z.input<typeof LocationHistoryQuery>): Promise<Page<VisitRecord>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(LocationHistoryQuery, input);
   const clauses: string[] = [];
@@ -111,7 +131,12 @@ export async function locationHistory(actor: Actor, input: z.input<typeof Locati
   };
   bound(q.from, 'v.local_date >=', 'v.occurred_at >=');
   bound(q.to, 'v.local_date <=', 'v.occurred_at <');
-  return selectVisits(actor.userId, clauses.join(' '), params, q.limit, q.offset);
+  return selectVisits(actor.userId, clauses.join(' '), params, keyset('location_history', actor.userId, q, VISIT_ORDER, visitKey));
+}
+
+/** One page of the location history, without its cursor (GraphQL's list field, MCP). */
+export async function locationHistory(actor: Actor, input: z.input<typeof LocationHistoryQuery>): Promise<VisitRecord[]> {
+  return (await pageLocationHistory(actor, input)).items;
 }
 
 /** Batch read for relations (an accepted suggestion's resulting visit): the user's visits among `ids`, by id. */

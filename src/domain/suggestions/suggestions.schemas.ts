@@ -1,3 +1,4 @@
+import { CursorParam } from '../../core/paging.ts';
 import { z } from 'zod';
 import { Pagination } from '../../core/validation.ts';
 import { SUGGESTION_STATUSES } from './suggestion.entity.ts';
@@ -6,6 +7,7 @@ export const SuggestionListQuery = z
   .object({
     status: z.enum(SUGGESTION_STATUSES).default('pending'),
     ...Pagination,
+    ...CursorParam,
   })
   .meta({ id: 'SuggestionListQuery' });
 

@@ -1,3 +1,4 @@
+import { keyset, type SortKey } from '../../core/paging.ts';
 import type { z } from 'zod';
 import { LockMode } from '@mikro-orm/core';
 import { authorize, type Actor } from '../../core/actor.ts';
@@ -15,8 +16,15 @@ export function suggestionStatus(s: Suggestion, now = new Date()): SuggestionSta
   return isExpired(s, now) ? 'expired' : s.status;
 }
 
-/** A page of the inbox: the pending count (the badge, whatever the page) and the page's suggestions. */
-export type SuggestionPage = { pendingCount: number; items: Suggestion[] };
+/** A page of the inbox: the pending count (the badge, whatever the page), the page's suggestions and the cursor after them. */
+export type SuggestionPage = { pendingCount: number; items: Suggestion[]; nextCursor: string | null };
+
+/** Newest first; suggestions of one capture share a timestamp and keep the order of the text. */
+const SUGGESTION_ORDER = [
+  { field: 'createdAt', direction: 'desc' },
+  { field: 'captureOrdinal', direction: 'asc' },
+  { field: 'id', direction: 'desc' },
+] as const satisfies readonly SortKey[];
 
 function statusFilter(status: string, now: Date): Record<string, unknown> {
   if (status === 'pending') return { status: 'pending', $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
@@ -38,16 +46,17 @@ export async function listSuggestions(actor: Actor, input: z.input<typeof Sugges
   authorize(actor, actor.userId, 'read');
   const q = parse(SuggestionListQuery, input);
   const now = new Date();
-  const [items, pending] = await Promise.all([
-    em().find(
-      Suggestion,
-      { userId: actor.userId, ...statusFilter(q.status, now) },
-      // Newest first; suggestions of one capture share a timestamp and keep the order of the text.
-      { orderBy: { createdAt: 'desc', captureOrdinal: 'asc', id: 'desc' }, limit: q.limit, offset: q.offset },
-    ),
+  const paging = keyset<Suggestion>('suggestions', actor.userId, q, SUGGESTION_ORDER, (s) => [s.createdAt, s.captureOrdinal ?? null, s.id]);
+  const [rows, pending] = await Promise.all([
+    em().find(Suggestion, paging.where({ userId: actor.userId, ...statusFilter(q.status, now) }), {
+      orderBy: { createdAt: 'desc', captureOrdinal: 'asc', id: 'desc' },
+      limit: paging.limit,
+      offset: paging.offset,
+    }),
     pendingCount(actor.userId, now),
   ]);
-  return { pendingCount: pending, items };
+  const { items, nextCursor } = paging.page(rows);
+  return { pendingCount: pending, items, nextCursor };
 }
 
 /** Batch read for relations (a capture's suggestions): the user's suggestions of each capture, in text order. */

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { UserParent as UserParentModel, ChangesPageParent as ChangesPageParentModel, ChangeParent as ChangeParentModel } from '../mappers.ts';
+import type { UserParent as UserParentModel, ChangesPageParent as ChangesPageParentModel, MetricReadingPageParent as MetricReadingPageParentModel, EventPageParent as EventPageParentModel, LogCapturePageParent as LogCapturePageParentModel, CalendarEventPageParent as CalendarEventPageParentModel, NarrativePageParent as NarrativePageParentModel, PlaceVisitPageParent as PlaceVisitPageParentModel, ChangeParent as ChangeParentModel } from '../mappers.ts';
 import type { Profile as ProfileModel } from '../../domain/users/users.service.ts';
 import type { Category as CategoryModel } from '../../domain/categories/category.entity.ts';
 import type { Event as EventModel } from '../../domain/events/event.entity.ts';
@@ -145,6 +145,15 @@ export type CalendarEvent = {
   userRelevance?: Maybe<Scalars['String']['output']>;
   /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
   version?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A page of calendar events */
+export type CalendarEventPage = {
+  __typename?: 'CalendarEventPage';
+  /** This page, in the list's order */
+  items: Array<CalendarEvent>;
+  /** Where the page ends */
+  pageInfo: PageInfo;
 };
 
 /** Where a calendar event stands */
@@ -565,6 +574,15 @@ export type EventCreateInput = {
   scalarValue?: InputMaybe<Scalars['Float']['input']>;
   /** Tags; trimmed, lower-cased, a leading # dropped */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** A page of events */
+export type EventPage = {
+  __typename?: 'EventPage';
+  /** This page, in the list's order */
+  items: Array<Event>;
+  /** Where the page ends */
+  pageInfo: PageInfo;
 };
 
 /** Where an event came from */
@@ -1286,6 +1304,15 @@ export type LogCaptureCreateInput = {
   text: Scalars['String']['input'];
 };
 
+/** A page of log captures */
+export type LogCapturePage = {
+  __typename?: 'LogCapturePage';
+  /** This page, in the list's order */
+  items: Array<LogCapture>;
+  /** Where the page ends */
+  pageInfo: PageInfo;
+};
+
 /** Where a log capture's background parsing stands */
 export type LogCaptureStatus =
   /** Parsing gave up after its attempts; failureReason says so */
@@ -1450,6 +1477,15 @@ export type MetricReading = {
   unit: Scalars['String']['output'];
   /** The value, in the canonical unit */
   value: Scalars['Float']['output'];
+};
+
+/** A page of readings */
+export type MetricReadingPage = {
+  __typename?: 'MetricReadingPage';
+  /** Newest first */
+  items: Array<MetricReading>;
+  /** Where the page ends */
+  pageInfo: PageInfo;
 };
 
 /** A ranked source of a definition */
@@ -2301,6 +2337,15 @@ export type NarrativeInput = {
   provider?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A page of narratives */
+export type NarrativePage = {
+  __typename?: 'NarrativePage';
+  /** This page, in the list's order */
+  items: Array<Narrative>;
+  /** Where the page ends */
+  pageInfo: PageInfo;
+};
+
 /** The period a narrative covers: a week, Monday to Sunday in the user's time zone */
 export type NarrativePeriodType =
   /** A week, Monday to Sunday */
@@ -2433,6 +2478,15 @@ export type OutboundEvent = {
   type: EventType;
 };
 
+/** Where a page of a long list ends: pass endCursor as `after` for the next page */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The cursor after this page's last item; null when the page is empty */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** More items follow this page */
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
 /** A place the user goes to: a point and a radius */
 export type Place = {
   __typename?: 'Place';
@@ -2556,6 +2610,15 @@ export type PlaceVisitCreateInput = {
   note?: InputMaybe<Scalars['String']['input']>;
   /** When it began (default now), with a timezone */
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** A page of visits */
+export type PlaceVisitPage = {
+  __typename?: 'PlaceVisitPage';
+  /** This page, in the list's order */
+  items: Array<PlaceVisit>;
+  /** Where the page ends */
+  pageInfo: PageInfo;
 };
 
 /** The account's settings */
@@ -2939,6 +3002,8 @@ export type SuggestionPage = {
   __typename?: 'SuggestionPage';
   /** This page, newest first */
   items: Array<Suggestion>;
+  /** Where the page ends: pass endCursor as after (instead of offset) for the next page */
+  pageInfo: PageInfo;
   /** Pending suggestions in all (the inbox badge), whatever the page */
   pendingCount: Scalars['Int']['output'];
 };
@@ -3023,6 +3088,8 @@ export type User = {
   calendarEvent?: Maybe<CalendarEvent>;
   /** Calendar events from the feeds, by startsAt; from (inclusive) and to (exclusive) bound startsAt and take a date-time or a date (00:00Z of it); cancelled ones only with includeCancelled */
   calendarEvents?: Maybe<Array<CalendarEvent>>;
+  /** Calendar events by cursor, by start: pass pageInfo.endCursor as after for the next page */
+  calendarEventsPage?: Maybe<CalendarEventPage>;
   /** Categories, by name */
   categories?: Maybe<Array<Category>>;
   /**
@@ -3050,6 +3117,8 @@ export type User = {
   eventSources?: Maybe<Array<DataSource>>;
   /** Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   events?: Maybe<Array<Event>>;
+  /** Events by cursor, newest first: pass pageInfo.endCursor as after for the next page */
+  eventsPage?: Maybe<EventPage>;
   /** One experiment by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   experiment?: Maybe<Experiment>;
   /** Every experiment, newest first, each with its schedule, adherence and results computed now */
@@ -3070,10 +3139,14 @@ export type User = {
   insightGraph?: Maybe<InsightGraph>;
   /** Manual and detected visits together, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   locationHistory?: Maybe<Array<PlaceVisit>>;
+  /** The location history by cursor, newest first: pass pageInfo.endCursor as after for the next page */
+  locationHistoryPage?: Maybe<PlaceVisitPage>;
   /** One log capture by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   logCapture?: Maybe<LogCapture>;
   /** Log captures, newest first, optionally only those of one status */
   logCaptures?: Maybe<Array<LogCapture>>;
+  /** Captures by cursor, newest first: pass pageInfo.endCursor as after for the next page */
+  logCapturesPage?: Maybe<LogCapturePage>;
   /** One metric definition by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   metricDefinition?: Maybe<MetricDefinition>;
   /** One definition per metric type, in catalogue order */
@@ -3086,16 +3159,22 @@ export type User = {
   narrativeDigest: NarrativeDigest;
   /** Stored weekly narratives, most recent week first */
   narratives?: Maybe<Array<Narrative>>;
+  /** Narratives by cursor, most recent week first: pass pageInfo.endCursor as after for the next page */
+  narrativesPage?: Maybe<NarrativePage>;
   /** One place by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   place?: Maybe<Place>;
   /** A place's visits, newest first (NOT_FOUND for an unknown place) */
   placeVisits?: Maybe<Array<PlaceVisit>>;
+  /** A place's visits by cursor, newest first: pass pageInfo.endCursor as after for the next page */
+  placeVisitsPage?: Maybe<PlaceVisitPage>;
   /** Places, newest first, each with its visit count and last visit */
   places?: Maybe<Array<Place>>;
   /** Email, timezone, capture language and two-factor status */
   profile: Profile;
   /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   readings?: Maybe<Array<MetricReading>>;
+  /** Readings by cursor, newest first: pass pageInfo.endCursor as after for the next page (each page costs what the first does) */
+  readingsPage?: Maybe<MetricReadingPage>;
   /** Key material the user replaced, most recently replaced first: payloads encrypted under it stay readable */
   replacedEncryptionKeys?: Maybe<Array<ReplacedEncryptionKey>>;
   /** One routine by id (NOT_FOUND when the user has none with that id, as REST's 404) */
@@ -3141,6 +3220,19 @@ export type UserCalendarEventsArgs = {
   includeCancelled?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserCalendarEventsPageArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  includeCancelled?: InputMaybe<Scalars['Boolean']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -3231,6 +3323,20 @@ export type UserEventsArgs = {
  * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
  * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
  */
+export type UserEventsPageArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserExperimentArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -3303,6 +3409,18 @@ export type UserLocationHistoryArgs = {
  * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
  * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
  */
+export type UserLocationHistoryPageArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserLogCaptureArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -3315,6 +3433,17 @@ export type UserLogCaptureArgs = {
 export type UserLogCapturesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<LogCaptureStatus>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserLogCapturesPageArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<LogCaptureStatus>;
 };
 
@@ -3370,6 +3499,16 @@ export type UserNarrativesArgs = {
  * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
  * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
  */
+export type UserNarrativesPageArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserPlaceArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -3382,6 +3521,17 @@ export type UserPlaceArgs = {
 export type UserPlaceVisitsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+  placeId: Scalars['UUID']['input'];
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserPlaceVisitsPageArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
   placeId: Scalars['UUID']['input'];
 };
 
@@ -3405,6 +3555,20 @@ export type UserReadingsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   metric?: InputMaybe<Scalars['String']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserReadingsPageArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  metric?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
 };
@@ -3462,6 +3626,7 @@ export type UserSuggestionArgs = {
  * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
  */
 export type UserSuggestionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<SuggestionStatus>;
@@ -3746,6 +3911,7 @@ export type ResolversTypes = {
   BarcodeLookupInput: BarcodeLookupInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CalendarEvent: ResolverTypeWrapper<CalendarEventModel>;
+  CalendarEventPage: ResolverTypeWrapper<CalendarEventPageParentModel>;
   CalendarEventStatus: CalendarEventStatus;
   CaptureLanguage: CaptureLanguage;
   Category: ResolverTypeWrapper<CategoryModel>;
@@ -3775,6 +3941,7 @@ export type ResolversTypes = {
   ErasureInput: ErasureInput;
   Event: ResolverTypeWrapper<EventModel>;
   EventCreateInput: EventCreateInput;
+  EventPage: ResolverTypeWrapper<EventPageParentModel>;
   EventSource: EventSource;
   EventSourceCreateInput: EventSourceCreateInput;
   EventSourceKind: EventSourceKind;
@@ -3820,6 +3987,7 @@ export type ResolversTypes = {
   LocationSampleInput: LocationSampleInput;
   LogCapture: ResolverTypeWrapper<LogCaptureModel>;
   LogCaptureCreateInput: LogCaptureCreateInput;
+  LogCapturePage: ResolverTypeWrapper<LogCapturePageParentModel>;
   LogCaptureStatus: LogCaptureStatus;
   MealItem: ResolverTypeWrapper<MealItemModel>;
   MealItemInput: MealItemInput;
@@ -3830,6 +3998,7 @@ export type ResolversTypes = {
   MetricDefinition: ResolverTypeWrapper<DefinitionModel>;
   MetricDefinitionUpdateInput: MetricDefinitionUpdateInput;
   MetricReading: ResolverTypeWrapper<ReadingModel>;
+  MetricReadingPage: ResolverTypeWrapper<MetricReadingPageParentModel>;
   MetricSource: ResolverTypeWrapper<RankedSourceModel>;
   MetricSourceInput: MetricSourceInput;
   MetricType: ResolverTypeWrapper<MetricTypeModel>;
@@ -3837,17 +4006,20 @@ export type ResolversTypes = {
   Narrative: ResolverTypeWrapper<NarrativeModel>;
   NarrativeDigest: ResolverTypeWrapper<NarrativeDigestModel>;
   NarrativeInput: NarrativeInput;
+  NarrativePage: ResolverTypeWrapper<NarrativePageParentModel>;
   NarrativePeriodType: NarrativePeriodType;
   NutrientName: NutrientName;
   Nutrition: ResolverTypeWrapper<NutritionModel>;
   NutritionInput: NutritionInput;
   OutboundEvent: ResolverTypeWrapper<OutboundEventModel>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
   Place: ResolverTypeWrapper<PlaceRecordModel>;
   PlaceCreateInput: PlaceCreateInput;
   PlaceSource: PlaceSource;
   PlaceUpdateInput: PlaceUpdateInput;
   PlaceVisit: ResolverTypeWrapper<VisitRecordModel>;
   PlaceVisitCreateInput: PlaceVisitCreateInput;
+  PlaceVisitPage: ResolverTypeWrapper<PlaceVisitPageParentModel>;
   Profile: ResolverTypeWrapper<ProfileModel>;
   ProfileUpdateInput: ProfileUpdateInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -3898,6 +4070,7 @@ export type ResolversParentTypes = {
   BarcodeLookupInput: BarcodeLookupInput;
   Boolean: Scalars['Boolean']['output'];
   CalendarEvent: CalendarEventModel;
+  CalendarEventPage: CalendarEventPageParentModel;
   Category: CategoryModel;
   CategoryCreateInput: CategoryCreateInput;
   CategoryUpdateInput: CategoryUpdateInput;
@@ -3920,6 +4093,7 @@ export type ResolversParentTypes = {
   ErasureInput: ErasureInput;
   Event: EventModel;
   EventCreateInput: EventCreateInput;
+  EventPage: EventPageParentModel;
   EventSourceCreateInput: EventSourceCreateInput;
   EventSourceUpdateInput: EventSourceUpdateInput;
   EventUpdateInput: EventUpdateInput;
@@ -3950,12 +4124,14 @@ export type ResolversParentTypes = {
   LocationSampleInput: LocationSampleInput;
   LogCapture: LogCaptureModel;
   LogCaptureCreateInput: LogCaptureCreateInput;
+  LogCapturePage: LogCapturePageParentModel;
   MealItem: MealItemModel;
   MealItemInput: MealItemInput;
   MetricAutomation: MetricAutomationModel;
   MetricDefinition: DefinitionModel;
   MetricDefinitionUpdateInput: MetricDefinitionUpdateInput;
   MetricReading: ReadingModel;
+  MetricReadingPage: MetricReadingPageParentModel;
   MetricSource: RankedSourceModel;
   MetricSourceInput: MetricSourceInput;
   MetricType: MetricTypeModel;
@@ -3963,14 +4139,17 @@ export type ResolversParentTypes = {
   Narrative: NarrativeModel;
   NarrativeDigest: NarrativeDigestModel;
   NarrativeInput: NarrativeInput;
+  NarrativePage: NarrativePageParentModel;
   Nutrition: NutritionModel;
   NutritionInput: NutritionInput;
   OutboundEvent: OutboundEventModel;
+  PageInfo: PageInfo;
   Place: PlaceRecordModel;
   PlaceCreateInput: PlaceCreateInput;
   PlaceUpdateInput: PlaceUpdateInput;
   PlaceVisit: VisitRecordModel;
   PlaceVisitCreateInput: PlaceVisitCreateInput;
+  PlaceVisitPage: PlaceVisitPageParentModel;
   Profile: ProfileModel;
   ProfileUpdateInput: ProfileUpdateInput;
   Query: Record<PropertyKey, never>;
@@ -4029,6 +4208,11 @@ export type CalendarEventResolvers<ContextType = GraphQLContext, ParentType exte
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   userRelevance?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type CalendarEventPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CalendarEventPage'] = ResolversParentTypes['CalendarEventPage']> = {
+  items?: Resolver<Array<ResolversTypes['CalendarEvent']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = {
@@ -4176,6 +4360,11 @@ export type EventResolvers<ContextType = GraphQLContext, ParentType extends Reso
   tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type EventPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EventPage'] = ResolversParentTypes['EventPage']> = {
+  items?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type ExperimentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Experiment'] = ResolversParentTypes['Experiment']> = {
@@ -4362,6 +4551,11 @@ export type LogCaptureResolvers<ContextType = GraphQLContext, ParentType extends
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type LogCapturePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LogCapturePage'] = ResolversParentTypes['LogCapturePage']> = {
+  items?: Resolver<Array<ResolversTypes['LogCapture']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
 export type MealItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MealItem'] = ResolversParentTypes['MealItem']> = {
   brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   foodItem?: Resolver<Maybe<ResolversTypes['FoodItem']>, ParentType, ContextType>;
@@ -4411,6 +4605,11 @@ export type MetricReadingResolvers<ContextType = GraphQLContext, ParentType exte
   sourceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type MetricReadingPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricReadingPage'] = ResolversParentTypes['MetricReadingPage']> = {
+  items?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type MetricSourceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricSource'] = ResolversParentTypes['MetricSource']> = {
@@ -4514,6 +4713,11 @@ export type NarrativeDigestResolvers<ContextType = GraphQLContext, ParentType ex
   periodType?: Resolver<ResolversTypes['NarrativePeriodType'], ParentType, ContextType>;
 };
 
+export type NarrativePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NarrativePage'] = ResolversParentTypes['NarrativePage']> = {
+  items?: Resolver<Array<ResolversTypes['Narrative']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
 export type NutritionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Nutrition'] = ResolversParentTypes['Nutrition']> = {
   addedSugarG?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   calciumMg?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -4539,6 +4743,11 @@ export type OutboundEventResolvers<ContextType = GraphQLContext, ParentType exte
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   payload?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EventType'], ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type PlaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Place'] = ResolversParentTypes['Place']> = {
@@ -4569,6 +4778,11 @@ export type PlaceVisitResolvers<ContextType = GraphQLContext, ParentType extends
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   place?: Resolver<ResolversTypes['Place'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['VisitSource'], ParentType, ContextType>;
+};
+
+export type PlaceVisitPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlaceVisitPage'] = ResolversParentTypes['PlaceVisitPage']> = {
+  items?: Resolver<Array<ResolversTypes['PlaceVisit']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
 export type ProfileResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Profile'] = ResolversParentTypes['Profile']> = {
@@ -4659,6 +4873,7 @@ export type SuggestionResolvers<ContextType = GraphQLContext, ParentType extends
 
 export type SuggestionPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SuggestionPage'] = ResolversParentTypes['SuggestionPage']> = {
   items?: Resolver<Array<ResolversTypes['Suggestion']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   pendingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -4679,6 +4894,7 @@ export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   calendarEvent?: Resolver<Maybe<ResolversTypes['CalendarEvent']>, ParentType, ContextType, RequireFields<UserCalendarEventArgs, 'id'>>;
   calendarEvents?: Resolver<Maybe<Array<ResolversTypes['CalendarEvent']>>, ParentType, ContextType, RequireFields<UserCalendarEventsArgs, 'includeCancelled' | 'limit' | 'offset'>>;
+  calendarEventsPage?: Resolver<Maybe<ResolversTypes['CalendarEventPage']>, ParentType, ContextType, RequireFields<UserCalendarEventsPageArgs, 'includeCancelled' | 'limit'>>;
   categories?: Resolver<Maybe<Array<ResolversTypes['Category']>>, ParentType, ContextType>;
   changes?: Resolver<ResolversTypes['ChangesPage'], ParentType, ContextType, RequireFields<UserChangesArgs, 'limit'>>;
   day?: Resolver<Maybe<ResolversTypes['DaySummary']>, ParentType, ContextType, RequireFields<UserDayArgs, 'date'>>;
@@ -4689,6 +4905,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   eventSource?: Resolver<Maybe<ResolversTypes['DataSource']>, ParentType, ContextType, RequireFields<UserEventSourceArgs, 'id'>>;
   eventSources?: Resolver<Maybe<Array<ResolversTypes['DataSource']>>, ParentType, ContextType, RequireFields<UserEventSourcesArgs, 'limit' | 'offset'>>;
   events?: Resolver<Maybe<Array<ResolversTypes['Event']>>, ParentType, ContextType, RequireFields<UserEventsArgs, 'limit' | 'offset'>>;
+  eventsPage?: Resolver<Maybe<ResolversTypes['EventPage']>, ParentType, ContextType, RequireFields<UserEventsPageArgs, 'limit'>>;
   experiment?: Resolver<Maybe<ResolversTypes['Experiment']>, ParentType, ContextType, RequireFields<UserExperimentArgs, 'id'>>;
   experiments?: Resolver<Maybe<Array<ResolversTypes['Experiment']>>, ParentType, ContextType>;
   foodItem?: Resolver<Maybe<ResolversTypes['FoodItem']>, ParentType, ContextType, RequireFields<UserFoodItemArgs, 'id'>>;
@@ -4699,19 +4916,24 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   insightGraph?: Resolver<Maybe<ResolversTypes['InsightGraph']>, ParentType, ContextType, RequireFields<UserInsightGraphArgs, 'metric' | 'mode' | 'windowDays'>>;
   locationHistory?: Resolver<Maybe<Array<ResolversTypes['PlaceVisit']>>, ParentType, ContextType, RequireFields<UserLocationHistoryArgs, 'limit' | 'offset'>>;
+  locationHistoryPage?: Resolver<Maybe<ResolversTypes['PlaceVisitPage']>, ParentType, ContextType, RequireFields<UserLocationHistoryPageArgs, 'limit'>>;
   logCapture?: Resolver<Maybe<ResolversTypes['LogCapture']>, ParentType, ContextType, RequireFields<UserLogCaptureArgs, 'id'>>;
   logCaptures?: Resolver<Maybe<Array<ResolversTypes['LogCapture']>>, ParentType, ContextType, RequireFields<UserLogCapturesArgs, 'limit' | 'offset'>>;
+  logCapturesPage?: Resolver<Maybe<ResolversTypes['LogCapturePage']>, ParentType, ContextType, RequireFields<UserLogCapturesPageArgs, 'limit'>>;
   metricDefinition?: Resolver<Maybe<ResolversTypes['MetricDefinition']>, ParentType, ContextType, RequireFields<UserMetricDefinitionArgs, 'id'>>;
   metricDefinitions?: Resolver<Maybe<Array<ResolversTypes['MetricDefinition']>>, ParentType, ContextType, RequireFields<UserMetricDefinitionsArgs, 'limit' | 'offset'>>;
   metricTypes?: Resolver<Maybe<Array<ResolversTypes['MetricType']>>, ParentType, ContextType>;
   narrative?: Resolver<Maybe<ResolversTypes['Narrative']>, ParentType, ContextType, RequireFields<UserNarrativeArgs, 'id'>>;
   narrativeDigest?: Resolver<ResolversTypes['NarrativeDigest'], ParentType, ContextType, Partial<UserNarrativeDigestArgs>>;
   narratives?: Resolver<Maybe<Array<ResolversTypes['Narrative']>>, ParentType, ContextType, RequireFields<UserNarrativesArgs, 'limit' | 'offset'>>;
+  narrativesPage?: Resolver<Maybe<ResolversTypes['NarrativePage']>, ParentType, ContextType, RequireFields<UserNarrativesPageArgs, 'limit'>>;
   place?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<UserPlaceArgs, 'id'>>;
   placeVisits?: Resolver<Maybe<Array<ResolversTypes['PlaceVisit']>>, ParentType, ContextType, RequireFields<UserPlaceVisitsArgs, 'limit' | 'offset' | 'placeId'>>;
+  placeVisitsPage?: Resolver<Maybe<ResolversTypes['PlaceVisitPage']>, ParentType, ContextType, RequireFields<UserPlaceVisitsPageArgs, 'limit' | 'placeId'>>;
   places?: Resolver<Maybe<Array<ResolversTypes['Place']>>, ParentType, ContextType, RequireFields<UserPlacesArgs, 'limit' | 'offset'>>;
   profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
   readings?: Resolver<Maybe<Array<ResolversTypes['MetricReading']>>, ParentType, ContextType, RequireFields<UserReadingsArgs, 'limit' | 'offset'>>;
+  readingsPage?: Resolver<Maybe<ResolversTypes['MetricReadingPage']>, ParentType, ContextType, RequireFields<UserReadingsPageArgs, 'limit'>>;
   replacedEncryptionKeys?: Resolver<Maybe<Array<ResolversTypes['ReplacedEncryptionKey']>>, ParentType, ContextType, RequireFields<UserReplacedEncryptionKeysArgs, 'limit' | 'offset'>>;
   routine?: Resolver<Maybe<ResolversTypes['Routine']>, ParentType, ContextType, RequireFields<UserRoutineArgs, 'id'>>;
   routines?: Resolver<Maybe<Array<ResolversTypes['Routine']>>, ParentType, ContextType>;
@@ -4775,6 +4997,7 @@ export type WebhookWithSecretResolvers<ContextType = GraphQLContext, ParentType 
 
 export type Resolvers<ContextType = GraphQLContext> = {
   CalendarEvent?: CalendarEventResolvers<ContextType>;
+  CalendarEventPage?: CalendarEventPageResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   Change?: ChangeResolvers<ContextType>;
   ChangesPage?: ChangesPageResolvers<ContextType>;
@@ -4791,6 +5014,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Episodes?: EpisodesResolvers<ContextType>;
   Erasure?: ErasureResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
+  EventPage?: EventPageResolvers<ContextType>;
   Experiment?: ExperimentResolvers<ContextType>;
   ExperimentAdherence?: ExperimentAdherenceResolvers<ContextType>;
   ExperimentBlock?: ExperimentBlockResolvers<ContextType>;
@@ -4807,19 +5031,24 @@ export type Resolvers<ContextType = GraphQLContext> = {
   JSONObject?: GraphQLScalarType;
   LocationBatchResult?: LocationBatchResultResolvers<ContextType>;
   LogCapture?: LogCaptureResolvers<ContextType>;
+  LogCapturePage?: LogCapturePageResolvers<ContextType>;
   MealItem?: MealItemResolvers<ContextType>;
   MetricAutomation?: MetricAutomationResolvers<ContextType>;
   MetricDefinition?: MetricDefinitionResolvers<ContextType>;
   MetricReading?: MetricReadingResolvers<ContextType>;
+  MetricReadingPage?: MetricReadingPageResolvers<ContextType>;
   MetricSource?: MetricSourceResolvers<ContextType>;
   MetricType?: MetricTypeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Narrative?: NarrativeResolvers<ContextType>;
   NarrativeDigest?: NarrativeDigestResolvers<ContextType>;
+  NarrativePage?: NarrativePageResolvers<ContextType>;
   Nutrition?: NutritionResolvers<ContextType>;
   OutboundEvent?: OutboundEventResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Place?: PlaceResolvers<ContextType>;
   PlaceVisit?: PlaceVisitResolvers<ContextType>;
+  PlaceVisitPage?: PlaceVisitPageResolvers<ContextType>;
   Profile?: ProfileResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ReadingBatchResult?: ReadingBatchResultResolvers<ContextType>;

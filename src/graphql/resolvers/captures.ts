@@ -1,11 +1,14 @@
-import { getCapture, listCaptures, submitCapture } from '../../domain/captures/captures.service.ts';
+import { getCapture, listCaptures, pageCaptures, submitCapture } from '../../domain/captures/captures.service.ts';
 import { suggestionsByCaptureIds } from '../../domain/suggestions/suggestions.service.ts';
+import { pageArgs, pageInfo } from '../paging.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 
 export const captureResolvers: Resolvers = {
+  LogCapturePage: { pageInfo },
   User: {
     logCaptures: (_user, args, { actor }) => listCaptures(actor, serviceArgs(args)),
+    logCapturesPage: (_user, args, { actor }) => pageCaptures(actor, serviceArgs(pageArgs(args))),
     logCapture: (_user, { id }, { actor }) => getCapture(actor, id),
   },
   LogCapture: {

@@ -1,12 +1,15 @@
 import { categoriesByIds } from '../../domain/categories/categories.service.ts';
-import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from '../../domain/events/events.service.ts';
+import { createEvent, deleteEvent, getEvent, listEvents, pageEvents, updateEvent } from '../../domain/events/events.service.ts';
+import { pageArgs, pageInfo } from '../paging.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import { atVersion } from '../versions.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 
 export const eventResolvers: Resolvers = {
+  EventPage: { pageInfo },
   User: {
     events: (_user, args, { actor }) => listEvents(actor, serviceArgs(args)),
+    eventsPage: (_user, args, { actor }) => pageEvents(actor, serviceArgs(pageArgs(args))),
     event: (_user, { id }, { actor }) => getEvent(actor, id),
   },
   Event: {

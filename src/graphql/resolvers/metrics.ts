@@ -2,7 +2,8 @@ import { createAutomation, deleteAutomation, updateAutomation } from '../../doma
 import { getDefinition, listDefinitions, updateDefinition } from '../../domain/metrics/definitions.service.ts';
 import { ingestReadings } from '../../domain/metrics/ingest.service.ts';
 import { listMetricTypes, metricTypesBySlugs } from '../../domain/metrics/metric-types.service.ts';
-import { listReadings } from '../../domain/metrics/readings.service.ts';
+import { listReadings, pageReadings } from '../../domain/metrics/readings.service.ts';
+import { pageArgs, pageInfo } from '../paging.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import { atVersion } from '../versions.ts';
 import type { Resolvers } from '../__generated__/types.ts';
@@ -14,9 +15,11 @@ const metricTypeOf = async (parent: { metricTypeSlug: string }, loaders: Loaders
   (await loaders.byId(metricTypesBySlugs).load(parent.metricTypeSlug))!;
 
 export const metricResolvers: Resolvers = {
+  MetricReadingPage: { pageInfo },
   User: {
     metricTypes: (_user, _args, { actor }) => listMetricTypes(actor),
     readings: (_user, args, { actor }) => listReadings(actor, serviceArgs(args)),
+    readingsPage: (_user, args, { actor }) => pageReadings(actor, serviceArgs(pageArgs(args))),
     metricDefinitions: (_user, args, { actor }) => listDefinitions(actor, serviceArgs(args)),
     metricDefinition: (_user, { id }, { actor }) => getDefinition(actor, id),
   },

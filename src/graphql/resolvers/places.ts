@@ -5,20 +5,26 @@ import {
   deleteVisit,
   listVisits,
   locationHistory,
+  pageLocationHistory,
+  pageVisits,
   placeVisitsBatch,
   visitsByIds,
 } from '../../domain/places/visits.service.ts';
+import { pageArgs, pageInfo } from '../paging.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import { atVersion } from '../versions.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 import { asInput } from '../../core/validation.ts';
 
 export const placeResolvers: Resolvers = {
+  PlaceVisitPage: { pageInfo },
   User: {
     places: (_user, args, { actor }) => listPlaces(actor, serviceArgs(args)),
     place: (_user, { id }, { actor }) => getPlace(actor, id),
     placeVisits: (_user, { placeId, ...args }, { actor }) => listVisits(actor, placeId, serviceArgs(args)),
     locationHistory: (_user, args, { actor }) => locationHistory(actor, serviceArgs(args)),
+    placeVisitsPage: (_user, { placeId, ...args }, { actor }) => pageVisits(actor, placeId, serviceArgs(pageArgs(args))),
+    locationHistoryPage: (_user, args, { actor }) => pageLocationHistory(actor, serviceArgs(pageArgs(args))),
   },
   Place: {
     visits: (place, args, { loaders }) => loaders.manyById(placeVisitsBatch(serviceArgs(args))).load(place.id),

@@ -8,12 +8,14 @@ import {
   listSuggestions,
   suggestionStatus,
 } from '../../domain/suggestions/suggestions.service.ts';
+import { pageArgs, pageInfo } from '../paging.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 
 export const suggestionResolvers: Resolvers = {
+  SuggestionPage: { pageInfo },
   User: {
-    suggestions: (_user, args, { actor }) => listSuggestions(actor, serviceArgs(args)),
+    suggestions: (_user, args, { actor }) => listSuggestions(actor, serviceArgs(pageArgs(args))),
     suggestion: (_user, { id }, { actor }) => getSuggestion(actor, id),
   },
   Suggestion: {

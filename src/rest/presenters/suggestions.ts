@@ -30,7 +30,11 @@ export const SuggestionRead = z
 export type SuggestionRead = z.infer<typeof SuggestionRead>;
 
 export const SuggestionListResponse = z
-  .object({ pending_count: z.number().int(), suggestions: z.array(SuggestionRead) })
+  .object({
+    pending_count: z.number().int(),
+    suggestions: z.array(SuggestionRead),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null when this is the last' }),
+  })
   .meta({ id: 'SuggestionListResponse' });
 type SuggestionListResponse = z.infer<typeof SuggestionListResponse>;
 
@@ -61,5 +65,5 @@ export function presentSuggestion(s: Suggestion): SuggestionRead {
 }
 
 export function presentSuggestionPage(page: SuggestionPage): SuggestionListResponse {
-  return { pending_count: page.pendingCount, suggestions: page.items.map(presentSuggestion) };
+  return { pending_count: page.pendingCount, suggestions: page.items.map(presentSuggestion), next_cursor: page.nextCursor };
 }

@@ -1,3 +1,4 @@
+import { pagedReply } from '../paging.ts';
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as calendar from '../../domain/calendar/calendar.service.ts';
@@ -19,7 +20,9 @@ export const calendarRoutes: Route[] = [
       'Calendar events from the feeds, by starts_at; from (inclusive) and to (exclusive) bound starts_at (a date means 00:00Z); cancelled ones only with include_cancelled=true',
     query: CalendarEventListQuery,
     responses: { 200: z.array(CalendarEventRead) },
-    handler: async (r) => ok((await calendar.listCalendarEvents(r.actor, r.query)).map(presentCalendarEvent)),
+    paged: true,
+    graphqlPage: 'User.calendarEventsPage',
+    handler: async (r) => pagedReply(r, await calendar.pageCalendarEvents(r.actor, r.query), presentCalendarEvent),
   }),
   route({
     method: 'get',

@@ -1,3 +1,4 @@
+import { pagedReply } from '../paging.ts';
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as captures from '../../domain/captures/captures.service.ts';
@@ -33,7 +34,12 @@ export const captureRoutes: Route[] = [
     summary: 'Captures, newest first, each with its status and the suggestions it produced',
     query: LogCaptureListQuery,
     responses: { 200: z.array(LogCaptureRead) },
-    handler: async (r) => ok(await presentCaptures(r.actor, await captures.listCaptures(r.actor, r.query))),
+    paged: true,
+    graphqlPage: 'User.logCapturesPage',
+    handler: async (r) => {
+      const page = await captures.pageCaptures(r.actor, r.query);
+      return pagedReply(r, { items: await presentCaptures(r.actor, page.items), nextCursor: page.nextCursor }, (c) => c);
+    },
   }),
   route({
     method: 'get',

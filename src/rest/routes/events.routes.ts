@@ -1,3 +1,4 @@
+import { pagedReply } from '../paging.ts';
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as events from '../../domain/events/events.service.ts';
@@ -43,7 +44,9 @@ export const eventRoutes: Route[] = [
     summary: 'Events, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive)',
     query: EventListQuery,
     responses: { 200: z.array(EventRead) },
-    handler: async (r) => ok((await events.listEvents(r.actor, r.query)).map((e) => presentEvent(e))),
+    paged: true,
+    graphqlPage: 'User.eventsPage',
+    handler: async (r) => pagedReply(r, await events.pageEvents(r.actor, r.query), (e) => presentEvent(e)),
   }),
   route({
     method: 'get',

@@ -1,3 +1,4 @@
+import { pagedReply } from '../paging.ts';
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as automations from '../../domain/metrics/automations.service.ts';
@@ -53,10 +54,13 @@ export const metricRoutes: Route[] = [
     tag,
     access: 'read',
     graphql: 'User.readings',
-    summary: 'Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive)',
+    summary:
+      'Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive). Page by `cursor` (the Link header) to go deep: each page costs what the first does',
     query: HealthMetricListQuery,
+    paged: true,
+    graphqlPage: 'User.readingsPage',
     responses: { 200: z.array(HealthMetricRead) },
-    handler: async (r) => ok((await readings.listReadings(r.actor, r.query)).map(presentReading)),
+    handler: async (r) => pagedReply(r, await readings.pageReadings(r.actor, r.query), presentReading),
   }),
   route({
     method: 'get',

@@ -1,3 +1,4 @@
+import { pagedReply } from '../paging.ts';
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import { getNarrativeDigest } from '../../domain/narratives/digest.ts';
@@ -19,7 +20,9 @@ export const narrativeRoutes: Route[] = [
     summary: 'Stored weekly narratives, most recent week first',
     query: NarrativeListQuery,
     responses: { 200: z.array(NarrativeRead) },
-    handler: async (r) => ok((await narratives.listNarratives(r.actor, r.query)).map(presentNarrative)),
+    paged: true,
+    graphqlPage: 'User.narrativesPage',
+    handler: async (r) => pagedReply(r, await narratives.pageNarratives(r.actor, r.query), presentNarrative),
   }),
   route({
     method: 'post',

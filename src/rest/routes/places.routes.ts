@@ -1,3 +1,4 @@
+import { pagedReply } from '../paging.ts';
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import { recordLocations } from '../../domain/places/locations.service.ts';
@@ -100,7 +101,9 @@ export const placeRoutes: Route[] = [
     params,
     query: VisitListQuery,
     responses: { 200: z.array(PlaceVisitRead) },
-    handler: async (r) => ok((await visits.listVisits(r.actor, r.params.place_id, r.query)).map(presentVisit)),
+    paged: true,
+    graphqlPage: 'User.placeVisitsPage',
+    handler: async (r) => pagedReply(r, await visits.pageVisits(r.actor, r.params.place_id, r.query), presentVisit),
   }),
   route({
     method: 'delete',
@@ -123,7 +126,9 @@ export const placeRoutes: Route[] = [
       'Manual and detected visits together, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive)',
     query: LocationHistoryQuery,
     responses: { 200: z.array(PlaceVisitRead) },
-    handler: async (r) => ok((await visits.locationHistory(r.actor, r.query)).map(presentVisit)),
+    paged: true,
+    graphqlPage: 'User.locationHistoryPage',
+    handler: async (r) => pagedReply(r, await visits.pageLocationHistory(r.actor, r.query), presentVisit),
   }),
   route({
     method: 'post',
