@@ -90,9 +90,11 @@ test('suggestions: next_cursor in the answer walks the inbox as one read does', 
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const page = (await api('get', `/suggestions?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).body;
+    const page: { pending_count: number; suggestions: { id: string }[]; next_cursor: string | null } = (
+      await api('get', `/suggestions?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+    ).body;
     expect(page.pending_count).toBe(pending.length);
-    ids.push(...page.suggestions.map((s: { id: string }) => s.id));
+    ids.push(...page.suggestions.map((s) => s.id));
     cursor = page.next_cursor;
   } while (cursor);
   expect(ids).toEqual(pending);
@@ -112,7 +114,7 @@ test('GraphQL *Page fields walk the same pages as REST', async () => {
     const ids: string[] = [];
     let after: string | null = null;
     for (;;) {
-      const { me } = await gqlData(
+      const { me }: Record<string, any> = await gqlData(
         server,
         u,
         `query($after: String) { me { ${field}(${args}limit: 2, after: $after) { items { id } pageInfo { endCursor hasNextPage } } } }`,

@@ -117,7 +117,7 @@ test('GraphQL readingsPage walks the same pages as REST', async () => {
   let after: string | null = null;
   let rest: string | undefined = `/users/${u.id}/health/metrics?limit=100&metric=heart_rate`;
   for (let page = 0; page < 3; page++) {
-    const { me } = await gqlData(server, u, query, { after });
+    const { me }: Record<string, any> = await gqlData(server, u, query, { after });
     const res = await server.api().get(rest!).set(u.auth);
     expect(me.readingsPage.items.map((r: { id: string }) => r.id)).toEqual(res.body.map((r: Row) => r.id));
     expect(me.readingsPage.pageInfo.hasNextPage).toBe(true);
