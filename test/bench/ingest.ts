@@ -20,12 +20,12 @@
  * its WebAssembly with several hundred MB, which the start-up peak shows).
  * BENCH_SERVER_FLAGS: extra node flags for the server (e.g. --cpu-prof), before npm start's.
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
 import pg from 'pg';
+import { newTimeOrderedId } from '../../src/core/ids.ts';
 import { toCanonical, metricType } from '../../src/domain/metrics/catalogue.ts';
 
 const { values: opts } = parseArgs({
@@ -71,13 +71,13 @@ insert into health_metrics
   (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, reading_group_id, metadata, created_at)
 select r.id, $1, r.t, r.at, r.d, r.v, r.s, r.sid, null, '{}', $9
 from unnest($2::uuid[], $3::int2[], $4::timestamptz[], $5::date[], $6::float8[], $7::text[], $8::text[]) as r(id, t, at, d, v, s, sid)
-on conflict (user_id, source, source_id) do nothing`;
+on conflict do nothing`;
 
 /** The raw statement's parameters (built before the clock starts, as the HTTP body is). */
 function rawParams(userId: string, rows: Reading[]): unknown[] {
   return [
     userId,
-    rows.map(() => randomUUID()),
+    rows.map(() => newTimeOrderedId()),
     rows.map((r) => metricType(r.metric_type_slug)!.id),
     rows.map((r) => r.recorded_at),
     rows.map((r) => r.recorded_at.slice(0, 10)),

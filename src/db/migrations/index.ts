@@ -21,6 +21,7 @@ import { Migration20261128010000_period_goals } from './Migration20261128010000_
 import { Migration20261128020000_experiments } from './Migration20261128020000_experiments.ts';
 import { Migration20261128000000_outbox } from './Migration20261128000000_outbox.ts';
 import { Migration20261127010000_erasures } from './Migration20261127010000_erasures.ts';
+import { Migration20261128030000_storage } from './Migration20261128030000_storage.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   Migration20261128000000_outbox,
   Migration20261128010000_period_goals,
   Migration20261128020000_experiments,
+  Migration20261128030000_storage,
 ];

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { em, withContext } from '../../src/db/context.ts';
+import { embeddedUrl, startEmbedded } from '../../src/db/embedded.ts';
+import { query } from '../../src/db/sql.ts';
+import { copyOfTemplate, type DatabaseCopy } from '../helpers/databases.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
+import { allReadings, ingestOk, reading } from './support.ts';
+
+/**
+ * How readings are stored (Migration20261128030000_storage): time-ordered ids from ingest, dedup
+ * through a hash index that stays exact, and the migration on a database that already holds readings.
+ */
+const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('on a new database', () => {
+  let server: TestServer;
+  const sql = <R>(text: string, params: unknown[] = []) => withContext(() => query<R>(text, params), server.db.orm);
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.stop());
+
+  test('ingest gives version 7 ids, increasing in (source, source_id) order, the order rows are inserted and keys locked in', async () => {
+    const u = await signUp(server);
+    const keys = ['phone:b', 'watch:c', 'phone:a', 'watch:a', 'phone:c', 'watch:b'];
+    const body = await ingestOk(
+      server,
+      u,
+      keys.map((k, i) => reading({ source: k.split(':')[0], source_id: k.split(':')[1], value: i })),
+    );
+    const created = body.created as unknown as { id: string; source: string; source_id: string }[];
+    for (const r of created) expect(r.id).toMatch(V7);
+    expect([...created].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => `${r.source}:${r.source_id}`)).toEqual([...keys].sort());
+    // PostgreSQL orders them the same way.
+    const stored = await sql<{ id: string }>(`select id::text as id from health_metrics where user_id = $1 order by id`, [u.id]);
+    expect(stored.map((r) => r.id)).toEqual(created.map((r) => r.id).sort());
+  });
+
+  test('dedup stays exact: two source_ids whose keys share a hash are both kept, and each is skipped when sent again', async () => {
+    const u = await signUp(server);
+    // Two keys of this user and source with the same 32-bit hash as the index sees it (a birthday search).
+    const [pair] = await sql<{ a: string; b: string }>(
+      `select min(sid) as a, max(sid) as b
+         from (select 'k' || g as sid, hashtext($1::text || '5:watch' || 'k' || g) as h from generate_series(1, 300000) g) keys
+        group by h having count(*) > 1 limit 1`,
+      [u.id],
+    );
+    expect(pair).toBeDefined();
+    const first = await ingestOk(server, u, [reading({ source_id: pair.a, value: 1 }), reading({ source_id: pair.b, value: 2 })]);
+    expect(first.created.map((r) => r.source_id)).toEqual([pair.a, pair.b]);
+    const again = await ingestOk(server, u, [reading({ source_id: pair.b, value: 3 }), reading({ source_id: pair.a, value: 4 })]);
+    expect(again).toMatchObject({ created: [], skipped_count: 2 });
+    expect((await allReadings(server, u)).map((r) => r.value).sort()).toEqual([1, 2]);
+  });
+
+  test('the readings list keeps its plans: newest first through (user, recorded_at, id); a sparse metric through its own index', async () => {
+    const u = await signUp(server);
+    // A near-empty table is cheapest read whole: what matters is which index can serve each query,
+    // so scans of the whole table are off, and each plan is made in a transaction that is rolled back.
+    const rolledBack = new Error('rolled back');
+    const plan = async (where: string, params: unknown[], before = '') => {
+      let text = '';
+      const explain = async () => {
+        await query(`set local enable_seqscan = off`);
+        await query(`set local enable_bitmapscan = off`);
+        if (before) await query(before);
+        const rows = await query<{ 'QUERY PLAN': string }>(
+          `explain select * from health_metrics where user_id = $1 ${where} order by recorded_at desc, id desc limit 50`,
+          [u.id, ...params],
+        );
+        text = rows.map((r) => r['QUERY PLAN']).join('\n');
+        throw rolledBack;
+      };
+      await withContext(() => em().transactional(explain), server.db.orm).catch((err: unknown) => {
+        if (err !== rolledBack) throw err;
+      });
+      return text;
+    };
+    const newest = await plan('', []);
+    expect(newest).toMatch(/Index Scan using health_metrics_user_recorded_idx/);
+    expect(newest).not.toMatch(/Sort/);
+    // A page after a cursor, as src/core/paging.ts writes it: a range of the same index.
+    const after = await plan('and recorded_at <= $2 and (recorded_at < $2 or (recorded_at = $2 and id < $3))', [new Date(), randomUUID()]);
+    expect(after).toMatch(/Index Cond: \(\(user_id = .*\) AND \(recorded_at <= /);
+    expect(after).not.toMatch(/Sort/);
+    // The partial index serves a metric it holds (weight, 6) even when the metric is a parameter, and not one it leaves out (heart rate, 9).
+    const without = `drop index health_metrics_user_recorded_idx`;
+    expect(await plan('and metric_type_id = $2', [6], without)).toMatch(/Index Scan using health_metrics_user_sparse_type_idx/);
+    expect(await plan('and metric_type_id = $2', [9], without)).not.toMatch(/health_metrics_user_sparse_type_idx/);
+  });
+});
+
+describe('on a database with readings from before', () => {
+  let database: DatabaseCopy;
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  /** The readings table as Migration20261122010000_metrics made it. */
+  const BEFORE = `
+    alter table health_metrics drop constraint health_metrics_user_source_excl;
+    drop index health_metrics_user_sparse_type_idx;
+    create unique index health_metrics_user_source_key on health_metrics (user_id, source, source_id);
+    create index health_metrics_user_type_idx on health_metrics (user_id, metric_type_id, recorded_at desc);
+    alter index health_metrics_pkey reset (fillfactor);
+    delete from mikro_orm_migrations where name = 'Migration20261128030000_storage';`;
+
+  test('the migration keeps every reading and its id, dedups against them, and new readings get time-ordered ids', async () => {
+    database = await copyOfTemplate();
+    const userId = randomUUID();
+    const old = Array.from({ length: 300 }, (_, i) => ({ id: randomUUID(), sourceId: `old-${i}`, type: i % 3 === 0 ? 6 : 1 }));
+    const embeddedDb = database.databaseUrl ? undefined : await startEmbedded(database.pgliteDir);
+    const client = new pg.Client(database.databaseUrl ?? embeddedUrl(embeddedDb!));
+    await client.connect();
+    try {
+      await client.query(BEFORE);
+      await client.query(
+        `insert into users (id, email, email_key, password_hash, created_at, updated_at) values ($1, 'old@example.com', 'old@example.com', $2, now(), now())`,
+        [userId, await hashPassword('an old long password')],
+      );
+      await client.query(
+        `insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, created_at)
+         select r.id, $1, r.t, timestamptz '2026-01-01' + r.o * interval '1 minute', date '2026-01-01', r.o, 'watch', r.sid, now()
+           from unnest($2::uuid[], $3::text[], $4::int2[]) with ordinality as r(id, sid, t, o)`,
+        [userId, old.map((r) => r.id), old.map((r) => r.sourceId), old.map((r) => r.type)],
+      );
+    } finally {
+      await client.end();
+      await embeddedDb?.close();
+    }
+
+    server = await startTestServer({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir });
+    const login = await server.api().post('/auth/login').send({ email: 'old@example.com', password: 'an old long password' });
+    expect(login.status).toBe(200);
+    const u: TestUser = {
+      id: userId,
+      email: 'old@example.com',
+      password: 'an old long password',
+      token: login.body.api_token,
+      auth: { Authorization: `Bearer ${login.body.api_token}` },
+    };
+
+    const listed = await allReadings(server, u);
+    expect(new Set(listed.map((r) => r.id))).toEqual(new Set(old.map((r) => r.id)));
+    for (const r of listed) expect(r.id).toMatch(V4);
+    const weights = await allReadings(server, u, '&metric=weight');
+    expect(weights).toHaveLength(100);
+
+    // The readings from before are still what a resend is checked against.
+    const resent = await ingestOk(server, u, [
+      reading({ source_id: 'old-7' }),
+      reading({ source_id: 'old-299' }),
+      reading({ source_id: 'new-1' }),
+    ]);
+    expect(resent.skipped_count).toBe(2);
+    expect(resent.created.map((r) => r.source_id)).toEqual(['new-1']);
+    expect(resent.created[0].id).toMatch(V7);
+
+    const sql = <R>(text: string) => withContext(() => query<R>(text), server!.db.orm);
+    const indexes = await sql<{ name: string }>(`select indexname as name from pg_indexes where tablename = 'health_metrics' order by 1`);
+    expect(indexes.map((i) => i.name)).toEqual([
+      'health_metrics_pkey',
+      'health_metrics_user_recorded_idx',
+      'health_metrics_user_source_excl',
+      'health_metrics_user_sparse_type_idx',
+    ]);
+  });
+});
