@@ -40,9 +40,11 @@ const ENDS_EXCHANGE = new Set([0x53, 0x51, 0x58, 0x00]);
  * that reads in parallel. Here the queue keeps serving one connection from its first message to
  * its Sync (as it already does inside a transaction), waiting for that connection's next message
  * rather than taking another's. The library's own loop also stays "processing" forever after a
- * failed execution; this one does not.
+ * failed execution; this one does not. `onDrained` is called whenever the queue has run dry with no
+ * connection mid-exchange or in a transaction; the gate it returns runs work of the thread's own
+ * (a checkpoint) in such a moment, holding the queue meanwhile.
  */
-function keepExtendedQueriesTogether(server: PGLiteSocketServer, db: PGlite): void {
+function keepExtendedQueriesTogether(server: PGLiteSocketServer, db: PGlite, onDrained: () => void): Gate {
   const queue = (server as unknown as { queryQueue?: QueryQueue }).queryQueue;
   if (
     !queue ||
@@ -56,6 +58,7 @@ function keepExtendedQueriesTogether(server: PGLiteSocketServer, db: PGlite): vo
   queue.processQueue = async function (this: QueryQueue) {
     if (this.processing) return;
     this.processing = true;
+    let ran = false;
     try {
       while (this.queue.length > 0) {
         const owner = midExchange ?? (db.isInTransaction() ? this.lastHandlerId : null);
@@ -78,6 +81,7 @@ function keepExtendedQueriesTogether(server: PGLiteSocketServer, db: PGlite): vo
           query.reject(err as Error);
           continue;
         }
+        ran = true;
         this.lastHandlerId = query.handlerId;
         midExchange = ENDS_EXCHANGE.has(query.message[0]) ? null : query.handlerId;
         query.resolve(size);
@@ -85,13 +89,100 @@ function keepExtendedQueriesTogether(server: PGLiteSocketServer, db: PGlite): vo
     } finally {
       this.processing = false;
     }
+    if (ran && idle()) onDrained();
   };
+  const idle = () => !queue.processing && queue.queue.length === 0 && midExchange === null && !db.isInTransaction();
   // A connection that goes away mid-exchange must not hold the database.
   const clear = queue.clearTransactionIfNeeded.bind(queue);
   queue.clearTransactionIfNeeded = async (handlerId: number) => {
     if (midExchange === handlerId) midExchange = null;
     await clear(handlerId);
     await queue.processQueue();
+  };
+  return {
+    idle,
+    async hold(work) {
+      if (!idle()) return;
+      queue.processing = true;
+      try {
+        await work();
+      } finally {
+        queue.processing = false;
+      }
+      // Whatever arrived meanwhile waited in the queue.
+      await queue.processQueue();
+    },
+  };
+}
+
+type Gate = {
+  /** No connection mid-exchange or in a transaction, nothing queued. */
+  idle(): boolean;
+  /** Runs `work` now if idle (else not at all), the queue held until it ends. */
+  hold(work: () => Promise<void>): Promise<void>;
+};
+
+/**
+ * PGlite is PostgreSQL as a single process, without a checkpointer: it checkpoints only when it
+ * shuts down, so the write-ahead log grows with every write for as long as the server runs (a bulk
+ * import left 700 MB of it in the data dir). Here the thread checkpoints itself, in a moment when
+ * no connection is mid-exchange or in a transaction, once the log since the last checkpoint has
+ * passed BUSY_CHECKPOINT_BYTES, or has passed one segment and stopped growing (less than a trickle
+ * since the previous look, a second or more before): after an import, a large ingest or a migration
+ * the log is back to a few segments within seconds, whatever else keeps polling the database.
+ * max_wal_size (embedded.ts) bounds what a checkpoint keeps for reuse. With fsync off a checkpoint
+ * writes out at most the 16 MB of shared buffers: tens of milliseconds.
+ */
+const BUSY_CHECKPOINT_BYTES = 64 * 1024 * 1024;
+const SEGMENT_BYTES = 16 * 1024 * 1024;
+const TRICKLE_BYTES = 1024 * 1024;
+/** How often the log is looked at, at most, and at least while there is something to look for. */
+const CHECK_EVERY_MS = 1000;
+
+function checkpointing(db: PGlite): { onDrained: () => void; start: (gate: Gate) => void; stop: () => void } {
+  let gate: Gate | undefined;
+  let lastCheck = 0;
+  let lastLsn = 0;
+  /** Statements ran since the last look, or the log had passed a segment then: worth another look. */
+  let dirty = false;
+  let pending = false;
+  let timer: NodeJS.Timeout | undefined;
+  const check = () => {
+    lastCheck = Date.now();
+    void gate
+      ?.hold(async () => {
+        dirty = false;
+        const [row] = (
+          await db.query<{ lsn: number; wal: number }>(
+            `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::float8 as lsn,
+                    pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 as wal
+               from pg_control_checkpoint()`,
+          )
+        ).rows;
+        const grown = row.lsn - lastLsn;
+        lastLsn = row.lsn;
+        pending = row.wal >= SEGMENT_BYTES;
+        if (row.wal >= BUSY_CHECKPOINT_BYTES || (pending && grown < TRICKLE_BYTES)) {
+          await db.exec('checkpoint');
+          pending = false;
+        }
+      })
+      // A failed checkpoint leaves the log as it was; the next look tries again.
+      .catch(() => undefined);
+  };
+  return {
+    onDrained: () => {
+      dirty = true;
+      if (Date.now() - lastCheck >= CHECK_EVERY_MS) check();
+    },
+    start: (g) => {
+      gate = g;
+      timer = setInterval(() => {
+        if ((dirty || pending) && Date.now() - lastCheck >= CHECK_EVERY_MS) check();
+      }, CHECK_EVERY_MS);
+      timer.unref();
+    },
+    stop: () => clearInterval(timer),
   };
 }
 
@@ -102,10 +193,12 @@ async function main(): Promise<void> {
   try {
     db = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])] });
     const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
-    keepExtendedQueriesTogether(server, db);
+    const checkpoints = checkpointing(db);
+    checkpoints.start(keepExtendedQueriesTogether(server, db, checkpoints.onDrained));
     await server.start();
     port.once('message', () => {
       void (async () => {
+        checkpoints.stop();
         await server.stop();
         await db!.close();
         port.postMessage({ closed: true });

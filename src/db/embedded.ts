@@ -24,8 +24,11 @@ export const MEMORY = ':memory:';
  * never shrinks: initdb's 128MB default became ~130MB of resident memory once pages were read.
  * 16MB holds a self-hosted user's hot pages (months of data are a few MB of heap and index pages);
  * pages beyond it come from the OS file cache. Idle RSS and bench:load figures: docs/decisions.md (Hardening).
+ * max_wal_size bounds the write-ahead log a checkpoint keeps for reuse (1GB by default: after a bulk
+ * import the data dir held that much log); the checkpoints themselves are the database thread's
+ * (embedded-worker.ts), as PGlite has no checkpointer.
  */
-const EMBEDDED_SETTINGS = ['shared_buffers=16MB'];
+const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'max_wal_size=64MB', 'min_wal_size=32MB'];
 
 export function socketPathFor(dir: string): string {
   return join(dir, `.s.PGSQL.${SOCKET_PORT}`);

@@ -11,10 +11,12 @@ import { allReadings, ingestOk, reading } from './support.ts';
 
 /**
  * How readings are stored (Migration20261128030000_storage): time-ordered ids from ingest, dedup
- * through a hash index that stays exact, and the migration on a database that already holds readings.
+ * through a hash index that stays exact, the embedded database's own checkpoints, and the
+ * migration on a database that already holds readings.
  */
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const embedded = !process.env.DATABASE_URL;
 
 describe('on a new database', () => {
   let server: TestServer;
@@ -92,6 +94,36 @@ describe('on a new database', () => {
     expect(await plan('and metric_type_id = $2', [6], without)).toMatch(/Index Scan using health_metrics_user_sparse_type_idx/);
     expect(await plan('and metric_type_id = $2', [9], without)).not.toMatch(/health_metrics_user_sparse_type_idx/);
   });
+
+  (embedded ? test : test.skip)(
+    'the embedded database checkpoints itself once a large ingest is over: its write-ahead log is back to a few segments',
+    async () => {
+      const u = await signUp(server);
+      const sinceCheckpoint = async () =>
+        (
+          await sql<{ wal: number }>(
+            `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 as wal from pg_control_checkpoint()`,
+          )
+        )[0].wal;
+      // Enough readings for more than one segment (16 MB) of log; fewer than would cross the 64 MB of a checkpoint while busy.
+      for (let batch = 0; (await sinceCheckpoint()) < 20e6 && batch < 20; batch++) {
+        const readings = Array.from({ length: 5000 }, (_, i) =>
+          reading({
+            source_id: `${batch}-${i}-${randomUUID()}`,
+            recorded_at: new Date(Date.UTC(2025, 0, 1) + (batch * 5000 + i) * 60_000).toISOString(),
+          }),
+        );
+        await ingestOk(server, u, readings);
+      }
+      expect(await sinceCheckpoint()).toBeGreaterThanOrEqual(20e6);
+      // Once the log stops growing (the server's jobs keep polling meanwhile), within a few seconds.
+      for (let i = 0; i < 40 && (await sinceCheckpoint()) >= 16e6; i++) await new Promise((r) => setTimeout(r, 250));
+      expect(await sinceCheckpoint()).toBeLessThan(16e6);
+      // What the checkpoint keeps for reuse is bounded by max_wal_size (64 MB), plus the segment being written.
+      const [{ bytes }] = await sql<{ bytes: number }>(`select sum(size)::float8 as bytes from pg_ls_waldir()`);
+      expect(bytes).toBeLessThanOrEqual(96 * 1024 * 1024);
+    },
+  );
 });
 
 describe('on a database with readings from before', () => {
