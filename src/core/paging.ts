@@ -52,7 +52,7 @@ function decodeValue(e: unknown): KeyValue {
   throw new Error('bad key');
 }
 
-export function encodePageCursor(list: string, userId: string, filters: Record<string, unknown>, key: KeyValue[]): string {
+function encodePageCursor(list: string, userId: string, filters: Record<string, unknown>, key: KeyValue[]): string {
   return Buffer.from(JSON.stringify([VERSION, list, userId, filtersDigest(filters), key.map(encodeValue)])).toString('base64url');
 }
 
@@ -60,7 +60,7 @@ export function encodePageCursor(list: string, userId: string, filters: Record<s
  * The sort key after which a page starts; 422 at `cursor` for one that is not a cursor of this
  * list, belongs to another user or was made with other filters, and when offset is given too.
  */
-export function decodePageCursor(
+function decodePageCursor(
   list: string,
   userId: string,
   filters: Record<string, unknown>,
@@ -94,7 +94,7 @@ export function decodePageCursor(
  * so the scan starts at the cursor instead of walking to it), then ties broken field by field.
  * Nulls sort as PostgreSQL sorts them: last ascending, first descending.
  */
-export function afterKey(order: readonly SortKey[], key: readonly KeyValue[]): Record<string, unknown> {
+function afterKey(order: readonly SortKey[], key: readonly KeyValue[]): Record<string, unknown> {
   /** Rows whose `field` sorts strictly after `value`; null when none can. */
   const beyond = ({ field, direction }: SortKey, value: KeyValue): Record<string, unknown> | null => {
     if (value === null) return direction === 'desc' ? { [field]: { $ne: null } } : null;
@@ -126,7 +126,7 @@ export function afterKeySql(order: readonly { column: string; direction: 'asc' |
  * A page from `limit + 1` rows read: the first `limit`, and a cursor after the last of them when
  * the extra row shows that more follow.
  */
-export function toPage<T>(rows: T[], limit: number, cursorAfter: (last: T) => string): Page<T> {
+function toPage<T>(rows: T[], limit: number, cursorAfter: (last: T) => string): Page<T> {
   const items = rows.slice(0, limit);
   return { items, nextCursor: rows.length > limit && items.length ? cursorAfter(items.at(-1)!) : null };
 }
