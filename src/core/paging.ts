@@ -60,13 +60,7 @@ function encodePageCursor(list: string, userId: string, filters: Record<string, 
  * The sort key after which a page starts; 422 at `cursor` for one that is not a cursor of this
  * list, belongs to another user or was made with other filters, and when offset is given too.
  */
-function decodePageCursor(
-  list: string,
-  userId: string,
-  filters: Record<string, unknown>,
-  cursor: string,
-  keyLength: number,
-): KeyValue[] {
+function decodePageCursor(list: string, userId: string, filters: Record<string, unknown>, cursor: string, keyLength: number): KeyValue[] {
   if (Number(filters.offset ?? 0) > 0) throw Invalid.at(['cursor'], 'Page by cursor or by offset, not both', 'cursor_invalid');
   let parsed: unknown;
   try {
