@@ -1,3 +1,4 @@
+import { waitParsed } from '../captures/flow.ts';
 import { randomBytes } from 'node:crypto';
 import { withServer, startTestServer, type HttpServer, type TestServer } from '../helpers/server.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
@@ -74,11 +75,8 @@ async function livedIn(user: TestUser): Promise<void> {
   await api('put', '/encryption-key', { kdf_salt: 'c2FsdA==', verifier: 'dmVy', wrapped_dek: 'ZGVr', kdf_params: { alg: 'argon2id' } });
   await api('put', '/encryption-key', { kdf_salt: 'bmV3', verifier: 'bmV3dg==', wrapped_dek: 'bmV3ZA==', kdf_params: {} });
   const capture = await api('post', '/log-captures', { text: 'drank 2 coffees and walked 3000 steps' });
-  for (let i = 0; i < 100; i++) {
-    const read = await a.api().get(`/users/${user.id}/log-captures/${capture.body.id}`).set(user.auth);
-    if (read.body.status !== 'queued') break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  // Parsed (not only taken up: `processing` has no suggestions yet), however busy the machine.
+  await waitParsed(a, user, capture.body.id);
   const [first] = (await a.api().get(`/users/${user.id}/suggestions`).set(user.auth)).body.suggestions as Json[];
   await api('post', `/suggestions/${first.id}/accept`, {});
 }
