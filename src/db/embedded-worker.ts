@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { analyzeGrownTables } from './statistics.ts';
 
 /**
  * The embedded database's own thread (started by startEmbedded in embedded.ts): PGlite and its
@@ -14,8 +15,6 @@ export type WorkerInput = {
   dataDir: string | undefined;
   socketPath: string;
   settings: string[];
-  /** Tables analyzed after a checkpoint once they have grown by a tenth since their last analysis (embedded.ts). */
-  analyze: string[];
 };
 
 type Queued = {
@@ -138,8 +137,8 @@ type Gate = {
  * the log is back to a few segments within seconds, whatever else keeps polling the database.
  * max_wal_size (embedded.ts) bounds what a checkpoint keeps for reuse. With fsync off a checkpoint
  * writes out at most the 16 MB of shared buffers: tens of milliseconds. PGlite has no autovacuum
- * either: after a checkpoint, the tables in `analyze` that have grown by a tenth (and 1 MB) since
- * their last analysis are analyzed, as autovacuum would on PostgreSQL.
+ * either: after a checkpoint, the tables whose plans need statistics are analyzed once they have
+ * grown by a tenth since their last analysis (statistics.ts), as autovacuum would on PostgreSQL.
  */
 const BUSY_CHECKPOINT_BYTES = 64 * 1024 * 1024;
 const SEGMENT_BYTES = 16 * 1024 * 1024;
@@ -147,7 +146,7 @@ const TRICKLE_BYTES = 1024 * 1024;
 /** How often the log is looked at, at most, and at least while there is something to look for. */
 const CHECK_EVERY_MS = 1000;
 
-function checkpointing(db: PGlite, analyze: string[]): { onDrained: () => void; start: (gate: Gate) => void; stop: () => void } {
+function checkpointing(db: PGlite): { onDrained: () => void; start: (gate: Gate) => void; stop: () => void } {
   let gate: Gate | undefined;
   let lastCheck = 0;
   let lastLsn = 0;
@@ -173,16 +172,7 @@ function checkpointing(db: PGlite, analyze: string[]): { onDrained: () => void; 
         if (row.wal >= BUSY_CHECKPOINT_BYTES || (pending && grown < TRICKLE_BYTES)) {
           await db.exec('checkpoint');
           pending = false;
-          for (const table of analyze) {
-            const [size] = (
-              await db.query<{ pages: number; analyzed: number }>(
-                `select pg_relation_size(oid) / current_setting('block_size')::int as pages, relpages as analyzed
-                   from pg_class where oid = to_regclass($1)`,
-                [table],
-              )
-            ).rows;
-            if (size && size.pages > size.analyzed * 1.1 + 128) await db.exec(`analyze "${table}"`);
-          }
+          await analyzeGrownTables(async (sql, params) => (await db.query<{ grown: boolean }>(sql, params)).rows);
         }
       })
       // A failed checkpoint leaves the log as it was; the next look tries again.
@@ -205,13 +195,13 @@ function checkpointing(db: PGlite, analyze: string[]): { onDrained: () => void; 
 }
 
 async function main(): Promise<void> {
-  const { dataDir, socketPath, settings, analyze } = workerData as WorkerInput;
+  const { dataDir, socketPath, settings } = workerData as WorkerInput;
   const port = parentPort!;
   let db: PGlite | undefined;
   try {
     db = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])] });
     const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
-    const checkpoints = checkpointing(db, analyze);
+    const checkpoints = checkpointing(db);
     checkpoints.start(keepExtendedQueriesTogether(server, db, checkpoints.onDrained));
     await server.start();
     port.once('message', () => {

@@ -30,16 +30,6 @@ export const MEMORY = ':memory:';
  */
 const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'max_wal_size=64MB', 'min_wal_size=32MB'];
 
-/**
- * Tables the database thread analyzes after a checkpoint once they have grown (PGlite has no
- * autovacuum, so otherwise no table ever has statistics). The readings: since their per-metric
- * index covers only the sparse metrics (Migration20261128030000_storage), a page of heart rate is
- * read through (user, recorded_at, id) with a filter, which the planner picks only when it knows
- * how many of a user's readings are heart rate; without statistics it read the user's whole
- * history and sorted it (127 ms at a million readings, against 2 ms).
- */
-const ANALYZED_TABLES = ['health_metrics'];
-
 export function socketPathFor(dir: string): string {
   return join(dir, `.s.PGSQL.${SOCKET_PORT}`);
 }
@@ -75,7 +65,6 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
     dataDir: inMemory ? undefined : socketDir,
     socketPath,
     settings: EMBEDDED_SETTINGS,
-    analyze: ANALYZED_TABLES,
   };
   // Beside this module, compiled or not: dist/db/embedded-worker.js under `npm start`, the .ts file under tests and CLIs.
   const worker = new Worker(new URL(`./embedded-worker${extname(import.meta.filename)}`, import.meta.url), { workerData: input });

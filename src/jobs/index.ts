@@ -3,6 +3,7 @@ import { captureParseJob, captureSweepJob } from './captures.jobs.ts';
 import { changesPruneJob } from './changes.jobs.ts';
 import type { JobDefinition } from './job.ts';
 import { outboxPruneJob } from './outbox.jobs.ts';
+import { statisticsJob } from './statistics.jobs.ts';
 import { suggestionExpiryJob } from './suggestions.jobs.ts';
 import { missingByJob } from './metrics.jobs.ts';
 import { weeklyNarrativesJob } from './narratives.jobs.ts';
@@ -22,4 +23,5 @@ export const jobDefinitions: JobDefinition<object>[] = [
   weeklyNarrativesJob,
   changesPruneJob,
   outboxPruneJob,
+  statisticsJob,
 ];

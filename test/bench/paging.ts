@@ -7,10 +7,12 @@
  * N readings through the ingest API, 10,000 per request. Then, each timed `--runs` times (median
  * printed): the first page (no offset), the last page by offset, the first page by cursor and the
  * last page by cursor (the cursor a walk over every page reached; the walk itself is timed too).
- * Target: the last page by cursor costs what the first does.
+ * The pages are timed once the readings have planner statistics (waiting for them, as a server
+ * running for a minute would have them). Target: the last page by cursor costs what the first does.
  */
 import { parseArgs } from 'node:util';
-import { signUpOn, startAsNpmStart } from './spawned-server.ts';
+import pg from 'pg';
+import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -53,6 +55,24 @@ try {
   console.log(
     `${N} readings loaded in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s on ${server.databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
   );
+
+  // The pages are timed as the server plans them once the readings have statistics: on PostgreSQL
+  // autovacuum's or, with it off, the service's own analysis (src/db/statistics.ts, every minute);
+  // the embedded database's thread analyzes after its next checkpoint, a few seconds after the load.
+  const waited = performance.now();
+  if (server.databaseUrl) {
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    const analyzed = async () =>
+      (
+        await client.query<{ done: boolean }>(
+          `select coalesce(last_analyze, last_autoanalyze) > now() - interval '10 minutes' as done from pg_stat_user_tables where relname = 'health_metrics'`,
+        )
+      ).rows[0]?.done === true;
+    while (!(await analyzed()) && performance.now() - waited < 120_000) await sleep(1000);
+    await client.end();
+  } else await sleep(5000);
+  console.log(`statistics in place ${((performance.now() - waited) / 1000).toFixed(0)} s after the load`);
 
   const list = `${server.base}/users/${user.id}/health/metrics`;
   const timed = async (url: string): Promise<{ ms: number; link: string | null; count: number }> => {
