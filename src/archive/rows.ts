@@ -13,6 +13,9 @@ type Json = Record<string, unknown>;
 export type Rows = { table: string; row: Json; parts?: { table: string; rows: Json[] } };
 export type ImportContext = { userId: string; timezone: string; captureOfSuggestion: Map<string, { captureId: string; ordinal: number }> };
 
+const isEmptyObject = (v: unknown) =>
+  v === null || v === undefined || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+
 const items = (ctx: ImportContext, owner: 'event_id' | 'saved_meal_id', ownerId: unknown, list: unknown) =>
   ((list as Json[] | undefined) ?? []).map((item, position) => ({ ...item, user_id: ctx.userId, [owner]: ownerId, position }));
 
@@ -37,7 +40,14 @@ export const TO_ROWS: Partial<Record<ChangeType, (line: Json, ctx: ImportContext
     if (Number.isNaN(at.getTime())) return 'recorded_at is not a date-time';
     return {
       table: 'health_metrics',
-      row: { ...l, user_id: ctx.userId, metric_type_id: type.id, local_date: localDateOf(at, ctx.timezone) },
+      row: {
+        ...l,
+        user_id: ctx.userId,
+        metric_type_id: type.id,
+        local_date: localDateOf(at, ctx.timezone),
+        // Stored as null when empty, as ingest stores it (Migration20261129000000_readings_layout).
+        metadata: isEmptyObject(l.metadata) ? null : l.metadata,
+      },
     };
   },
   place: (l, ctx) => ({ table: 'places', row: { ...l, user_id: ctx.userId } }),

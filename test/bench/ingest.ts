@@ -69,7 +69,7 @@ function readings(seed: string, n = N): Reading[] {
 const RAW_SQL = `
 insert into health_metrics
   (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, reading_group_id, metadata, created_at)
-select r.id, $1, r.t, r.at, r.d, r.v, r.s, r.sid, null, '{}', $9
+select r.id, $1, r.t, r.at, r.d, r.v, r.s, r.sid, null, null, $9
 from unnest($2::uuid[], $3::int2[], $4::timestamptz[], $5::date[], $6::float8[], $7::text[], $8::text[]) as r(id, t, at, d, v, s, sid)
 on conflict do nothing`;
 

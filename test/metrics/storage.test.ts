@@ -204,3 +204,153 @@ describe('on a database with readings from before', () => {
     ]);
   });
 });
+
+describe('on a database with readings in the first layout', () => {
+  let database: DatabaseCopy;
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  /** The readings table with its columns in the order Migration20261122010000_metrics made them, its triggers kept. */
+  const BEFORE = `
+    create temporary table kept_triggers as
+      select pg_get_triggerdef(oid) as definition from pg_trigger where tgrelid = 'health_metrics'::regclass and not tgisinternal;
+    drop table health_metrics;
+    create table health_metrics (
+      id uuid primary key,
+      user_id uuid not null references users (id) on delete cascade,
+      metric_type_id smallint not null,
+      recorded_at timestamptz not null,
+      local_date date not null,
+      value double precision not null,
+      source text not null,
+      source_id text null,
+      reading_group_id uuid null,
+      metadata jsonb not null default '{}',
+      created_at timestamptz not null default now()
+    );
+    alter table health_metrics add constraint health_metrics_user_source_excl
+      exclude using hash ((user_id::text || length(source)::text || ':' || source || source_id) with =);
+    create index health_metrics_user_recorded_idx on health_metrics (user_id, recorded_at desc, id desc);
+    create index health_metrics_user_sparse_type_idx on health_metrics (user_id, metric_type_id, recorded_at desc)
+      where metric_type_id not in (1, 2, 3, 9);
+    do $$ declare d text; begin for d in select definition from kept_triggers loop execute d; end loop; end $$;
+    delete from mikro_orm_migrations where name = 'Migration20261129000000_readings_layout';`;
+
+  const triggersSql = `select tgname as name from pg_trigger where tgrelid = 'health_metrics'::regclass and not tgisinternal order by 1`;
+
+  test('the rewrite keeps every reading as it was, its triggers and its constraints, and stores no metadata as null', async () => {
+    database = await copyOfTemplate();
+    const userId = randomUUID();
+    const group = randomUUID();
+    const old = Array.from({ length: 200 }, (_, i) => ({
+      id: randomUUID(),
+      sourceId: `old-${i}`,
+      type: i % 4 === 0 ? 6 : 1,
+      metadata: i % 10 === 0 ? { device: `watch ${i}`, nested: { ok: true } } : {},
+      group: i < 2 ? group : null,
+    }));
+    const embeddedDb = database.databaseUrl ? undefined : await startEmbedded(database.pgliteDir);
+    const client = new pg.Client(database.databaseUrl ?? embeddedUrl(embeddedDb!));
+    await client.connect();
+    let triggersBefore: string[];
+    try {
+      triggersBefore = (await client.query<{ name: string }>(triggersSql)).rows.map((r) => r.name);
+      await client.query(BEFORE);
+      expect((await client.query<{ name: string }>(triggersSql)).rows.map((r) => r.name)).toEqual(triggersBefore);
+      await client.query(
+        `insert into users (id, email, email_key, password_hash, created_at, updated_at) values ($1, 'old@example.com', 'old@example.com', $2, now(), now())`,
+        [userId, await hashPassword('an old long password')],
+      );
+      await client.query(
+        `insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, reading_group_id, metadata, created_at)
+         select r.id, $1, r.t, timestamptz '2026-01-01' + r.o * interval '1 minute', date '2026-01-01', r.o, 'watch', r.sid, r.g, r.m,
+                timestamptz '2026-01-02'
+           from unnest($2::uuid[], $3::text[], $4::int2[], $5::jsonb[], $6::uuid[]) with ordinality as r(id, sid, t, m, g, o)`,
+        [
+          userId,
+          old.map((r) => r.id),
+          old.map((r) => r.sourceId),
+          old.map((r) => r.type),
+          old.map((r) => JSON.stringify(r.metadata)),
+          old.map((r) => r.group),
+        ],
+      );
+    } finally {
+      await client.end();
+      await embeddedDb?.close();
+    }
+
+    server = await startTestServer({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir });
+    const login = await server.api().post('/auth/login').send({ email: 'old@example.com', password: 'an old long password' });
+    expect(login.status).toBe(200);
+    const u: TestUser = {
+      id: userId,
+      email: 'old@example.com',
+      password: 'an old long password',
+      token: login.body.api_token,
+      auth: { Authorization: `Bearer ${login.body.api_token}` },
+    };
+    const sql = <R>(text: string, params: unknown[] = []) => withContext(() => query<R>(text, params), server!.db.orm);
+
+    // Every reading reads as before: id, value, source_id, group, metadata (an empty one as {}), created_at.
+    const listed = (await allReadings(server, u)) as unknown as Record<string, unknown>[];
+    expect(listed).toHaveLength(old.length);
+    const byId = new Map(listed.map((r) => [r.id, r]));
+    for (const [i, r] of old.entries()) {
+      expect(byId.get(r.id)).toMatchObject({
+        value: i + 1,
+        source_id: r.sourceId,
+        reading_group_id: r.group,
+        metadata: r.metadata,
+        created_at: '2026-01-02T00:00:00.000Z',
+      });
+    }
+    expect(await allReadings(server, u, '&metric=weight')).toHaveLength(50);
+
+    // The columns are in their new order, and an empty metadata takes no room.
+    const columns = await sql<{ name: string }>(
+      `select attname as name from pg_attribute where attrelid = 'health_metrics'::regclass and attnum > 0 and not attisdropped order by attnum`,
+    );
+    expect(columns.map((c) => c.name)).toEqual([
+      'id',
+      'user_id',
+      'recorded_at',
+      'value',
+      'created_at',
+      'reading_group_id',
+      'local_date',
+      'metric_type_id',
+      'source',
+      'source_id',
+      'metadata',
+    ]);
+    const [stored] = await sql<{ empty: number; kept: number }>(
+      `select count(*) filter (where metadata is null)::int as empty, count(*) filter (where metadata is not null)::int as kept from health_metrics where user_id = $1`,
+      [userId],
+    );
+    expect(stored).toEqual({ empty: 180, kept: 20 });
+
+    // The triggers are all there again: a new reading is in the changes feed; the old ones still dedup.
+    expect((await sql<{ name: string }>(triggersSql)).map((r) => r.name)).toEqual(triggersBefore!);
+    const feed = await server.api().get(`/users/${userId}/changes`).set(u.auth);
+    const resent = await ingestOk(server, u, [reading({ source_id: 'old-7' }), reading({ source_id: 'new-1', metadata: { a: 1 } })]);
+    expect(resent.skipped_count).toBe(1);
+    expect(resent.created).toEqual([expect.objectContaining({ source_id: 'new-1', metadata: { a: 1 } })]);
+    const next = await server.api().get(`/users/${userId}/changes`).query({ since: feed.body.next_cursor }).set(u.auth);
+    expect(next.body.changes).toEqual([expect.objectContaining({ type: 'health_metric', id: resent.created[0].id })]);
+    const indexes = await sql<{ name: string }>(`select indexname as name from pg_indexes where tablename = 'health_metrics' order by 1`);
+    expect(indexes.map((i) => i.name)).toEqual([
+      'health_metrics_pkey',
+      'health_metrics_user_recorded_idx',
+      'health_metrics_user_source_excl',
+      'health_metrics_user_sparse_type_idx',
+    ]);
+
+    // The user's readings still go with the user.
+    await sql(`delete from users where id = $1`, [userId]);
+    expect(await sql(`select 1 from health_metrics where user_id = $1`, [userId])).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ import { isNonNegative, metricType, toCanonical, type MetricType } from './catal
 import { runReadingAutomations, type CreatedFacts } from './automations.engine.ts';
 import { isPlainReading } from './ingest-fast-check.ts';
 import { HealthMetricBatch, MAX_READINGS } from './metrics.schemas.ts';
-import type { Reading } from './readings.service.ts';
+import { NO_METADATA, type Reading } from './readings.service.ts';
 
 const MAX_ISSUES = 100;
 const DAY_MS = 86_400_000;
@@ -224,7 +224,7 @@ with input as (
 ins as (
   insert into health_metrics
     (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, reading_group_id, metadata, created_at)
-  select id, $1, t, at, d, v, s, sid, g, coalesce(m, '{}'::jsonb), $10
+  select id, $1, t, at, d, v, s, sid, g, m, $10
   from input
   order by id
   on conflict do nothing
@@ -317,8 +317,6 @@ function utcIso(at: string): string {
 }
 
 const EMPTY: Batch = new Batch(0);
-/** One frozen `{}` for every reading sent without metadata (readings are immutable). */
-const NO_METADATA = Object.freeze({}) as Record<string, unknown>;
 
 /**
  * What a batch did: the readings it created (in batch order) and how many it skipped as duplicates.

@@ -18,7 +18,8 @@ export const HealthMetric = defineEntity({
     source: p.string(),
     sourceId: p.string().nullable(),
     readingGroupId: p.uuid().nullable(),
-    metadata: p.json<Record<string, unknown>>(),
+    /** Null when the reading has none (almost all): read as `{}`. */
+    metadata: p.json<Record<string, unknown>>().nullable(),
     createdAt: p.datetime(),
   },
 });

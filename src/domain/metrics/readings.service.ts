@@ -28,6 +28,9 @@ export type Reading = {
   createdAt: Date;
 };
 
+/** One frozen `{}` for every reading without metadata (stored as null; readings are immutable). */
+export const NO_METADATA = Object.freeze({}) as Record<string, unknown>;
+
 function readingOf(h: HealthMetric): Reading {
   const type = metricTypeById(h.metricTypeId)!;
   return {
@@ -42,7 +45,7 @@ function readingOf(h: HealthMetric): Reading {
     source: h.source,
     sourceId: h.sourceId ?? null,
     readingGroupId: h.readingGroupId ?? null,
-    metadata: h.metadata,
+    metadata: h.metadata ?? NO_METADATA,
     createdAt: h.createdAt,
   };
 }
@@ -98,7 +101,7 @@ type ReadingRow = {
   source: string;
   source_id: string | null;
   reading_group_id: string | null;
-  metadata: Record<string, unknown>;
+  metadata: Record<string, unknown> | null;
   created_at: string | Date;
 };
 
@@ -133,7 +136,7 @@ export async function readingsByIds(actor: Actor, ids: string[]): Promise<Map<st
         source: r.source,
         sourceId: r.source_id,
         readingGroupId: r.reading_group_id,
-        metadata: r.metadata,
+        metadata: r.metadata ?? NO_METADATA,
         createdAt: new Date(r.created_at),
       };
       return [r.id, reading];
