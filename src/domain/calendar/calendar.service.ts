@@ -1,4 +1,5 @@
-import { keyset, type Page, type SortKey } from '../../core/paging.ts';
+import { type Page, type SortKey } from '../../core/paging.ts';
+import { findPage } from '../../db/find-page.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Conflict, NotFound } from '../../core/errors.ts';
@@ -23,13 +24,7 @@ export async function pageCalendarEvents(actor: Actor, input: z.input<typeof Cal
   const where: Record<string, unknown> = { userId: actor.userId };
   if (!q.include_cancelled) where.status = { $ne: 'cancelled' };
   if (q.from || q.to) where.startsAt = { ...(q.from ? { $gte: bound(q.from) } : {}), ...(q.to ? { $lt: bound(q.to) } : {}) };
-  const paging = keyset<CalendarEvent>('calendar_events', actor.userId, q, CALENDAR_ORDER, (e) => [e.startsAt, e.id]);
-  const rows = await em().find(CalendarEvent, paging.where(where), {
-    orderBy: { startsAt: 'asc', id: 'asc' },
-    limit: paging.limit,
-    offset: paging.offset,
-  });
-  return paging.page(rows);
+  return findPage(CalendarEvent, where, 'calendar_events', actor.userId, q, CALENDAR_ORDER, (e) => [e.startsAt, e.id]);
 }
 
 /** One page of calendar events, without its cursor (GraphQL's list field, MCP). */

@@ -1,4 +1,5 @@
-import { keyset, type Page, type SortKey } from '../../core/paging.ts';
+import { type Page, type SortKey } from '../../core/paging.ts';
+import { findPage } from '../../db/find-page.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
@@ -63,13 +64,8 @@ const CAPTURE_ORDER = [
 export async function pageCaptures(actor: Actor, input: z.input<typeof LogCaptureListQuery>): Promise<Page<LogCapture>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(LogCaptureListQuery, input);
-  const paging = keyset<LogCapture>('log_captures', actor.userId, q, CAPTURE_ORDER, (c) => [c.createdAt, c.id]);
-  const rows = await em().find(LogCapture, paging.where({ userId: actor.userId, ...(q.status ? { status: q.status } : {}) }), {
-    orderBy: { createdAt: 'desc', id: 'desc' },
-    limit: paging.limit,
-    offset: paging.offset,
-  });
-  return paging.page(rows);
+  const where = { userId: actor.userId, ...(q.status ? { status: q.status } : {}) };
+  return findPage(LogCapture, where, 'log_captures', actor.userId, q, CAPTURE_ORDER, (c) => [c.createdAt, c.id]);
 }
 
 /** One page of captures, without its cursor (GraphQL's list field). */

@@ -1,4 +1,5 @@
-import { keyset, type Page, type SortKey } from '../../core/paging.ts';
+import { type Page, type SortKey } from '../../core/paging.ts';
+import { findPage } from '../../db/find-page.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
@@ -199,13 +200,7 @@ export async function pageEvents(actor: Actor, input: z.input<typeof EventListQu
   bound('$lte', '$lt', q.to);
   if (q.category_id) where.categoryId = q.category_id;
   if (q.tag) where.tags = { $contains: [q.tag] };
-  const paging = keyset<Event>('events', actor.userId, q, EVENT_ORDER, (e) => [e.occurredAt, e.id]);
-  const rows = await em().find(Event, paging.where(where), {
-    orderBy: { occurredAt: 'desc', id: 'desc' },
-    limit: paging.limit,
-    offset: paging.offset,
-  });
-  return paging.page(rows);
+  return findPage(Event, where, 'events', actor.userId, q, EVENT_ORDER, (e) => [e.occurredAt, e.id]);
 }
 
 /** One page of events, without its cursor (GraphQL's list field, MCP). */

@@ -1,9 +1,9 @@
-import { keyset, type Page, type SortKey } from '../../core/paging.ts';
+import { type Page, type SortKey } from '../../core/paging.ts';
+import { findPage } from '../../db/find-page.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
-import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { metricType, metricTypeById } from './catalogue.ts';
 import { HealthMetric } from './metric.entity.ts';
@@ -77,13 +77,8 @@ export async function pageReadings(actor: Actor, input: z.input<typeof HealthMet
   };
   bound(q.from, '$gte', '$gte');
   bound(q.to, '$lte', '$lt');
-  const paging = keyset<Reading>('health_metrics', actor.userId, q, READING_ORDER, (r) => [r.recordedAt, r.id]);
-  const rows = await em().find(HealthMetric, paging.where(where), {
-    orderBy: { recordedAt: 'desc', id: 'desc' },
-    limit: paging.limit,
-    offset: paging.offset,
-  });
-  return paging.page(rows.map(readingOf));
+  const page = await findPage(HealthMetric, where, 'health_metrics', actor.userId, q, READING_ORDER, (h) => [h.recordedAt, h.id]);
+  return { ...page, items: page.items.map(readingOf) };
 }
 
 /** The readings of one page, without the cursor (GraphQL's list field, MCP). */

@@ -1,4 +1,5 @@
-import { keyset, type Page, type SortKey } from '../../core/paging.ts';
+import { type Page, type SortKey } from '../../core/paging.ts';
+import { findPage } from '../../db/find-page.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
@@ -26,13 +27,10 @@ const NARRATIVE_ORDER = [
 export async function pageNarratives(actor: Actor, input: z.input<typeof NarrativeListQuery>): Promise<Page<Narrative>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(NarrativeListQuery, input);
-  const paging = keyset<Narrative>('narratives', actor.userId, q, NARRATIVE_ORDER, (n) => [n.periodStart, n.periodType]);
-  const rows = await em().find(Narrative, paging.where({ userId: actor.userId }), {
-    orderBy: { periodStart: 'desc', periodType: 'asc' },
-    limit: paging.limit,
-    offset: paging.offset,
-  });
-  return paging.page(rows);
+  return findPage(Narrative, { userId: actor.userId }, 'narratives', actor.userId, q, NARRATIVE_ORDER, (n) => [
+    n.periodStart,
+    n.periodType,
+  ]);
 }
 
 /** One page of narratives, without its cursor (GraphQL's list field, MCP). */

@@ -1,4 +1,5 @@
-import { keyset, type SortKey } from '../../core/paging.ts';
+import type { SortKey } from '../../core/paging.ts';
+import { findPage } from '../../db/find-page.ts';
 import type { z } from 'zod';
 import { LockMode } from '@mikro-orm/core';
 import { authorize, type Actor } from '../../core/actor.ts';
@@ -46,16 +47,18 @@ export async function listSuggestions(actor: Actor, input: z.input<typeof Sugges
   authorize(actor, actor.userId, 'read');
   const q = parse(SuggestionListQuery, input);
   const now = new Date();
-  const paging = keyset<Suggestion>('suggestions', actor.userId, q, SUGGESTION_ORDER, (s) => [s.createdAt, s.captureOrdinal ?? null, s.id]);
-  const [rows, pending] = await Promise.all([
-    em().find(Suggestion, paging.where({ userId: actor.userId, ...statusFilter(q.status, now) }), {
-      orderBy: { createdAt: 'desc', captureOrdinal: 'asc', id: 'desc' },
-      limit: paging.limit,
-      offset: paging.offset,
-    }),
+  const [{ items, nextCursor }, pending] = await Promise.all([
+    findPage(
+      Suggestion,
+      { userId: actor.userId, ...statusFilter(q.status, now) },
+      'suggestions',
+      actor.userId,
+      q,
+      SUGGESTION_ORDER,
+      (s) => [s.createdAt, s.captureOrdinal ?? null, s.id],
+    ),
     pendingCount(actor.userId, now),
   ]);
-  const { items, nextCursor } = paging.page(rows);
   return { pendingCount: pending, items, nextCursor };
 }
 
