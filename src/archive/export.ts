@@ -10,6 +10,7 @@ import { listCategories } from '../domain/categories/categories.service.ts';
 import { CHANGE_TYPES, type ChangeType } from '../domain/changes/change-types.ts';
 import { liveCounts, liveIds } from '../domain/changes/changes.service.ts';
 import { daysWithData, listDaySummaries } from '../domain/days/summary.service.ts';
+import { listGoalSkips } from '../domain/goals/goals.service.ts';
 import { getProfile } from '../domain/users/users.service.ts';
 import { presentDaySummary } from '../rest/presenters/days.ts';
 import { readMany } from '../rest/resources.ts';
@@ -23,12 +24,23 @@ import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './fo
  * of the account (500,000 readings came to 1.3 GB before this).
  */
 async function* pagesOf(actor: Actor, type: ChangeType): AsyncGenerator<Json[]> {
+  const extra = EXTRAS[type];
   for await (const ids of liveIds(actor, type)) {
     const reads = (await readMany(actor, type, ids)) as Map<string, Json>;
     em().clear();
-    yield ids.flatMap((id) => (reads.has(id) ? [reads.get(id)!] : []));
+    const page = ids.flatMap((id) => (reads.has(id) ? [reads.get(id)!] : []));
+    if (extra) for (let i = 0; i < page.length; i++) page[i] = await extra(actor, page[i]);
+    yield page;
   }
 }
+
+/**
+ * What an archive line holds beyond its REST read, so that nothing of the account is left behind:
+ * a goal's skip days (GET …/goals/{slug}/skips), which the goal's read does not list.
+ */
+const EXTRAS: Partial<Record<ChangeType, (actor: Actor, line: Json) => Promise<Json>>> = {
+  goal: async (actor, line) => ({ ...line, skips: await listGoalSkips(actor, String(line.slug)) }),
+};
 
 /** Writes a file's text in pieces, waiting while the archive's reader is behind. */
 type Emit = (text: string) => Promise<void>;

@@ -54,6 +54,14 @@ function columns(table: string): Promise<Set<string>> {
 }
 
 /**
+ * What names a row within its account: its id, or for a table without one the column that does
+ * (an account has one encryption key, one goal per metric, and a goal's skip days are its days).
+ */
+const KEY_COLUMNS: Record<string, string> = { metric_goals: 'metric_type_id', encryption_keys: 'user_id', goal_skips: 'day' };
+const keyColumn = (table: string) => KEY_COLUMNS[table] ?? 'id';
+const keyOf = (table: string, row: Json) => String(row[keyColumn(table)]);
+
+/**
  * Inserts rows of one table as one statement (json_populate_recordset types each value by its
  * column); a row that conflicts with one already there (same id, client_id, (source, source_id),
  * name ...) is skipped. Answers the ids inserted.
@@ -65,7 +73,7 @@ async function insertAll(table: string, rows: Json[]): Promise<Set<string>> {
   const list = cols.map((c) => `"${c}"`).join(', ');
   const returned = await query<{ id: string }>(
     `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json)
-     on conflict do nothing returning ${cols.includes('id') ? 'id::text' : 'user_id::text'} as id`,
+     on conflict do nothing returning ${keyColumn(table)}::text as id`,
     [JSON.stringify(rows)],
   );
   return new Set(returned.map((r) => r.id));
@@ -99,13 +107,13 @@ async function importBatch(type: ChangeType, lines: Rows[], userId: string, outc
         batch.map((b) => b.row),
       );
       // A part is written with a resource that was inserted, never added to one already there.
-      const parts = batch.filter((b) => b.parts && inserted.has(String(b.row.id ?? b.row.user_id)));
+      const parts = batch.filter((b) => b.parts && inserted.has(keyOf(table, b.row)));
       if (parts.length)
         await insertAll(
           parts[0].parts!.table,
           parts.flatMap((b) => b.parts!.rows),
         );
-      const notInserted = batch.map((b) => b.row).filter((r) => !inserted.has(String(r.id ?? r.user_id)));
+      const notInserted = batch.map((b) => b.row).filter((r) => !inserted.has(keyOf(table, r)));
       return { created: inserted.size, elsewhere: await takenElsewhere(table, notInserted, userId) };
     });
   const count = (batch: Rows[], r: { created: number; elsewhere: Set<string> }) => {

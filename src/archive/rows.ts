@@ -81,7 +81,12 @@ export const TO_ROWS: Partial<Record<ChangeType, (line: Json, ctx: ImportContext
     if (!type) return `Unknown metric "${String(l.slug)}"`;
     if (l.is_set !== true) return 'not set';
     const now = new Date().toISOString();
-    return { table: 'metric_goals', row: { ...l, user_id: ctx.userId, metric_type_id: type.id, created_at: now, updated_at: now } };
+    const skips = ((l.skips as unknown[] | undefined) ?? []).map((day) => ({ user_id: ctx.userId, metric_type_id: type.id, day }));
+    return {
+      table: 'metric_goals',
+      row: { ...l, user_id: ctx.userId, metric_type_id: type.id, created_at: now, updated_at: now },
+      parts: { table: 'goal_skips', rows: skips },
+    };
   },
   encryption_key: (l, ctx) => ({ table: 'encryption_keys', row: { ...l, user_id: ctx.userId } }),
   replaced_encryption_key: (l, ctx) => ({ table: 'replaced_encryption_keys', row: { ...l, user_id: ctx.userId } }),

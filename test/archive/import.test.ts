@@ -49,6 +49,9 @@ async function livedIn(user: TestUser): Promise<void> {
     reading({ metric_type_slug: 'weight', value: 70.5, unit: 'kg', recorded_at: '2026-03-02T07:00:00Z' }),
   ]);
   await api('put', '/goals/steps', { target: 8000, direction: 'at_least' });
+  await api('put', '/goals/weight', { target: 72, direction: 'at_most', period: 'week', times_per_period: 3 });
+  // Skip days are part of their goal: the archive carries them (its read does not list them).
+  await api('post', '/goals/steps/skips', { dates: ['2026-03-03', '2026-03-05'] });
   const defs = (await a.api().get(`/users/${user.id}/metric-definitions`).set(user.auth)).body as Json[];
   const steps = defs.find((d) => d.metric_type_slug === 'steps')!;
   await api('patch', `/metric-definitions/${steps.id}`, { display_name: 'Daily steps' });
@@ -131,6 +134,12 @@ test('export, import into a fresh account on another server, export again: the s
   const after = comparable(await unzipText(again), bob.id);
   expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
   for (const file of Object.keys(before)) expect([file, after[file]]).toEqual([file, before[file]]);
+  expect(after['goal.ndjson'].map((g) => [g.slug, g.skips])).toEqual([
+    ['steps', ['2026-03-03', '2026-03-05']],
+    ['weight', []],
+  ]);
+  const skips = await b.api().get(`/users/${bob.id}/goals/steps/skips`).set(bob.auth);
+  expect(skips.body).toEqual((await a.api().get(`/users/${alice.id}/goals/steps/skips`).set(alice.auth)).body);
   // The day summaries are the same too: readings' daily rollups were rebuilt.
   const days = (user: TestUser, server: HttpServer) => server.api().get(`/users/${user.id}/days/2026-03-01`).set(user.auth);
   expect((await days(bob, b)).body).toEqual((await days(alice, a)).body);

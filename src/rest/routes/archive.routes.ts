@@ -16,7 +16,7 @@ export const archiveRoutes = (importMaxBytes: number): Route[] => [
     tag,
     access: 'account',
     summary:
-      'Everything the account holds as one ZIP, streamed: manifest.json, one NDJSON file per resource type (each line a resource as its REST read shows it; encrypted payloads stay ciphertext, the wrapped key is included), and events.csv, health_metrics.csv and days.csv for a spreadsheet. A signed-in session only',
+      'Everything the account holds as one ZIP, streamed: manifest.json, one NDJSON file per resource type (each line a resource as its REST read shows it, a goal with its skip days in `skips`; encrypted payloads stay ciphertext, the wrapped key is included), and events.csv, health_metrics.csv and days.csv for a spreadsheet. A signed-in session only',
     produces: 'application/zip',
     responses: { 200: null },
     handler: async (r) => ({
