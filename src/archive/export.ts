@@ -39,7 +39,7 @@ async function* pagesOf(actor: Actor, type: ChangeType): AsyncGenerator<Json[]> 
  * a goal's skip days (GET …/goals/{slug}/skips), which the goal's read does not list.
  */
 const EXTRAS: Partial<Record<ChangeType, (actor: Actor, line: Json) => Promise<Json>>> = {
-  goal: async (actor, line) => ({ ...line, skips: await listGoalSkips(actor, String(line.slug)) }),
+  goal: async (actor, line) => ({ ...line, skips: await listGoalSkips(actor, line.slug as string) }),
 };
 
 /** Writes a file's text in pieces, waiting while the archive's reader is behind. */
