@@ -7,7 +7,7 @@
  * may have it turned off) the service analyzes these tables itself once they have grown by a tenth
  * (and 1 MB) since their last analysis, autovacuum's own default threshold.
  */
-export const ANALYZED_TABLES = ['health_metrics'];
+const ANALYZED_TABLES = ['health_metrics'];
 
 type Run = (sql: string, params?: unknown[]) => Promise<Array<{ grown: boolean }>>;
 

@@ -18,6 +18,42 @@ const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const embedded = !process.env.DATABASE_URL;
 
+const OLD = { email: 'old@example.com', password: 'an old long password' };
+
+/** The account of a database from before, written straight into it. */
+async function addOldUser(c: pg.Client, userId: string): Promise<void> {
+  await c.query(`insert into users (id, email, email_key, password_hash, created_at, updated_at) values ($1, $2, $2, $3, now(), now())`, [
+    userId,
+    OLD.email,
+    await hashPassword(OLD.password),
+  ]);
+}
+
+/**
+ * A migrated copy taken back by `prepare` (a client on it, before any server has run on it), then
+ * a server on it, whose start runs the migrations again, and the old account signed in.
+ */
+async function upgraded(
+  database: DatabaseCopy,
+  userId: string,
+  prepare: (c: pg.Client) => Promise<void>,
+): Promise<{ server: TestServer; u: TestUser }> {
+  const embeddedDb = database.databaseUrl ? undefined : await startEmbedded(database.pgliteDir);
+  const client = new pg.Client(database.databaseUrl ?? embeddedUrl(embeddedDb!));
+  await client.connect();
+  try {
+    await prepare(client);
+  } finally {
+    await client.end();
+    await embeddedDb?.close();
+  }
+  const server = await startTestServer({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir });
+  const login = await server.api().post('/auth/login').send(OLD);
+  expect(login.status).toBe(200);
+  const u: TestUser = { id: userId, ...OLD, token: login.body.api_token, auth: { Authorization: `Bearer ${login.body.api_token}` } };
+  return { server, u };
+}
+
 describe('on a new database', () => {
   let server: TestServer;
   const sql = <R>(text: string, params: unknown[] = []) => withContext(() => query<R>(text, params), server.db.orm);
@@ -147,36 +183,17 @@ describe('on a database with readings from before', () => {
     database = await copyOfTemplate();
     const userId = randomUUID();
     const old = Array.from({ length: 300 }, (_, i) => ({ id: randomUUID(), sourceId: `old-${i}`, type: i % 3 === 0 ? 6 : 1 }));
-    const embeddedDb = database.databaseUrl ? undefined : await startEmbedded(database.pgliteDir);
-    const client = new pg.Client(database.databaseUrl ?? embeddedUrl(embeddedDb!));
-    await client.connect();
-    try {
+    let u: TestUser;
+    ({ server, u } = await upgraded(database, userId, async (client) => {
       await client.query(BEFORE);
-      await client.query(
-        `insert into users (id, email, email_key, password_hash, created_at, updated_at) values ($1, 'old@example.com', 'old@example.com', $2, now(), now())`,
-        [userId, await hashPassword('an old long password')],
-      );
+      await addOldUser(client, userId);
       await client.query(
         `insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, created_at)
          select r.id, $1, r.t, timestamptz '2026-01-01' + r.o * interval '1 minute', date '2026-01-01', r.o, 'watch', r.sid, now()
            from unnest($2::uuid[], $3::text[], $4::int2[]) with ordinality as r(id, sid, t, o)`,
         [userId, old.map((r) => r.id), old.map((r) => r.sourceId), old.map((r) => r.type)],
       );
-    } finally {
-      await client.end();
-      await embeddedDb?.close();
-    }
-
-    server = await startTestServer({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir });
-    const login = await server.api().post('/auth/login').send({ email: 'old@example.com', password: 'an old long password' });
-    expect(login.status).toBe(200);
-    const u: TestUser = {
-      id: userId,
-      email: 'old@example.com',
-      password: 'an old long password',
-      token: login.body.api_token,
-      auth: { Authorization: `Bearer ${login.body.api_token}` },
-    };
+    }));
 
     const listed = await allReadings(server, u);
     expect(new Set(listed.map((r) => r.id))).toEqual(new Set(old.map((r) => r.id)));
@@ -252,18 +269,13 @@ describe('on a database with readings in the first layout', () => {
       metadata: i % 10 === 0 ? { device: `watch ${i}`, nested: { ok: true } } : {},
       group: i < 2 ? group : null,
     }));
-    const embeddedDb = database.databaseUrl ? undefined : await startEmbedded(database.pgliteDir);
-    const client = new pg.Client(database.databaseUrl ?? embeddedUrl(embeddedDb!));
-    await client.connect();
-    let triggersBefore: string[];
-    try {
+    let triggersBefore: string[] = [];
+    let u: TestUser;
+    ({ server, u } = await upgraded(database, userId, async (client) => {
       triggersBefore = (await client.query<{ name: string }>(triggersSql)).rows.map((r) => r.name);
       await client.query(BEFORE);
       expect((await client.query<{ name: string }>(triggersSql)).rows.map((r) => r.name)).toEqual(triggersBefore);
-      await client.query(
-        `insert into users (id, email, email_key, password_hash, created_at, updated_at) values ($1, 'old@example.com', 'old@example.com', $2, now(), now())`,
-        [userId, await hashPassword('an old long password')],
-      );
+      await addOldUser(client, userId);
       await client.query(
         `insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, reading_group_id, metadata, created_at)
          select r.id, $1, r.t, timestamptz '2026-01-01' + r.o * interval '1 minute', date '2026-01-01', r.o, 'watch', r.sid, r.g, r.m,
@@ -278,21 +290,7 @@ describe('on a database with readings in the first layout', () => {
           old.map((r) => r.group),
         ],
       );
-    } finally {
-      await client.end();
-      await embeddedDb?.close();
-    }
-
-    server = await startTestServer({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir });
-    const login = await server.api().post('/auth/login').send({ email: 'old@example.com', password: 'an old long password' });
-    expect(login.status).toBe(200);
-    const u: TestUser = {
-      id: userId,
-      email: 'old@example.com',
-      password: 'an old long password',
-      token: login.body.api_token,
-      auth: { Authorization: `Bearer ${login.body.api_token}` },
-    };
+    }));
     const sql = <R>(text: string, params: unknown[] = []) => withContext(() => query<R>(text, params), server!.db.orm);
 
     // Every reading reads as before: id, value, source_id, group, metadata (an empty one as {}), created_at.
@@ -334,7 +332,7 @@ describe('on a database with readings in the first layout', () => {
     expect(stored).toEqual({ empty: 180, kept: 20 });
 
     // The triggers are all there again: a new reading is in the changes feed; the old ones still dedup.
-    expect((await sql<{ name: string }>(triggersSql)).map((r) => r.name)).toEqual(triggersBefore!);
+    expect((await sql<{ name: string }>(triggersSql)).map((r) => r.name)).toEqual(triggersBefore);
     const feed = await server.api().get(`/users/${userId}/changes`).set(u.auth);
     const resent = await ingestOk(server, u, [reading({ source_id: 'old-7' }), reading({ source_id: 'new-1', metadata: { a: 1 } })]);
     expect(resent.skipped_count).toBe(1);
