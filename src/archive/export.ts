@@ -11,8 +11,10 @@ import { CHANGE_TYPES, type ChangeType } from '../domain/changes/change-types.ts
 import { liveCounts, liveIds } from '../domain/changes/changes.service.ts';
 import { daysWithData, listDaySummaries } from '../domain/days/summary.service.ts';
 import { listGoalSkips } from '../domain/goals/goals.service.ts';
+import { allReadings } from '../domain/metrics/readings.service.ts';
 import { getProfile } from '../domain/users/users.service.ts';
 import { presentDaySummary } from '../rest/presenters/days.ts';
+import { presentReading } from '../rest/presenters/metrics.ts';
 import { readMany } from '../rest/resources.ts';
 import { METRIC_TYPES } from '../domain/metrics/catalogue.ts';
 import { CSV_BOM, csvRow, type Cell } from './csv.ts';
@@ -24,6 +26,8 @@ import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './fo
  * of the account (500,000 readings came to 1.3 GB before this).
  */
 async function* pagesOf(actor: Actor, type: ChangeType): AsyncGenerator<Json[]> {
+  const own = PAGES[type];
+  if (own) return yield* own(actor);
   const extra = EXTRAS[type];
   for await (const ids of liveIds(actor, type)) {
     const reads = (await readMany(actor, type, ids)) as Map<string, Json>;
@@ -33,6 +37,16 @@ async function* pagesOf(actor: Actor, type: ChangeType): AsyncGenerator<Json[]> 
     yield page;
   }
 }
+
+/**
+ * The types read straight from their table rather than by the changes feed's ids: readings, most
+ * of an account, walked in one pass of their list index (twice as fast as a lookup per id).
+ */
+const PAGES: Partial<Record<ChangeType, (actor: Actor) => AsyncGenerator<Json[]>>> = {
+  health_metric: async function* (actor) {
+    for await (const page of allReadings(actor)) yield page.map(presentReading) as Json[];
+  },
+};
 
 /**
  * What an archive line holds beyond its REST read, so that nothing of the account is left behind:

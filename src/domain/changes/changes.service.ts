@@ -4,7 +4,7 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { ResyncRequired, VersionConflict } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
-import { query } from '../../db/sql.ts';
+import { cursorPages, query } from '../../db/sql.ts';
 import { metricType, metricTypeById } from '../metrics/catalogue.ts';
 import { CHANGE_TABLES, ownerColumn, type ChangeType } from './change-types.ts';
 import { ChangesQuery } from './changes.schemas.ts';
@@ -86,28 +86,16 @@ export async function listChanges<T>(actor: Actor, input: z.input<typeof Changes
 
 /**
  * Every live resource of a type, in pages of ids (feed ids: a goal's slug), in id order: what a
- * full export walks. The changes table lists each existing resource once. Read through one
- * cursor, so inside a transaction: one plan for the whole walk, not a keyset query per page,
- * whose plan on a table just bulk-loaded (stale statistics) sorted the rest of the table for
- * every page (500,000 readings took two minutes, against seconds).
+ * full export walks. The changes table lists each existing resource once.
  */
-let cursors = 0;
 export async function* liveIds(actor: Actor, type: ChangeType, pageSize = 1000): AsyncGenerator<string[]> {
   authorize(actor, actor.userId, 'read');
-  const cursor = `live_ids_${++cursors}`;
-  await query(
-    `declare ${cursor} no scroll cursor for select id from changes where user_id = $1 and type = $2 and op = 'upsert' order by id`,
+  const pages = cursorPages<{ id: string }>(
+    `select id from changes where user_id = $1 and type = $2 and op = 'upsert' order by id`,
     [actor.userId, type],
+    pageSize,
   );
-  try {
-    for (;;) {
-      const rows = await query<{ id: string }>(`fetch ${pageSize} from ${cursor}`);
-      if (rows.length === 0) return;
-      yield rows.map((r) => feedId(type, r.id));
-    }
-  } finally {
-    await query(`close ${cursor}`);
-  }
+  for await (const rows of pages) yield rows.map((r) => feedId(type, r.id));
 }
 
 /** How many live resources of each type the user has. */
