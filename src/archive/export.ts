@@ -27,7 +27,10 @@ import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './fo
  */
 async function* pagesOf(actor: Actor, type: ChangeType): AsyncGenerator<Json[]> {
   const own = PAGES[type];
-  if (own) return yield* own(actor);
+  if (own) {
+    yield* own(actor);
+    return;
+  }
   const extra = EXTRAS[type];
   for await (const ids of liveIds(actor, type)) {
     const reads = (await readMany(actor, type, ids)) as Map<string, Json>;
@@ -44,7 +47,7 @@ async function* pagesOf(actor: Actor, type: ChangeType): AsyncGenerator<Json[]> 
  */
 const PAGES: Partial<Record<ChangeType, (actor: Actor) => AsyncGenerator<Json[]>>> = {
   health_metric: async function* (actor) {
-    for await (const page of allReadings(actor)) yield page.map(presentReading) as Json[];
+    for await (const page of allReadings(actor)) yield page.map(presentReading);
   },
 };
 
