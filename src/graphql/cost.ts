@@ -48,6 +48,11 @@ type Walk = {
   variables: Record<string, unknown>;
   introspection: Map<string, number>;
   maxWraps: number;
+  /**
+   * Each fragment's cost in the context it is spread in (the sizes its parent gives, the ofType
+   * depth), weighed once: fragments spreading others twice over would otherwise be walked 2^n times.
+   */
+  weighed: Map<string, number>;
 };
 
 const introspectionSizes = new WeakMap<GraphQLSchema, Map<string, number>>();
@@ -169,11 +174,7 @@ function costOf(
       const on = sel.typeCondition ? walk.schema.getType(sel.typeCondition.name.value) : parent;
       total += isObjectType(on) ? costOf(sel.selectionSet, on, walk, seen, sized, wraps) : 0;
     } else if (sel.kind === Kind.FRAGMENT_SPREAD) {
-      const fragment = walk.fragments.get(sel.name.value);
-      const on = fragment && walk.schema.getType(fragment.typeCondition.name.value);
-      if (fragment && isObjectType(on) && !seen.has(sel.name.value)) {
-        total += costOf(fragment.selectionSet, on, walk, new Set([...seen, sel.name.value]), sized, wraps);
-      }
+      total += fragmentCost(sel.name.value, walk, seen, sized, wraps);
     } else {
       const field = fieldOf(parent, sel.name.value, walk.schema);
       if (!field) continue; // not in the schema: validation has refused it
@@ -193,6 +194,21 @@ function costOf(
     }
   }
   return total;
+}
+
+/** A spread fragment's cost; 0 for one that spreads itself (a cycle, which validation refuses on its own). */
+function fragmentCost(name: string, walk: Walk, seen: Set<string>, sized: Map<string, number>, wraps: number): number {
+  const key = `${name} ${wraps} ${[...sized].join(' ')}`;
+  const known = walk.weighed.get(key);
+  if (known !== undefined) return known;
+  const fragment = walk.fragments.get(name);
+  const on = fragment && walk.schema.getType(fragment.typeCondition.name.value);
+  if (!fragment || !isObjectType(on) || seen.has(name)) return 0;
+  seen.add(name);
+  const cost = costOf(fragment.selectionSet, on, walk, seen, sized, wraps);
+  seen.delete(name);
+  walk.weighed.set(key, cost);
+  return cost;
 }
 
 /**
@@ -216,7 +232,7 @@ export function operationCost(
   const fragments = new Map(
     document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
   );
-  const walk = { schema, fragments, variables, introspection: sizesOf(schema), maxWraps: maxWrapsOf(schema) };
+  const walk = { schema, fragments, variables, introspection: sizesOf(schema), maxWraps: maxWrapsOf(schema), weighed: new Map() };
   return costOf(operation.selectionSet, root, walk, new Set());
 }
 

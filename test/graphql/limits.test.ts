@@ -104,6 +104,33 @@ test('a query costing more than the limit, lists multiplied by their limit (vari
   expect(small.body.errors).toBeUndefined();
 });
 
+/** `{ ...F0 }` with F0 spreading F1 twice, F1 spreading F2 twice ...: `n` fragments that expand to 2^(n-1) selections. */
+function doublingFragments(n: number, leaf: string): string {
+  const defs = Array.from({ length: n }, (_, i) =>
+    i === n - 1 ? `fragment F${i} on Query { ${leaf} }` : `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`,
+  );
+  return `{ ...F0 }\n${defs.join('\n')}`;
+}
+
+test('fragments that double at every step are weighed without being expanded: 60 of them are refused at once, not walked 2^59 times', async () => {
+  // Each fragment is weighed once (for the context it is spread in), so the limits see what the
+  // expansion would cost without making it: 2^59 × (me + its id).
+  const error = await refused(doublingFragments(60, 'me { id }'), /costs \d+/);
+  expect(error.extensions.code).toBe('QUERY_TOO_COSTLY');
+  expect(error.extensions.cost).toBe(2 ** 59 * 2);
+  // A few doublings are an ordinary query: the same field merged, answered once.
+  const small = await gql(server, owner, doublingFragments(4, 'me { id }'));
+  expect(small.body).toEqual({ data: { me: { id: owner.id } } });
+}, 20_000);
+
+test('a fragment chain deeper than 10 levels through its fields is refused as deep, each fragment measured once', async () => {
+  const defs = Array.from({ length: 40 }, (_, i) =>
+    i === 39 ? `fragment P${i} on Place { id }` : `fragment P${i} on Place { ...P${i + 1} visits { place { ...P${i + 1} } } }`,
+  );
+  const error = await refused(`{ me { places { ...P0 } } }\n${defs.join('\n')}`, /levels deep; at most 10/);
+  expect(error.extensions.code).toBe('QUERY_TOO_DEEP');
+}, 20_000);
+
 test('a query text of more than 2,000 tokens', async () => {
   const fields = Array.from({ length: 2100 }, () => 'id').join(' ');
   const error = await refused(`{ me { ${fields} } }`, /more th\w+ 2000 tokens/);
