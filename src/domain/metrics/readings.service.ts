@@ -31,7 +31,7 @@ export type Reading = {
 /** One frozen `{}` for every reading without metadata (stored as null; readings are immutable). */
 export const NO_METADATA = Object.freeze({}) as Record<string, unknown>;
 
-function readingOf(h: HealthMetric): Reading {
+function readingOf(h: ReadingRow): Reading {
   const type = metricTypeById(h.metricTypeId)!;
   return {
     id: h.id,
@@ -39,14 +39,14 @@ function readingOf(h: HealthMetric): Reading {
     metricTypeId: h.metricTypeId,
     metricTypeSlug: type.slug,
     unit: type.unit,
-    recordedAt: h.recordedAt,
+    recordedAt: new Date(h.recordedAt),
     localDate: h.localDate,
     value: Number(h.value),
     source: h.source,
     sourceId: h.sourceId ?? null,
     readingGroupId: h.readingGroupId ?? null,
     metadata: h.metadata ?? NO_METADATA,
-    createdAt: h.createdAt,
+    createdAt: new Date(h.createdAt),
   };
 }
 
@@ -86,19 +86,14 @@ export async function listReadings(actor: Actor, input: z.input<typeof HealthMet
   return (await pageReadings(actor, input)).items;
 }
 
-type ReadingRow = {
-  id: string;
-  user_id: string;
-  metric_type_id: number;
-  recorded_at: string | Date;
-  local_date: string;
-  value: number;
-  source: string;
-  source_id: string | null;
-  reading_group_id: string | null;
-  metadata: Record<string, unknown> | null;
-  created_at: string | Date;
-};
+/**
+ * A reading's fields under the entity's names: an entity, or a row of plain SQL (READING_COLUMNS),
+ * whose driver hands timestamps over as text.
+ */
+type ReadingRow = Pick<
+  HealthMetric,
+  'id' | 'userId' | 'metricTypeId' | 'localDate' | 'value' | 'source' | 'sourceId' | 'readingGroupId' | 'metadata'
+> & { recordedAt: Date | string; createdAt: Date | string };
 
 /**
  * Batch read for relations (the reading an accepted suggestion created) and for the changes feed,
@@ -114,7 +109,7 @@ export async function readingsByIds(actor: Actor, ids: string[]): Promise<Map<st
        from (select * from health_metrics where id = any($2::uuid[]) offset 0) h where user_id = $1`,
     [actor.userId, ids],
   );
-  return new Map(rows.map((r) => [r.id, readingOfRow(r)]));
+  return new Map(rows.map((r) => [r.id, readingOf(r)]));
 }
 
 /**
@@ -130,27 +125,9 @@ export async function* allReadings(actor: Actor, pageSize = 1000): AsyncGenerato
     [actor.userId],
     pageSize,
   );
-  for await (const rows of pages) yield rows.map(readingOfRow);
+  for await (const rows of pages) yield rows.map(readingOf);
 }
 
-const READING_COLUMNS = `id, user_id, metric_type_id, recorded_at, local_date::text as local_date, value, source, source_id,
-            reading_group_id, metadata, created_at`;
-
-function readingOfRow(r: ReadingRow): Reading {
-  const type = metricTypeById(r.metric_type_id)!;
-  return {
-    id: r.id,
-    userId: r.user_id,
-    metricTypeId: r.metric_type_id,
-    metricTypeSlug: type.slug,
-    unit: type.unit,
-    recordedAt: new Date(r.recorded_at),
-    localDate: r.local_date,
-    value: Number(r.value),
-    source: r.source,
-    sourceId: r.source_id,
-    readingGroupId: r.reading_group_id,
-    metadata: r.metadata ?? NO_METADATA,
-    createdAt: new Date(r.created_at),
-  };
-}
+const READING_COLUMNS = `id, user_id as "userId", metric_type_id as "metricTypeId", recorded_at as "recordedAt",
+  local_date::text as "localDate", value, source, source_id as "sourceId", reading_group_id as "readingGroupId", metadata,
+  created_at as "createdAt"`;
