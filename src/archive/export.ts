@@ -43,7 +43,8 @@ async function* pagesOf(actor: Actor, type: ChangeType): AsyncGenerator<Json[]> 
 
 /**
  * The types read straight from their table rather than by the changes feed's ids: readings, most
- * of an account, walked in one pass of their list index (twice as fast as a lookup per id).
+ * of an account, walked in one pass of their list index (500,000: 59 → 26 s on the embedded
+ * database, 32 → 22 s on PostgreSQL, against a lookup per id).
  */
 const PAGES: Partial<Record<ChangeType, (actor: Actor) => AsyncGenerator<Json[]>>> = {
   health_metric: async function* (actor) {
