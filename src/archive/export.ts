@@ -10,7 +10,7 @@ import { listCategories } from '../domain/categories/categories.service.ts';
 import { CHANGE_TYPES, type ChangeType } from '../domain/changes/change-types.ts';
 import { liveCounts, liveIds } from '../domain/changes/changes.service.ts';
 import { daysWithData, listDaySummaries } from '../domain/days/summary.service.ts';
-import { listGoalSkips } from '../domain/goals/goals.service.ts';
+import { goalSkipsBySlug } from '../domain/goals/goals.service.ts';
 import { allReadings } from '../domain/metrics/readings.service.ts';
 import { getProfile } from '../domain/users/users.service.ts';
 import { presentDaySummary } from '../rest/presenters/days.ts';
@@ -36,8 +36,7 @@ async function* pagesOf(actor: Actor, type: ChangeType): AsyncGenerator<Json[]> 
     const reads = (await readMany(actor, type, ids)) as Map<string, Json>;
     em().clear();
     const page = ids.flatMap((id) => (reads.has(id) ? [reads.get(id)!] : []));
-    if (extra) for (let i = 0; i < page.length; i++) page[i] = await extra(actor, page[i]);
-    yield page;
+    yield extra ? await extra(actor, page) : page;
   }
 }
 
@@ -54,10 +53,14 @@ const PAGES: Partial<Record<ChangeType, (actor: Actor) => AsyncGenerator<Json[]>
 
 /**
  * What an archive line holds beyond its REST read, so that nothing of the account is left behind:
- * a goal's skip days (GET …/goals/{slug}/skips), which the goal's read does not list.
+ * a goal's skip days (GET …/goals/{slug}/skips), which the goal's read does not list. Added a page
+ * of lines at a time.
  */
-const EXTRAS: Partial<Record<ChangeType, (actor: Actor, line: Json) => Promise<Json>>> = {
-  goal: async (actor, line) => ({ ...line, skips: await listGoalSkips(actor, line.slug as string) }),
+const EXTRAS: Partial<Record<ChangeType, (actor: Actor, page: Json[]) => Promise<Json[]>>> = {
+  goal: async (actor, page) => {
+    const skips = await goalSkipsBySlug(actor);
+    return page.map((line) => ({ ...line, skips: skips.get(line.slug as string) ?? [] }));
+  },
 };
 
 /** Writes a file's text in pieces, waiting while the archive's reader is behind. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isoDate, parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
-import { METRIC_TYPES, metricType, type MetricCategory, type MetricType } from '../metrics/catalogue.ts';
+import { METRIC_TYPES, metricType, metricTypeById, type MetricCategory, type MetricType } from '../metrics/catalogue.ts';
 import { MetricGoal } from './goal.entity.ts';
 import { GoalHistoryQuery, GoalSkipsCreate, historySpan, MetricGoalUpdate } from './goals.schemas.ts';
 import { addDays, daysBetween, goalHistory, periodOf, type GoalPeriod, type PeriodResult } from './periods.ts';
@@ -138,6 +138,16 @@ export async function listGoalSkips(actor: Actor, slug: string): Promise<string[
     [actor.userId, type.id],
   );
   return rows.map((r) => r.day);
+}
+
+/** Every goal's skip days, oldest first, by the goal's slug, in one read: what an export adds to each goal's line. */
+export async function goalSkipsBySlug(actor: Actor): Promise<Map<string, string[]>> {
+  authorize(actor, actor.userId, 'read');
+  const rows = await query<{ metric_type_id: number; days: string[] }>(
+    `select metric_type_id, array_agg(day::text order by day) as days from goal_skips where user_id = $1 group by metric_type_id`,
+    [actor.userId],
+  );
+  return new Map(rows.map((r) => [metricTypeById(r.metric_type_id)!.slug, r.days]));
 }
 
 /** POST …/goals/{slug}/skips: days (or a pause from..to) the goal is set aside; days already skipped stay. Answers every skip. */
