@@ -19,10 +19,13 @@ const READINGS = 500_000;
 /**
  * The bounds: the server runs with its JavaScript heap capped at HEAP_MB (an export that held the
  * account at once would need several times that and die of it), and its resident memory may grow
- * by at most GROWTH_BOUND_MB while the export runs.
+ * by at most GROWTH_BOUND_MB while the export runs: less than the account's NDJSON alone (~250 MB),
+ * so buffering it outside the heap fails too. The growth measured 99–154 MB on the embedded
+ * database with the same code (peaks 430–462 MB): where the baseline lands varies by ~60 MB
+ * between runs, as the embedded database and V8 grow their own memory during the export.
  */
 const HEAP_MB = 192;
-const GROWTH_BOUND_MB = 150;
+const GROWTH_BOUND_MB = 200;
 
 let db: Awaited<ReturnType<typeof processDatabase>>;
 let server: ServerProcess;
