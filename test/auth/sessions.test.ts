@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { generate } from 'otplib';
 import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError, ISO_UTC, UUID } from '../helpers/expect.ts';
+import { codeAt } from '../helpers/totp.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,7 +23,6 @@ const sessions = async (auth: { Authorization: string }) => {
   return res.body as { id: string; current: boolean; created_at: string; last_used_at: string | null; expires_at: string }[];
 };
 const currentId = async (auth: { Authorization: string }) => (await sessions(auth)).find((s) => s.current)!.id;
-const codeAt = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 describe('GET /auth/sessions', () => {
   test('lists the live sessions newest first, marking the current one', async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { generate } from 'otplib';
 import type { Response } from 'supertest';
 import { query } from '../../src/db/sql.ts';
 import { withContext } from '../../src/db/context.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
+import { codeAt } from '../helpers/totp.ts';
 
 /**
  * Attempts are counted before they are checked, so a burst of concurrent guesses gets no more
@@ -34,8 +34,6 @@ function expectLimited(res: Response): void {
 
 const login = (from: string, email: string, password: string) =>
   server.api().post('/auth/login').set('X-Forwarded-For', from).send({ email, password });
-
-const codeAt = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 /** A six-digit code that is none of the ones accepted right now (±1 step). */
 async function wrongCode(secret: string): Promise<string> {

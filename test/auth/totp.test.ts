@@ -1,7 +1,7 @@
-import { generate } from 'otplib';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
+import { codeAt } from '../helpers/totp.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,7 +10,6 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 /** The code an authenticator shows `stepsAhead` 30-second steps from now. */
-const codeAt = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 async function enrol(u: TestUser): Promise<string> {
   const setup = await server.api().post('/auth/totp/setup').set(u.auth);

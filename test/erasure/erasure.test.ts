@@ -1,4 +1,3 @@
-import { generate } from 'otplib';
 import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
@@ -6,6 +5,7 @@ import { gqlData, gqlError } from '../helpers/graphql.ts';
 import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { ingestOk, reading } from '../metrics/support.ts';
+import { codeAt } from '../helpers/totp.ts';
 
 /** Own server: the tests walk the database's tables and queue jobs of their own. */
 let server: TestServer;
@@ -135,7 +135,7 @@ test('DELETE /users/{id}: no row of the user is left in any table, their token s
 test('with TOTP on the code is required too; GraphQL erases through the same service, never with an API token', async () => {
   const u = await signUp(server);
   const setup = await server.api().post('/auth/totp/setup').set(u.auth);
-  const code = (ahead = 0) => generate({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) + ahead * 30 });
+  const code = (ahead = 0) => codeAt(setup.body.secret, ahead);
   await server
     .api()
     .post('/auth/totp/enable')

@@ -1,4 +1,3 @@
-import { generate } from 'otplib';
 import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import { withOwnServer, type TestServer } from '../helpers/server.ts';
@@ -13,6 +12,7 @@ import {
   submitAuthorize,
   type AuthorizeFields,
 } from '../helpers/oauth.ts';
+import { codeAt } from '../helpers/totp.ts';
 
 /**
  * GET and POST /oauth/authorize over plain HTTP: the page and its headers, request errors (shown
@@ -35,7 +35,6 @@ const request = (): AuthorizeFields => ({
   state: 'xyz "quoted"',
   scope: 'read',
 });
-const codeAt = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 /** The value attribute of the named input in the page. */
 const valueOf = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
 

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generate } from 'otplib';
 import { jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS, browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { withServer, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { exchange, pkce, registerClient } from '../helpers/oauth.ts';
+import { codeAt } from '../helpers/totp.ts';
 
 /**
  * The sign-in and consent page in a real headless Chromium, as a person uses it: fill the form,
@@ -144,7 +144,7 @@ browserTest('wrong password: the page again, the error announced, the email kept
 browserTest('an account with TOTP: the code field appears after the password, then approve', async () => {
   const u = await signUp(server);
   const secret = (await server.api().post('/auth/totp/setup').set(u.auth)).body.secret as string;
-  const at = (steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+  const at = (steps: number) => codeAt(secret, steps);
   await server
     .api()
     .post('/auth/totp/enable')
