@@ -79,6 +79,43 @@ test('a new account starts with what it was given; each write after a cursor is 
   expect(ofEvent[0].version).toBe(deleted.changes.find((c) => c.type === 'event')!.version);
 });
 
+test('a write that changes a resource and its parts is one change of it; deleting it with its parts is one delete', async () => {
+  const user = await signUp(server);
+  const start = await readAll(user);
+  const food = (await server.api().post(`/users/${user.id}/food-items`).set(user.auth).send({ name: 'Egg', calories: 70 })).body;
+  const meals = `/users/${user.id}/saved-meals`;
+  // The meal's row and its item rows are written in one transaction: the items change the meal as its parts.
+  const meal = (
+    await server
+      .api()
+      .post(meals)
+      .set(user.auth)
+      .send({ name: 'Breakfast', items: [{ food_item_id: food.id }] })
+  ).body;
+  const created = await readAll(user, start.cursor);
+  expect(created.changes.map((c) => [c.type, c.id, c.op])).toEqual([
+    ['food_item', food.id, 'upsert'],
+    ['saved_meal', meal.id, 'upsert'],
+  ]);
+  expect(created.changes[1].data).toMatchObject({ id: meal.id, items: [expect.objectContaining({ food_item_id: food.id })] });
+
+  // Replacing the items only (their rows deleted and inserted) is one upsert of the meal.
+  await server
+    .api()
+    .patch(`${meals}/${meal.id}`)
+    .set(user.auth)
+    .send({ items: [{ food_item_id: food.id, servings: 2 }] })
+    .expect(200);
+  const patched = await readAll(user, created.cursor);
+  expect(patched.changes.map((c) => [c.type, c.id, c.op])).toEqual([['saved_meal', meal.id, 'upsert']]);
+
+  // Its items go with it (their deletion changes their meal as a part): the meal is one tombstone, not revived by them.
+  expect((await server.api().delete(`${meals}/${meal.id}`).set(user.auth)).status).toBe(204);
+  const deleted = await readAll(user, patched.cursor);
+  expect(deleted.changes.map((c) => [c.type, c.id, c.op, c.data])).toEqual([['saved_meal', meal.id, 'delete', null]]);
+  expect(deleted.changes[0].version).toBeGreaterThan(patched.changes[0].version);
+});
+
 test('limit pages through in version order without repeating or skipping; types filters', async () => {
   const user = await signUp(server);
   const { cursor } = await readAll(user);

@@ -23,7 +23,8 @@ const BEFORE_FEED = `
   drop function number_changes() cascade;
   drop table changes, change_counters, change_marks, erasures;
   drop sequence changes_ordinal_seq;
-  delete from mikro_orm_migrations where name in ('Migration20261127000000_changes', 'Migration20261127010000_erasures');`;
+  delete from mikro_orm_migrations
+   where name in ('Migration20261127000000_changes', 'Migration20261127010000_erasures', 'Migration20261130000000_changes_at_commit');`;
 
 async function withClient(fn: (c: pg.Client) => Promise<void>): Promise<void> {
   const embedded = database.databaseUrl ? undefined : await startEmbedded(database.pgliteDir);
