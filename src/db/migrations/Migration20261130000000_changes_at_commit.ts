@@ -59,41 +59,44 @@ export class Migration20261130000000_changes_at_commit extends Migration {
       end
     $fn$`);
 
-    // At commit, per resource, what the changes made in this transaction add up to, as when each
-    // was written to `changes` in turn: the last of the resource's own changes decides, and a
-    // change to it as a parent counts only when that is not a delete (it then moves the resource's
-    // place in the order). A parent-only change to a resource an earlier transaction deleted is no
-    // change of it; every write of this user's rows of `changes` happens here, under the
-    // counter, so that check cannot go stale. Versions: the counter's new top, less how far the
-    // change is from the transaction's last, in the order the changes were made; unique per user,
-    // increasing in commit order.
+    // At commit, per resource, what this transaction's changes add up to, as if each had been
+    // written to `changes` in turn: the last of the resource's own changes says upsert or delete;
+    // after an upsert, later changes to it as a parent move it on (and carry its time: the clock
+    // rises with the ordinal), after a delete they do not; and a parent-only change to a resource
+    // an earlier transaction deleted is no change of it. Every write of this user's rows of
+    // `changes` happens here, under the counter, so that check cannot go stale. Versions: the
+    // counter's new top, less how far the change's ordinal is from the transaction's last (unique
+    // per user, increasing in commit order, gaps allowed), as before.
     this.addSql(`create or replace function number_changes() returns trigger language plpgsql as $fn$
       begin
         if to_regclass('pg_temp.pending_changes') is not null then
-          with mine as (
-            select type, id, op, parent, ordinal, changed_at,
-                   first_value(op) over (partition by type, id order by parent, ordinal desc) as last_own_op,
-                   bool_and(parent) over (partition by type, id) as parent_only
+          with folded as (
+            select type, id, bool_and(parent) as parent_only,
+                   max(ordinal) as last,
+                   max(ordinal) filter (where not parent) as own_last,
+                   max(ordinal) filter (where not parent and op = 'delete') as own_delete,
+                   max(changed_at) as last_at,
+                   max(changed_at) filter (where not parent and op = 'delete') as delete_at
               from pg_temp.pending_changes
              where user_id = new.user_id
-          ), folded as (
-            select distinct on (type, id) type, id, op, ordinal, changed_at, parent_only
-              from mine
-             order by type, id, (last_own_op = 'delete' and not parent) desc, ordinal desc
+             group by type, id
           ), kept as (
-            select * from folded f
+            select type, id,
+                   case when own_delete = own_last then 'delete' else 'upsert' end as op,
+                   case when own_delete = own_last then own_last else last end as ordinal,
+                   case when own_delete = own_last then delete_at else last_at end as changed_at
+              from folded f
              where not (f.parent_only and exists (
                select 1 from changes d where d.user_id = new.user_id and d.type = f.type and d.id = f.id and d.op = 'delete'))
-          ), numbered as (
-            select *, row_number() over (order by ordinal) as k, count(*) over () as n from kept
+          ), spanned as (
+            select *, min(ordinal) over () as lo, max(ordinal) over () as hi from kept
           ), counter as (
-            insert into change_counters as c (user_id, version) select new.user_id, n from numbered limit 1
+            insert into change_counters as c (user_id, version) select new.user_id, hi - lo + 1 from spanned limit 1
               on conflict (user_id) do update set version = c.version + excluded.version
               returning version as top
           )
           insert into changes as c (user_id, type, id, op, version, changed_at)
-            select new.user_id, type, id, op, top - n + k, changed_at from numbered, counter
-             order by type, id
+            select new.user_id, type, id, op, top - hi + ordinal, changed_at from counter, spanned
           on conflict (user_id, type, id) do update
             set op = excluded.op, version = excluded.version, changed_at = excluded.changed_at;
           -- Numbered once: a second round in this transaction (after SET CONSTRAINTS ... IMMEDIATE) numbers only what came after.
