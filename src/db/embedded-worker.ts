@@ -172,7 +172,7 @@ function checkpointing(db: PGlite): { onDrained: () => void; start: (gate: Gate)
         if (row.wal >= BUSY_CHECKPOINT_BYTES || (pending && grown < TRICKLE_BYTES)) {
           await db.exec('checkpoint');
           pending = false;
-          await analyzeGrownTables(async (sql, params) => (await db.query<{ grown: boolean }>(sql, params)).rows);
+          await analyzeGrownTables(async <R>(sql: string, params?: unknown[]) => (await db.query<R>(sql, params)).rows);
         }
       })
       // A failed checkpoint leaves the log as it was; the next look tries again.

@@ -1,21 +1,21 @@
 import { query } from '../db/sql.ts';
-import { analyzeGrownTables } from '../db/statistics.ts';
+import { analyzeGrownTables, autovacuumRuns, vacuumDeadTables } from '../db/statistics.ts';
 import { defineJob } from './job.ts';
 
 /**
- * Keeps the readings' planner statistics where autovacuum does not (db/statistics.ts): on a
- * PostgreSQL with autovacuum off, a large import otherwise leaves every page of a long history
- * planned as if it were short. With autovacuum on this does nothing; the embedded database's own
- * thread does the same after its checkpoints.
+ * Autovacuum's work where it does not run (db/statistics.ts): on the embedded database, which has
+ * none, and on a PostgreSQL with it off. It keeps the readings' planner statistics (a large import
+ * otherwise leaves every page of a long history planned as if it were short) and vacuums the tables
+ * that updates and deletes have filled with dead rows. Where autovacuum runs this does nothing.
  */
 export const statisticsJob = defineJob({
   name: 'db.statistics',
   schedule: '* * * * *',
   queue: { retryLimit: 0, expireInSeconds: 300 },
   handler: async (_data, ctx) => {
-    const [setting] = await query<{ autovacuum: string }>(`select current_setting('autovacuum') as autovacuum`);
-    if (setting?.autovacuum === 'on') return;
+    if (await autovacuumRuns(query)) return;
     const analyzed = await analyzeGrownTables(query);
-    if (analyzed.length) ctx.logger.info({ analyzed }, 'analyzed tables autovacuum would have');
+    const vacuumed = await vacuumDeadTables(query);
+    if (analyzed.length || vacuumed.length) ctx.logger.info({ analyzed, vacuumed }, 'did what autovacuum would have');
   },
 });
