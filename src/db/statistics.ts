@@ -44,7 +44,7 @@ export async function analyzeGrownTables(run: Run, tables: string[] = ANALYZED_T
  * rows, its default threshold) and returns them. Without it, every update and delete leaves its old
  * row behind for good where autovacuum does not run: the feed's marks and counters, the outbox,
  * the job queue's tables and each edited resource grow with every write, not with the data.
- * Plain VACUUM: it makes the space reusable, takes no lock that stops reads or writes on
+ * Not VACUUM FULL: it makes the space reusable, takes no lock that stops reads or writes on
  * PostgreSQL, and returns nothing to the operating system (the tables stop growing instead).
  */
 export async function vacuumDeadTables(run: Run): Promise<string[]> {
@@ -53,7 +53,8 @@ export async function vacuumDeadTables(run: Run): Promise<string[]> {
       where n_dead_tup > 50 + 0.2 * n_live_tup and schemaname !~ '^pg_temp'
       order by n_dead_tup desc`,
   );
-  // regclass' text is the name as SQL spells it (quoted and qualified where it must be).
-  for (const { name } of tables) await run(`vacuum ${name}`);
+  // regclass' text is the name as SQL spells it (quoted and qualified where it must be). Analyzed
+  // too: a vacuum also recounts relpages, which analyzeGrownTables measures growth from.
+  for (const { name } of tables) await run(`vacuum (analyze) ${name}`);
   return tables.map((t) => t.name);
 }
