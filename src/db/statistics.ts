@@ -5,7 +5,8 @@
  * (430 ms a page at a million readings on PostgreSQL, against under 2 ms once analyzed).
  * Autovacuum keeps them on PostgreSQL; where it does not run (PGlite has none, and a PostgreSQL
  * may have it turned off) the service analyzes these tables itself once they have grown by a tenth
- * (and 1 MB) since their last analysis, autovacuum's own default threshold.
+ * (and 1 MB) since their last analysis, autovacuum's own default threshold, and vacuums the tables
+ * full of dead rows (vacuumDeadTables).
  */
 const ANALYZED_TABLES = ['health_metrics'];
 

@@ -14,8 +14,9 @@ export const statisticsJob = defineJob({
   queue: { retryLimit: 0, expireInSeconds: 300 },
   handler: async (_data, ctx) => {
     if (await autovacuumRuns(query)) return;
-    const analyzed = await analyzeGrownTables(query);
+    // Vacuum first: it analyzes what it vacuums, so a table is not analyzed twice in one round.
     const vacuumed = await vacuumDeadTables(query);
+    const analyzed = await analyzeGrownTables(query);
     if (analyzed.length || vacuumed.length) ctx.logger.info({ analyzed, vacuumed }, 'did what autovacuum would have');
   },
 });
