@@ -1,6 +1,6 @@
 /**
  * Planner statistics for the tables whose plans depend on them. A page of readings is read through
- * (user, recorded_at, id) only when the planner knows how many readings a user has: without
+ * (user, recorded_at) only when the planner knows how many readings a user has: without
  * statistics it estimated a few hundred, read a million through a bitmap scan and sorted them
  * (430 ms a page at a million readings on PostgreSQL, against under 2 ms once analyzed).
  * Autovacuum keeps them on PostgreSQL; where it does not run (PGlite has none, and a PostgreSQL

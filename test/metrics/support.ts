@@ -49,3 +49,9 @@ export async function definitionOf(server: Pick<TestServer, 'api'>, user: TestUs
 }
 
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * A plan's node that sorts every row it is given. A readings list read in its index's order has at
+ * most an Incremental Sort above the index scan (the ties of one recorded_at put in id order), never this.
+ */
+export const WHOLE_SORT = /(^|->)\s*Sort\s+\(/m;

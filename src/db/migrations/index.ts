@@ -24,6 +24,7 @@ import { Migration20261127010000_erasures } from './Migration20261127010000_eras
 import { Migration20261128030000_storage } from './Migration20261128030000_storage.ts';
 import { Migration20261129000000_readings_layout } from './Migration20261129000000_readings_layout.ts';
 import { Migration20261130000000_changes_at_commit } from './Migration20261130000000_changes_at_commit.ts';
+import { Migration20261201000000_readings_list_index } from './Migration20261201000000_readings_list_index.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   Migration20261128030000_storage,
   Migration20261129000000_readings_layout,
   Migration20261130000000_changes_at_commit,
+  Migration20261201000000_readings_list_index,
 ];

@@ -57,8 +57,9 @@ const READING_ORDER = [
 
 /**
  * Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to exclusive).
- * A page by cursor starts after the previous page's last reading through the (user, recorded_at,
- * id) index, however deep into the history it is.
+ * A page by cursor starts after the previous page's last reading through the (user, recorded_at)
+ * index, however deep into the history it is; readings of one instant are put in id order as the
+ * scan meets them.
  */
 export async function pageReadings(actor: Actor, input: z.input<typeof HealthMetricListQuery>): Promise<Page<Reading>> {
   authorize(actor, actor.userId, 'read');
@@ -114,7 +115,7 @@ export async function readingsByIds(actor: Actor, ids: string[]): Promise<Map<st
 
 /**
  * All the user's readings, newest first, in pages: what an export walks. One cursor over the
- * (user, recorded_at, id) index, inside the caller's transaction: the rows are read in the order
+ * (user, recorded_at) index, inside the caller's transaction: the rows are read in the order
  * they were mostly written, where reading them by id (the changes feed's order) took a lookup per
  * reading, scattered over the table when ids are random (readings from before UUIDv7).
  */
