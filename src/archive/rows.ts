@@ -2,6 +2,7 @@ import { localDateOf } from '../core/clock.ts';
 import type { ChangeType } from '../domain/changes/change-types.ts';
 import { durationSeconds } from '../domain/events/duration.ts';
 import { metricType } from '../domain/metrics/catalogue.ts';
+import { storedCreatedAt } from '../domain/metrics/metric.entity.ts';
 
 /**
  * An archive line (a resource as its REST read shows it) as the rows it is stored in: the
@@ -47,6 +48,8 @@ export const TO_ROWS: Partial<Record<ChangeType, (line: Json, ctx: ImportContext
         local_date: localDateOf(at, ctx.timezone),
         // Stored as null when empty, as ingest stores it (Migration20261129000000_readings_layout).
         metadata: isEmptyObject(l.metadata) ? null : l.metadata,
+        // Stored as null when the id says it, as ingest stores it (Migration20261201010000_readings_created_at).
+        ...(typeof l.created_at === 'string' && { created_at: storedCreatedAt(String(l.id), l.created_at) }),
       },
     };
   },

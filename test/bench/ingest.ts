@@ -25,7 +25,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
 import pg from 'pg';
-import { newTimeOrderedId } from '../../src/core/ids.ts';
+import { newTimeOrderedIds } from '../../src/core/ids.ts';
 import { toCanonical, metricType } from '../../src/domain/metrics/catalogue.ts';
 
 const { values: opts } = parseArgs({
@@ -63,13 +63,14 @@ function readings(seed: string, n = N): Reading[] {
 
 /**
  * The rows the server would store for the same readings (the bench's users are in UTC, so the local
- * day is the UTC date; no metadata, no reading group), as the leanest single statement can take
- * them: per-row columns as arrays, the user and the creation time as one parameter each.
+ * day is the UTC date; no metadata, no reading group; the creation time in the ids, as a batch's
+ * ids share its millisecond), as the leanest single statement can take them: per-row columns as
+ * arrays, the user as one parameter.
  */
 const RAW_SQL = `
 insert into health_metrics
   (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, reading_group_id, metadata, created_at)
-select r.id, $1, r.t, r.at, r.d, r.v, r.s, r.sid, null, null, $9
+select r.id, $1, r.t, r.at, r.d, r.v, r.s, r.sid, null, null, null
 from unnest($2::uuid[], $3::int2[], $4::timestamptz[], $5::date[], $6::float8[], $7::text[], $8::text[]) as r(id, t, at, d, v, s, sid)
 on conflict do nothing`;
 
@@ -77,14 +78,13 @@ on conflict do nothing`;
 function rawParams(userId: string, rows: Reading[]): unknown[] {
   return [
     userId,
-    rows.map(() => newTimeOrderedId()),
+    newTimeOrderedIds(rows.length).ids,
     rows.map((r) => metricType(r.metric_type_slug)!.id),
     rows.map((r) => r.recorded_at),
     rows.map((r) => r.recorded_at.slice(0, 10)),
     rows.map((r) => toCanonical(r.metric_type_slug, r.value, r.unit)),
     rows.map((r) => r.source),
     rows.map((r) => r.source_id),
-    new Date(),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { newTimeOrderedId } from '../../src/core/ids.ts';
+import { msOfTimeOrderedId, newTimeOrderedId, newTimeOrderedIds } from '../../src/core/ids.ts';
 
 /** RFC 9562's version 7 layout: 48 bits of time, version 7, 12 bits, variant binary 10, 62 bits. */
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -55,4 +55,22 @@ test('a clock that steps back does not make an id go back: the last millisecond 
   // A new millisecond starts from new random bits, not from the last id's.
   expect(timeOf(next)).toBe(t + 1);
   expect(randomBitsOf(next)).not.toBe(randomBitsOf(stepped.at(-1)!));
+});
+
+test("a batch's ids share one millisecond however long they take to make, and say it", () => {
+  let now = Date.UTC(2032, 0, 1);
+  jest.spyOn(Date, 'now').mockImplementation(() => now++);
+  const before = newTimeOrderedId();
+  const { ids, ms } = newTimeOrderedIds(5_000);
+  expect(ms).toBeGreaterThan(timeOf(before));
+  for (const id of ids) {
+    expect(id).toMatch(V7);
+    expect(msOfTimeOrderedId(id)).toBe(ms);
+  }
+  expect([before, ...ids]).toEqual([before, ...ids].sort());
+  expect(new Set(ids).size).toBe(ids.length);
+  // The next id is made in a later millisecond, and still sorts after them.
+  const after = newTimeOrderedId();
+  expect(msOfTimeOrderedId(after)).toBeGreaterThan(ms);
+  expect(after > ids.at(-1)!).toBe(true);
 });

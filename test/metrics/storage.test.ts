@@ -78,6 +78,49 @@ describe('on a new database', () => {
     expect(stored.map((r) => r.id)).toEqual(created.map((r) => r.id).sort());
   });
 
+  test("a batch's created_at is read from its ids' millisecond, not stored; a reading whose id does not say it keeps its own", async () => {
+    const u = await signUp(server);
+    const before = Date.now();
+    const body = await ingestOk(
+      server,
+      u,
+      Array.from({ length: 3000 }, (_, i) => reading({ source_id: `c-${i}`, value: i })),
+    );
+    const created = body.created as unknown as { id: string; created_at: string }[];
+    const at = created[0].created_at;
+    expect(Date.parse(at)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(at)).toBeLessThanOrEqual(Date.now());
+    // Every id of the batch carries that millisecond (its first 48 bits).
+    for (const r of created) {
+      expect(r.created_at).toBe(at);
+      expect(parseInt(r.id.replace(/-/g, '').slice(0, 12), 16)).toBe(Date.parse(at));
+    }
+    const stored = await sql<{ n: number }>(`select count(created_at)::int as n from health_metrics where user_id = $1`, [u.id]);
+    expect(stored).toEqual([{ n: 0 }]);
+    // A row from before (a random id) and one whose created_at is not its id's time keep theirs.
+    const v4 = randomUUID();
+    const v7 = created[0].id.replace(/^.{8}/, '00000000');
+    for (const [id, sourceId] of [
+      [v4, 'old-a'],
+      [v7, 'old-b'],
+    ])
+      await sql(
+        `insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, created_at)
+         values ($1, $2, 1, '2020-05-01T10:00:00Z', '2020-05-01', 1, 'old', $3, '2020-05-02T11:22:33.456Z')`,
+        [id, u.id, sourceId],
+      );
+    const old = (await server.api().get(`/users/${u.id}/health/metrics`).query({ source: 'old' }).set(u.auth)).body as {
+      id: string;
+      created_at: string;
+    }[];
+    expect(old.map((r) => [r.id, r.created_at]).sort()).toEqual([v4, v7].sort().map((id) => [id, '2020-05-02T11:22:33.456Z']));
+    // The changes feed reads readings the same way.
+    const feed = await server.api().get(`/users/${u.id}/changes`).query({ types: 'health_metric', limit: 5 }).set(u.auth);
+    const fed = (feed.body.changes as { type: string; data: { created_at: string } }[]).filter((c) => c.type === 'health_metric');
+    expect(fed.length).toBeGreaterThan(0);
+    for (const c of fed) expect(c.data.created_at).toBe(at);
+  });
+
   test('dedup stays exact: two source_ids whose keys share a hash are both kept, and each is skipped when sent again', async () => {
     const u = await signUp(server);
     // Two keys of this user and source with the same 32-bit hash as the index sees it (a birthday search).
@@ -264,7 +307,8 @@ describe('on a database with readings in the first layout', () => {
     create index health_metrics_user_sparse_type_idx on health_metrics (user_id, metric_type_id, recorded_at desc)
       where metric_type_id not in (1, 2, 3, 9);
     do $$ declare d text; begin for d in select definition from kept_triggers loop execute d; end loop; end $$;
-    delete from mikro_orm_migrations where name = 'Migration20261129000000_readings_layout';`;
+    delete from mikro_orm_migrations where name in ('Migration20261129000000_readings_layout',
+      'Migration20261201000000_readings_list_index', 'Migration20261201010000_readings_created_at');`;
 
   const triggersSql = `select tgname as name from pg_trigger where tgrelid = 'health_metrics'::regclass and not tgisinternal order by 1`;
 

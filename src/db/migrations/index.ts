@@ -25,6 +25,7 @@ import { Migration20261128030000_storage } from './Migration20261128030000_stora
 import { Migration20261129000000_readings_layout } from './Migration20261129000000_readings_layout.ts';
 import { Migration20261130000000_changes_at_commit } from './Migration20261130000000_changes_at_commit.ts';
 import { Migration20261201000000_readings_list_index } from './Migration20261201000000_readings_list_index.ts';
+import { Migration20261201010000_readings_created_at } from './Migration20261201010000_readings_created_at.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   Migration20261129000000_readings_layout,
   Migration20261130000000_changes_at_commit,
   Migration20261201000000_readings_list_index,
+  Migration20261201010000_readings_created_at,
 ];

@@ -2,7 +2,7 @@ import { emitEvent } from '../outbox/outbox.service.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid, type ValidationIssue } from '../../core/errors.ts';
-import { newTimeOrderedId } from '../../core/ids.ts';
+import { newTimeOrderedIds } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { isRetryable, query } from '../../db/sql.ts';
@@ -10,6 +10,7 @@ import { isNonNegative, metricType, toCanonical, type MetricType } from './catal
 import { runReadingAutomations, type CreatedFacts } from './automations.engine.ts';
 import { isPlainReading } from './ingest-fast-check.ts';
 import { HealthMetricBatch, MAX_READINGS } from './metrics.schemas.ts';
+import { storedCreatedAt } from './metric.entity.ts';
 import { NO_METADATA, type Reading } from './readings.service.ts';
 
 const MAX_ISSUES = 100;
@@ -35,6 +36,10 @@ class Batch {
   /** null for none or empty (stored as `{}`). */
   readonly metadata: (Record<string, unknown> | null)[];
   readonly issues: ValidationIssue[] = [];
+  /** When the batch is written: the millisecond its ids carry (assignIds). */
+  createdAt = new Date();
+  /** created_at as stored: null when the ids say it (storedCreatedAt). */
+  storedCreatedAt: Date | string | null = null;
   private lastSlug = '';
   private lastType: MetricType | undefined;
 
@@ -164,7 +169,11 @@ function assignIds(b: Batch): void {
     if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
     return i - j;
   });
-  for (const i of order) b.id[i] = newTimeOrderedId();
+  const { ids, ms } = newTimeOrderedIds(b.size);
+  for (let k = 0; k < b.size; k++) b.id[order[k]] = ids[k];
+  b.createdAt = new Date(ms);
+  // Ids only increase: if the last one carries the batch's millisecond, they all do.
+  if (b.size) b.storedCreatedAt = storedCreatedAt(ids[b.size - 1], b.createdAt);
 }
 
 /**
@@ -212,7 +221,7 @@ function textList(xs: readonly (string | null)[]): string {
  * the same order and the primary key is only appended to. The batch arrives as column arrays
  * (unnest). It answers one row: how many were inserted, the local day of every reading (days since
  * 1970-01-01, in batch order; none when nothing was inserted) and, only when some but not all were
- * inserted, the ids of those that were.
+ * inserted, the ids of those that were. created_at ($10) is null when the ids say it (storedCreatedAt).
  */
 const INSERT_SQL = `
 with input as (
@@ -267,7 +276,7 @@ from counts`;
 
 type Inserted = { positions: number[]; days: number[] };
 
-async function insert(userId: string, b: Batch, createdAt: Date): Promise<Inserted> {
+async function insert(userId: string, b: Batch): Promise<Inserted> {
   const metadata = new Array<string | null>(b.size);
   for (let i = 0; i < b.size; i++) {
     const m = b.metadata[i];
@@ -283,7 +292,7 @@ async function insert(userId: string, b: Batch, createdAt: Date): Promise<Insert
     textList(b.sourceId),
     plainList(b.group),
     textList(metadata),
-    createdAt,
+    b.storedCreatedAt,
   ]);
   // Batch positions of the inserted readings, in batch order: all, none, or those the ids name.
   const positions: number[] = [];
@@ -435,13 +444,13 @@ const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0,
 export async function ingestReadings(actor: Actor, input: z.input<typeof HealthMetricBatch>): Promise<IngestResult> {
   authorize(actor, actor.userId, 'write');
   const batch = readBatch(input);
-  const createdAt = new Date();
+  const { createdAt } = batch;
   if (batch.size === 0) return new IngestResult(actor.userId, createdAt, EMPTY, { positions: [], days: [] });
   const nested = em().getTransactionContext() !== undefined;
   for (let attempt = 1; ; attempt++) {
     try {
       return await em().transactional(async () => {
-        const result = new IngestResult(actor.userId, createdAt, batch, await insert(actor.userId, batch, createdAt));
+        const result = new IngestResult(actor.userId, createdAt, batch, await insert(actor.userId, batch));
         if (result.createdCount) {
           await runReadingAutomations(actor.userId, result.facts());
           await emitEvent(actor.userId, 'health_metric.ingested', result.summary());

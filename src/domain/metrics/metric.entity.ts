@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { msOfTimeOrderedId } from '../../core/ids.ts';
 
 export const RESOLUTION_OPERATORS = ['priority', 'latest', 'max', 'min', 'mean'] as const;
 export const TRIGGER_TYPES = ['threshold', 'reading_received', 'missing_by'] as const;
@@ -20,10 +21,27 @@ export const HealthMetric = defineEntity({
     readingGroupId: p.uuid().nullable(),
     /** Null when the reading has none (almost all): read as `{}`. */
     metadata: p.json<Record<string, unknown>>().nullable(),
-    createdAt: p.datetime(),
+    /** Null where the id's millisecond says it (storedCreatedAt). */
+    createdAt: p.datetime().nullable(),
   },
 });
 export type HealthMetric = InferEntity<typeof HealthMetric>;
+
+/**
+ * A reading's created_at as stored: null where its id's first 48 bits (a time-ordered id's
+ * millisecond) say the same instant, to the millisecond the API shows. Ingest makes a batch's ids
+ * in the batch's millisecond (newTimeOrderedIds), so it stores none; a random (v4) id, or an
+ * imported reading whose created_at is not its id's time, keeps its value. 8 bytes a row
+ * (Migration20261201010000_readings_created_at).
+ */
+export function storedCreatedAt(id: string, createdAt: Date | string): Date | string | null {
+  return msOfTimeOrderedId(id) === new Date(createdAt).getTime() ? null : createdAt;
+}
+
+/** A stored created_at read back: storedCreatedAt's inverse. */
+export function createdAtOf(id: string, stored: Date | string | null): Date {
+  return stored === null ? new Date(msOfTimeOrderedId(id)) : new Date(stored);
+}
 
 export type SourceEntry = { source: string; condition: Record<string, unknown> | null };
 

@@ -6,7 +6,7 @@ import { Invalid } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { cursorPages, query } from '../../db/sql.ts';
 import { metricType, metricTypeById } from './catalogue.ts';
-import { HealthMetric } from './metric.entity.ts';
+import { createdAtOf, HealthMetric } from './metric.entity.ts';
 import { HealthMetricListQuery } from './metrics.schemas.ts';
 
 /** One reading as the services return it: in its metric's canonical unit, with the metric's slug. Readings are immutable. */
@@ -46,7 +46,7 @@ function readingOf(h: ReadingRow): Reading {
     sourceId: h.sourceId ?? null,
     readingGroupId: h.readingGroupId ?? null,
     metadata: h.metadata ?? NO_METADATA,
-    createdAt: new Date(h.createdAt),
+    createdAt: createdAtOf(h.id, h.createdAt ?? null),
   };
 }
 
@@ -94,7 +94,7 @@ export async function listReadings(actor: Actor, input: z.input<typeof HealthMet
 type ReadingRow = Pick<
   HealthMetric,
   'id' | 'userId' | 'metricTypeId' | 'localDate' | 'value' | 'source' | 'sourceId' | 'readingGroupId' | 'metadata'
-> & { recordedAt: Date | string; createdAt: Date | string };
+> & { recordedAt: Date | string; createdAt?: Date | string | null };
 
 /**
  * Batch read for relations (the reading an accepted suggestion created) and for the changes feed,
