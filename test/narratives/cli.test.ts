@@ -25,7 +25,9 @@ function cli(script: string, args: string[], extra: Record<string, string> = {})
     });
   });
 }
-const withModel = () => ({ NARRATIVE_LLM_URL: llm.url, NARRATIVE_LLM_MODEL: 'cli-model', NARRATIVE_LLM_TIMEOUT_MS: '2000' });
+// A generous timeout: nothing here tests it, and a CI run with PGlite servers restarting beside it
+// once kept the CLI's first request to the local model past 2 s.
+const withModel = () => ({ NARRATIVE_LLM_URL: llm.url, NARRATIVE_LLM_MODEL: 'cli-model', NARRATIVE_LLM_TIMEOUT_MS: '15000' });
 const noStack = (r: Result) => expect(`${r.stdout}${r.stderr}`).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
 beforeAll(async () => {
