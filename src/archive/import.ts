@@ -8,6 +8,7 @@ import { em } from '../db/context.ts';
 import { query } from '../db/sql.ts';
 import type { ChangeType } from '../domain/changes/change-types.ts';
 import { metricType } from '../domain/metrics/catalogue.ts';
+import { signedSourceNo, sourceNameSql, sourceNumbers, storedSourceId } from '../domain/metrics/reading-sources.ts';
 import { loadUser } from '../domain/users/users.service.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './format.ts';
 import { IMPORT_ORDER, TO_ROWS, type ImportContext, type Rows } from './rows.ts';
@@ -80,6 +81,22 @@ async function insertAll(table: string, rows: Json[]): Promise<Set<string>> {
 }
 
 /**
+ * Readings' source and source_id as stored (reading-sources.ts): the source as the user's number
+ * for it (numbering new ones), the source_id as a uuid (its letter case in the number's sign) or text.
+ */
+async function withStoredSources(userId: string, rows: Json[]): Promise<Json[]> {
+  const sources = [...new Set(rows.flatMap((r) => (typeof r.source === 'string' ? [r.source] : [])))];
+  const numbers = await sourceNumbers(userId, sources, () => ['source']);
+  return rows.map((r) => {
+    const no = numbers.get(r.source as string);
+    const sid = r.source_id;
+    // Any other JSON value as json_populate_recordset would have put it in a text column.
+    const stored = storedSourceId(typeof sid === 'string' ? sid : sid === null || sid === undefined ? null : JSON.stringify(sid));
+    return { ...r, source_no: no === undefined ? null : signedSourceNo(no, stored), source_uuid: stored.uuid, source_id: stored.text };
+  });
+}
+
+/**
  * Ids of `rows` that another account holds on this server: an archive imported on the server it
  * came from, while its account still exists. Kept ids cannot be shared, so these are refused (not
  * "already there": they are not in this account).
@@ -102,10 +119,8 @@ async function importBatch(type: ChangeType, lines: Rows[], userId: string, outc
       // An account's history coming home is not news: no webhook or subscription hears of it.
       await muteEvents();
       const table = batch[0].table;
-      const inserted = await insertAll(
-        table,
-        batch.map((b) => b.row),
-      );
+      const rows = batch.map((b) => b.row);
+      const inserted = await insertAll(table, table === 'health_metrics' ? await withStoredSources(userId, rows) : rows);
       // A part is written with a resource that was inserted, never added to one already there.
       const parts = batch.filter((b) => b.parts && inserted.has(keyOf(table, b.row)));
       if (parts.length)
@@ -266,7 +281,8 @@ async function rebuildReadingRollups(userId: string): Promise<void> {
     `insert into health_metric_days as d (user_id, local_date, metric_type_id, source, n, total, min_value, max_value, last_value, last_at)
      select user_id, local_date, metric_type_id, source, count(*), sum(value), min(value), max(value),
             (array_agg(value order by recorded_at desc, value desc))[1], max(recorded_at)
-       from health_metrics where user_id = $1 group by user_id, local_date, metric_type_id, source
+       from (select *, ${sourceNameSql('source_no')} as source from health_metrics where user_id = $1) h
+      group by user_id, local_date, metric_type_id, source
      on conflict (user_id, local_date, metric_type_id, source) do update set
        n = excluded.n, total = excluded.total, min_value = excluded.min_value, max_value = excluded.max_value,
        last_value = excluded.last_value, last_at = excluded.last_at`,
@@ -274,7 +290,9 @@ async function rebuildReadingRollups(userId: string): Promise<void> {
   );
   await query(
     `insert into metric_sources as m (user_id, metric_type_id, source, first_date)
-     select user_id, metric_type_id, source, min(local_date) from health_metrics where user_id = $1 group by user_id, metric_type_id, source
+     select user_id, metric_type_id, source, min(local_date)
+       from (select *, ${sourceNameSql('source_no')} as source from health_metrics where user_id = $1) h
+      group by user_id, metric_type_id, source
      on conflict (user_id, metric_type_id, source) do update set first_date = least(m.first_date, excluded.first_date)`,
     [userId],
   );

@@ -4,7 +4,7 @@ import { PendingLogin, Session } from '../auth/session.entity.ts';
 import { Category } from '../domain/categories/category.entity.ts';
 import { Event } from '../domain/events/event.entity.ts';
 import { User } from '../domain/users/user.entity.ts';
-import { HealthMetric, MetricAutomation, MetricDefinition } from '../domain/metrics/metric.entity.ts';
+import { MetricAutomation, MetricDefinition } from '../domain/metrics/metric.entity.ts';
 import { MetricGoal } from '../domain/goals/goal.entity.ts';
 import { LogCapture } from '../domain/captures/capture.entity.ts';
 import { Suggestion } from '../domain/suggestions/suggestion.entity.ts';
@@ -27,7 +27,6 @@ export const entities = [
   AccessToken,
   Category,
   Event,
-  HealthMetric,
   MetricDefinition,
   MetricAutomation,
   MetricGoal,

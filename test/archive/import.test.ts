@@ -46,6 +46,10 @@ async function livedIn(user: TestUser): Promise<void> {
   await api('post', '/events', { encrypted_payload: 'ciphertext-AAAA', client_id: '6f1c1c38-6a36-4c64-9b35-4b7cbf2a1a01' });
   await ingestOk(a, user, [
     reading({ value: 4200, source_id: 'w1' }),
+    // HealthKit's upper-case uuids, the same in lower case (another source_id), and mixed case: each comes back as it was spelled.
+    ...['0B3F6C2E-4D5A-4E8B-9C1D-2E3F4A5B6C7D', '0b3f6c2e-4d5a-4e8b-9c1d-2e3f4a5b6c7d', '0B3F6C2E-4d5a-4e8b-9c1d-2e3f4a5b6c7d'].map(
+      (source_id, i) => reading({ value: 5100 + i, source: 'Apple Watch', source_id, recorded_at: `2026-03-01T1${3 + i}:00:00Z` }),
+    ),
     reading({ metric_type_slug: 'weight', value: 70.5, unit: 'kg', recorded_at: '2026-03-02T07:00:00Z' }),
   ]);
   await api('put', '/goals/steps', { target: 8000, direction: 'at_least' });

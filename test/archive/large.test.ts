@@ -40,9 +40,10 @@ beforeAll(async () => {
   // On the embedded database, through the socket the running server serves in its data dir.
   const client = new pg.Client(db.url ?? embeddedUrl({ socketDir: resolve(db.env.PGLITE_DIR), port: 5432 }));
   await client.connect();
+  await client.query(`insert into reading_sources (user_id, no, source) values ($1, 1, 'watch')`, [u.id]);
   await client.query(
-    `insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source, created_at)
-     select gen_random_uuid(), $1, 1, t, t::date, i, 'watch', now()
+    `insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source_no, created_at)
+     select gen_random_uuid(), $1, 1, t, t::date, i, 1, now()
        from generate_series(1, $2::int) i, lateral (select timestamptz '2024-01-01' + i * interval '2 minutes' as t) at`,
     [u.id, READINGS],
   );

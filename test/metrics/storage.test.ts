@@ -7,7 +7,8 @@ import { query } from '../../src/db/sql.ts';
 import { copyOfTemplate, type DatabaseCopy } from '../helpers/databases.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
-import { allReadings, ingestOk, reading, WHOLE_SORT } from './support.ts';
+import { expect422 } from '../helpers/expect.ts';
+import { allReadings, ingest, ingestOk, reading, WHOLE_SORT } from './support.ts';
 
 /**
  * How readings are stored (Migration20261128030000_storage): time-ordered ids from ingest, dedup
@@ -105,8 +106,11 @@ describe('on a new database', () => {
       [v7, 'old-b'],
     ])
       await sql(
-        `insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, created_at)
-         values ($1, $2, 1, '2020-05-01T10:00:00Z', '2020-05-01', 1, 'old', $3, '2020-05-02T11:22:33.456Z')`,
+        `with s as (insert into reading_sources (user_id, no, source)
+                      select $2, max(no) + 1, 'old' from reading_sources where user_id = $2
+                      on conflict (user_id, source) do update set source = excluded.source returning no)
+         insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source_no, source_id, created_at)
+         select $1, $2, 1, '2020-05-01T10:00:00Z', '2020-05-01', 1, s.no, $3, '2020-05-02T11:22:33.456Z' from s`,
         [id, u.id, sourceId],
       );
     const old = (await server.api().get(`/users/${u.id}/health/metrics`).query({ source: 'old' }).set(u.auth)).body as {
@@ -121,12 +125,81 @@ describe('on a new database', () => {
     for (const c of fed) expect(c.data.created_at).toBe(at);
   });
 
+  test('a source_id spelled as a uuid is stored in 16 bytes and read back as it was spelled; each spelling is its own key', async () => {
+    const u = await signUp(server);
+    const uuid = randomUUID();
+    const spellings = [
+      uuid.toUpperCase(),
+      uuid,
+      `${uuid.slice(0, 9).toUpperCase()}${uuid.slice(9)}`,
+      '12345678-1234-1234-1234-123456789012',
+      'x',
+    ];
+    const sent = spellings.map((source_id, value) => reading({ source: 'Health', source_id, value }));
+    const first = await ingestOk(server, u, sent);
+    expect(first.created.map((r) => r.source_id)).toEqual(spellings);
+    const listed = await allReadings(server, u, '&source=Health');
+    expect(listed.map((r) => [r.value, r.source, r.source_id]).sort()).toEqual(spellings.map((sid, v) => [v, 'Health', sid]));
+    // Lower and upper case (digits only counts as lower) in the uuid column, the case in the number's sign; anything else as text.
+    const stored = await sql<{ value: number; uuid: string | null; text: string | null; upper: boolean }>(
+      `select value, source_uuid::text as uuid, source_id as text, source_no < 0 as upper from health_metrics where user_id = $1 order by value`,
+      [u.id],
+    );
+    expect(stored).toEqual([
+      { value: 0, uuid, text: null, upper: true },
+      { value: 1, uuid, text: null, upper: false },
+      { value: 2, uuid: null, text: spellings[2], upper: false },
+      { value: 3, uuid: spellings[3], text: null, upper: false },
+      { value: 4, uuid: null, text: 'x', upper: false },
+    ]);
+    expect(await ingestOk(server, u, sent)).toMatchObject({ created: [], skipped_count: 5 });
+    // One source, under the other case of a source_id, is still a new reading.
+    const other = await ingestOk(server, u, [reading({ source: 'Health', source_id: spellings[2].toLowerCase().replace(/^./, 'A') })]);
+    expect(other.created).toHaveLength(1);
+  });
+
+  test("a user's sources are numbered 1, 2, … once each, even by concurrent batches; another user's sources are not theirs", async () => {
+    const u = await signUp(server);
+    const batches = Array.from({ length: 8 }, (_, k) => [
+      reading({ source: 'shared', source_id: `s-${k}` }),
+      reading({ source: `own ${k}`, source_id: `o-${k}` }),
+    ]);
+    const results = await Promise.all(batches.map((b) => ingestOk(server, u, b)));
+    for (const r of results) expect(r.created).toHaveLength(2);
+    const numbered = await sql<{ no: number; source: string }>(`select no, source from reading_sources where user_id = $1 order by no`, [
+      u.id,
+    ]);
+    expect(numbered.map((n) => n.no)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(numbered.map((n) => n.source).sort()).toEqual(['shared', ...batches.map((_, k) => `own ${k}`)].sort());
+    expect(await allReadings(server, u, '&source=shared')).toHaveLength(8);
+    expect(await allReadings(server, u, '&source=own%203')).toEqual([expect.objectContaining({ source: 'own 3', source_id: 'o-3' })]);
+
+    const other = await signUp(server);
+    await ingestOk(server, other, [reading({ source: 'elsewhere', source_id: 'e-1' })]);
+    expect(await allReadings(server, other, '&source=shared')).toEqual([]);
+    expect(await allReadings(server, other)).toEqual([expect.objectContaining({ source: 'elsewhere' })]);
+  });
+
+  test('past 32,767 sources a new one is refused at its reading, and nothing of the batch is written', async () => {
+    const u = await signUp(server);
+    await sql(`insert into reading_sources (user_id, no, source) select $1, n, 'source ' || n from generate_series(1, 32767) n`, [u.id]);
+    const res = await ingest(server, u, [
+      reading({ source: 'source 7', source_id: 'a' }),
+      reading({ source: 'one too many', source_id: 'b' }),
+    ]);
+    expect422(res, ['body', 'readings', 1, 'source']);
+    expect(res.body.detail[0].msg).toMatch(/at most 32767 distinct sources/);
+    expect(await allReadings(server, u)).toEqual([]);
+    // Known sources still take readings.
+    expect((await ingestOk(server, u, [reading({ source: 'source 32767', source_id: 'c' })])).created).toHaveLength(1);
+  });
+
   test('dedup stays exact: two source_ids whose keys share a hash are both kept, and each is skipped when sent again', async () => {
     const u = await signUp(server);
-    // Two keys of this user and source with the same 32-bit hash as the index sees it (a birthday search).
+    // Two keys of this user and source (its first: number 1) with the same 32-bit hash as the index sees it (a birthday search).
     const [pair] = await sql<{ a: string; b: string }>(
       `select min(sid) as a, max(sid) as b
-         from (select 'k' || g as sid, hashtext($1::text || '5:watch' || 'k' || g) as h from generate_series(1, 300000) g) keys
+         from (select 'k' || g as sid, hashtext($1::text || '1:' || 'k' || g) as h from generate_series(1, 300000) g) keys
         group by h having count(*) > 1 limit 1`,
       [u.id],
     );
@@ -215,6 +288,42 @@ describe('on a new database', () => {
   );
 });
 
+/**
+ * The readings table as Migration20261122010000_metrics made it, its triggers kept, with `indexes`
+ * (SQL run after it is made), and the migrations after `since` forgotten: the next start runs them.
+ */
+function firstLayout(indexes: string, since: string[]): string {
+  return `
+    create temporary table kept_triggers as
+      select pg_get_triggerdef(oid) as definition from pg_trigger where tgrelid = 'health_metrics'::regclass and not tgisinternal;
+    drop table health_metrics;
+    drop table reading_sources;
+    create table health_metrics (
+      id uuid primary key,
+      user_id uuid not null references users (id) on delete cascade,
+      metric_type_id smallint not null,
+      recorded_at timestamptz not null,
+      local_date date not null,
+      value double precision not null,
+      source text not null,
+      source_id text null,
+      reading_group_id uuid null,
+      metadata jsonb not null default '{}',
+      created_at timestamptz not null default now()
+    );
+    ${indexes}
+    do $$ declare d text; begin for d in select definition from kept_triggers loop execute d; end loop; end $$;
+    delete from mikro_orm_migrations where name in (${[...since, ...LATER].map((m) => `'${m}'`).join(', ')});`;
+}
+
+/** The migrations since the first layout's rewrite, which every upgrade test runs again. */
+const LATER = [
+  'Migration20261129000000_readings_layout',
+  'Migration20261201000000_readings_list_index',
+  'Migration20261201010000_readings_created_at',
+  'Migration20261202000000_reading_sources',
+];
+
 describe('on a database with readings from before', () => {
   let database: DatabaseCopy;
   let server: TestServer | undefined;
@@ -224,13 +333,12 @@ describe('on a database with readings from before', () => {
   });
 
   /** The readings table as Migration20261122010000_metrics made it. */
-  const BEFORE = `
-    alter table health_metrics drop constraint health_metrics_user_source_excl;
-    drop index health_metrics_user_sparse_type_idx;
-    create unique index health_metrics_user_source_key on health_metrics (user_id, source, source_id);
-    create index health_metrics_user_type_idx on health_metrics (user_id, metric_type_id, recorded_at desc);
-    alter index health_metrics_pkey reset (fillfactor);
-    delete from mikro_orm_migrations where name = 'Migration20261128030000_storage';`;
+  const BEFORE = firstLayout(
+    `create unique index health_metrics_user_source_key on health_metrics (user_id, source, source_id);
+     create index health_metrics_user_recorded_idx on health_metrics (user_id, recorded_at desc, id desc);
+     create index health_metrics_user_type_idx on health_metrics (user_id, metric_type_id, recorded_at desc);`,
+    ['Migration20261128030000_storage'],
+  );
 
   test('the migration keeps every reading and its id, dedups against them, and new readings get time-ordered ids', async () => {
     database = await copyOfTemplate();
@@ -284,31 +392,14 @@ describe('on a database with readings in the first layout', () => {
   });
 
   /** The readings table with its columns in the order Migration20261122010000_metrics made them, its triggers kept. */
-  const BEFORE = `
-    create temporary table kept_triggers as
-      select pg_get_triggerdef(oid) as definition from pg_trigger where tgrelid = 'health_metrics'::regclass and not tgisinternal;
-    drop table health_metrics;
-    create table health_metrics (
-      id uuid primary key,
-      user_id uuid not null references users (id) on delete cascade,
-      metric_type_id smallint not null,
-      recorded_at timestamptz not null,
-      local_date date not null,
-      value double precision not null,
-      source text not null,
-      source_id text null,
-      reading_group_id uuid null,
-      metadata jsonb not null default '{}',
-      created_at timestamptz not null default now()
-    );
-    alter table health_metrics add constraint health_metrics_user_source_excl
-      exclude using hash ((user_id::text || length(source)::text || ':' || source || source_id) with =);
-    create index health_metrics_user_recorded_idx on health_metrics (user_id, recorded_at desc, id desc);
-    create index health_metrics_user_sparse_type_idx on health_metrics (user_id, metric_type_id, recorded_at desc)
-      where metric_type_id not in (1, 2, 3, 9);
-    do $$ declare d text; begin for d in select definition from kept_triggers loop execute d; end loop; end $$;
-    delete from mikro_orm_migrations where name in ('Migration20261129000000_readings_layout',
-      'Migration20261201000000_readings_list_index', 'Migration20261201010000_readings_created_at');`;
+  const BEFORE = firstLayout(
+    `alter table health_metrics add constraint health_metrics_user_source_excl
+       exclude using hash ((user_id::text || length(source)::text || ':' || source || source_id) with =);
+     create index health_metrics_user_recorded_idx on health_metrics (user_id, recorded_at desc, id desc);
+     create index health_metrics_user_sparse_type_idx on health_metrics (user_id, metric_type_id, recorded_at desc)
+       where metric_type_id not in (1, 2, 3, 9);`,
+    [],
+  );
 
   const triggersSql = `select tgname as name from pg_trigger where tgrelid = 'health_metrics'::regclass and not tgisinternal order by 1`;
 
@@ -316,9 +407,19 @@ describe('on a database with readings in the first layout', () => {
     database = await copyOfTemplate();
     const userId = randomUUID();
     const group = randomUUID();
+    // Source_ids of every shape: HealthKit's upper-case uuids, lower-case ones, mixed case (kept as
+    // text), none, and others; two sources.
+    const sourceIdOf = (i: number) => {
+      const uuid = randomUUID();
+      if (i % 5 === 1) return uuid.toUpperCase();
+      if (i % 5 === 2) return uuid;
+      if (i % 5 === 3) return uuid.slice(0, 18).toUpperCase() + uuid.slice(18);
+      return i % 10 === 0 ? null : `old-${i}`;
+    };
     const old = Array.from({ length: 200 }, (_, i) => ({
       id: randomUUID(),
-      sourceId: `old-${i}`,
+      source: i < 100 ? 'watch' : 'Phone app',
+      sourceId: sourceIdOf(i),
       type: i % 4 === 0 ? 6 : 1,
       metadata: i % 10 === 0 ? { device: `watch ${i}`, nested: { ok: true } } : {},
       group: i < 2 ? group : null,
@@ -332,9 +433,9 @@ describe('on a database with readings in the first layout', () => {
       await addOldUser(client, userId);
       await client.query(
         `insert into health_metrics (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, reading_group_id, metadata, created_at)
-         select r.id, $1, r.t, timestamptz '2026-01-01' + r.o * interval '1 minute', date '2026-01-01', r.o, 'watch', r.sid, r.g, r.m,
+         select r.id, $1, r.t, timestamptz '2026-01-01' + r.o * interval '1 minute', date '2026-01-01', r.o, r.s, r.sid, r.g, r.m,
                 timestamptz '2026-01-02'
-           from unnest($2::uuid[], $3::text[], $4::int2[], $5::jsonb[], $6::uuid[]) with ordinality as r(id, sid, t, m, g, o)`,
+           from unnest($2::uuid[], $3::text[], $4::int2[], $5::jsonb[], $6::uuid[], $7::text[]) with ordinality as r(id, sid, t, m, g, s, o)`,
         [
           userId,
           old.map((r) => r.id),
@@ -342,18 +443,20 @@ describe('on a database with readings in the first layout', () => {
           old.map((r) => r.type),
           old.map((r) => JSON.stringify(r.metadata)),
           old.map((r) => r.group),
+          old.map((r) => r.source),
         ],
       );
     }));
     const sql = <R>(text: string, params: unknown[] = []) => withContext(() => query<R>(text, params), server!.db.orm);
 
-    // Every reading reads as before: id, value, source_id, group, metadata (an empty one as {}), created_at.
+    // Every reading reads as before: id, value, source, source_id as it was spelled, group, metadata (an empty one as {}), created_at.
     const listed = (await allReadings(server, u)) as unknown as Record<string, unknown>[];
     expect(listed).toHaveLength(old.length);
     const byId = new Map(listed.map((r) => [r.id, r]));
     for (const [i, r] of old.entries()) {
       expect(byId.get(r.id)).toMatchObject({
         value: i + 1,
+        source: r.source,
         source_id: r.sourceId,
         reading_group_id: r.group,
         metadata: r.metadata,
@@ -361,6 +464,7 @@ describe('on a database with readings in the first layout', () => {
       });
     }
     expect(await allReadings(server, u, '&metric=weight')).toHaveLength(50);
+    expect(await allReadings(server, u, '&source=Phone%20app')).toHaveLength(100);
 
     // The columns are in their new order, and an empty metadata takes no room.
     const columns = await sql<{ name: string }>(
@@ -375,10 +479,21 @@ describe('on a database with readings in the first layout', () => {
       'reading_group_id',
       'local_date',
       'metric_type_id',
-      'source',
+      'source_no',
+      'source_uuid',
       'source_id',
       'metadata',
     ]);
+    // The sources are the user's own numbers; uuid-shaped source_ids (lower or upper case) take 16 bytes.
+    expect(await sql(`select no, source from reading_sources where user_id = $1 order by no`, [userId])).toEqual([
+      { no: 1, source: 'Phone app' },
+      { no: 2, source: 'watch' },
+    ]);
+    const [shapes] = await sql<{ uuids: number; upper: number }>(
+      `select count(source_uuid)::int as uuids, count(*) filter (where source_no < 0)::int as upper from health_metrics where user_id = $1`,
+      [userId],
+    );
+    expect(shapes).toEqual({ uuids: 80, upper: 40 });
     const [stored] = await sql<{ empty: number; kept: number }>(
       `select count(*) filter (where metadata is null)::int as empty, count(*) filter (where metadata is not null)::int as kept from health_metrics where user_id = $1`,
       [userId],
@@ -388,11 +503,22 @@ describe('on a database with readings in the first layout', () => {
     // The triggers are all there again: a new reading is in the changes feed; the old ones still dedup.
     expect((await sql<{ name: string }>(triggersSql)).map((r) => r.name)).toEqual(triggersBefore);
     const feed = await server.api().get(`/users/${userId}/changes`).set(u.auth);
-    const resent = await ingestOk(server, u, [reading({ source_id: 'old-7' }), reading({ source_id: 'new-1', metadata: { a: 1 } })]);
-    expect(resent.skipped_count).toBe(1);
-    expect(resent.created).toEqual([expect.objectContaining({ source_id: 'new-1', metadata: { a: 1 } })]);
+    const upper = old[1].sourceId!;
+    const resent = await ingestOk(server, u, [
+      reading({ source_id: 'old-9' }),
+      reading({ source_id: upper }),
+      reading({ source_id: old[3].sourceId }),
+      reading({ source_id: 'new-1', metadata: { a: 1 } }),
+      reading({ source_id: upper.toLowerCase() }),
+    ]);
+    expect(resent.skipped_count).toBe(3);
+    expect(resent.created).toEqual([
+      expect.objectContaining({ source_id: 'new-1', metadata: { a: 1 } }),
+      expect.objectContaining({ source_id: upper.toLowerCase() }),
+    ]);
     const next = await server.api().get(`/users/${userId}/changes`).query({ since: feed.body.next_cursor }).set(u.auth);
-    expect(next.body.changes).toEqual([expect.objectContaining({ type: 'health_metric', id: resent.created[0].id })]);
+    const changed = next.body.changes as { type: string; id: string }[];
+    expect(changed.map((c) => `${c.type} ${c.id}`).sort()).toEqual(resent.created.map((r) => `health_metric ${r.id}`).sort());
     const indexes = await sql<{ name: string }>(`select indexname as name from pg_indexes where tablename = 'health_metrics' order by 1`);
     expect(indexes.map((i) => i.name)).toEqual([
       'health_metrics_pkey',

@@ -26,6 +26,7 @@ import { Migration20261129000000_readings_layout } from './Migration202611290000
 import { Migration20261130000000_changes_at_commit } from './Migration20261130000000_changes_at_commit.ts';
 import { Migration20261201000000_readings_list_index } from './Migration20261201000000_readings_list_index.ts';
 import { Migration20261201010000_readings_created_at } from './Migration20261201010000_readings_created_at.ts';
+import { Migration20261202000000_reading_sources } from './Migration20261202000000_reading_sources.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   Migration20261130000000_changes_at_commit,
   Migration20261201000000_readings_list_index,
   Migration20261201010000_readings_created_at,
+  Migration20261202000000_reading_sources,
 ];

@@ -11,6 +11,7 @@ import { runReadingAutomations, type CreatedFacts } from './automations.engine.t
 import { isPlainReading } from './ingest-fast-check.ts';
 import { HealthMetricBatch, MAX_READINGS } from './metrics.schemas.ts';
 import { storedCreatedAt } from './metric.entity.ts';
+import { sourceNumbers, storedSourceId } from './reading-sources.ts';
 import { NO_METADATA, type Reading } from './readings.service.ts';
 
 const MAX_ISSUES = 100;
@@ -31,7 +32,11 @@ class Batch {
   readonly at: string[];
   readonly value: number[];
   readonly source: string[];
+  /** source_id as sent, and as stored (reading-sources.ts): a uuid (upper: its letter case) or text. */
   readonly sourceId: (string | null)[];
+  readonly sourceUuid: (string | null)[];
+  readonly sourceText: (string | null)[];
+  readonly upper: boolean[];
   readonly group: (string | null)[];
   /** null for none or empty (stored as `{}`). */
   readonly metadata: (Record<string, unknown> | null)[];
@@ -52,6 +57,9 @@ class Batch {
     this.value = new Array<number>(capacity);
     this.source = new Array<string>(capacity);
     this.sourceId = new Array<string | null>(capacity);
+    this.sourceUuid = new Array<string | null>(capacity);
+    this.sourceText = new Array<string | null>(capacity);
+    this.upper = new Array<boolean>(capacity);
     this.group = new Array<string | null>(capacity);
     this.metadata = new Array<Record<string, unknown> | null>(capacity);
   }
@@ -101,6 +109,10 @@ class Batch {
     this.value[k] = value;
     this.source[k] = source;
     this.sourceId[k] = sourceId ?? null;
+    const stored = storedSourceId(sourceId);
+    this.sourceUuid[k] = stored.uuid;
+    this.sourceText[k] = stored.text;
+    this.upper[k] = stored.upper;
     this.group[k] = group ?? null;
     this.metadata[k] = metadata && hasKeys(metadata) ? metadata : null;
   }
@@ -219,34 +231,36 @@ function textList(xs: readonly (string | null)[]): string {
  * rows actually inserted into the per-day rollup and the first-seen sources. Rows are written in id
  * order, which is (source, source_id) order (assignIds), so concurrent batches take their locks in
  * the same order and the primary key is only appended to. The batch arrives as column arrays
- * (unnest). It answers one row: how many were inserted, the local day of every reading (days since
- * 1970-01-01, in batch order; none when nothing was inserted) and, only when some but not all were
- * inserted, the ids of those that were. created_at ($10) is null when the ids say it (storedCreatedAt).
+ * (unnest), its sources as numbers ($6, signed by the source_id's letter case) with the batch's
+ * numbers and names beside ($12, $13) for the rollups, which are kept by name. It answers one row:
+ * how many were inserted, the local day of every reading (days since 1970-01-01, in batch order;
+ * none when nothing was inserted) and, only when some but not all were inserted, the ids of those
+ * that were. created_at ($11) is null when the ids say it (storedCreatedAt).
  */
 const INSERT_SQL = `
 with input as (
   select r.*, (r.at at time zone u.timezone)::date as d
-  from unnest($2::uuid[], $3::int2[], $4::timestamptz[], $5::float8[], $6::text[], $7::text[], $8::uuid[], $9::jsonb[])
-    with ordinality as r(id, t, at, v, s, sid, g, m, o)
+  from unnest($2::uuid[], $3::int2[], $4::timestamptz[], $5::float8[], $6::int2[], $7::uuid[], $8::text[], $9::uuid[], $10::jsonb[])
+    with ordinality as r(id, t, at, v, s, su, sid, g, m, o)
   cross join (select timezone from users where id = $1) u
 ),
 ins as (
   insert into health_metrics
-    (id, user_id, metric_type_id, recorded_at, local_date, value, source, source_id, reading_group_id, metadata, created_at)
-  select id, $1, t, at, d, v, s, sid, g, m, $10
+    (id, user_id, metric_type_id, recorded_at, local_date, value, source_no, source_uuid, source_id, reading_group_id, metadata, created_at)
+  select id, $1, t, at, d, v, s, su, sid, g, m, $11
   from input
   order by id
   on conflict do nothing
-  returning id, metric_type_id, local_date, source, value, recorded_at
+  returning id, metric_type_id, local_date, abs(source_no) as no, value, recorded_at
 ),
 days as (
   insert into health_metric_days as d
     (user_id, local_date, metric_type_id, source, n, total, min_value, max_value, last_value, last_at)
-  select $1, local_date, metric_type_id, source, count(*), sum(value), min(value), max(value),
+  select $1, local_date, metric_type_id, s.source, count(*), sum(value), min(value), max(value),
     (array_agg(value order by recorded_at desc, value desc))[1], max(recorded_at)
-  from ins
-  group by local_date, metric_type_id, source
-  order by local_date, metric_type_id, source
+  from ins join unnest($12::int2[], $13::text[]) as s(no, source) using (no)
+  group by local_date, metric_type_id, s.source
+  order by local_date, metric_type_id, s.source
   on conflict (user_id, local_date, metric_type_id, source) do update set
     n = d.n + excluded.n,
     total = d.total + excluded.total,
@@ -282,17 +296,26 @@ async function insert(userId: string, b: Batch): Promise<Inserted> {
     const m = b.metadata[i];
     metadata[i] = m === null ? null : JSON.stringify(m);
   }
+  const numbers = await sourceNumbers(userId, [...new Set(b.source.slice(0, b.size))], (s) => ['readings', b.source.indexOf(s), 'source']);
+  const sourceNo = new Array<number>(b.size);
+  for (let i = 0; i < b.size; i++) {
+    const no = numbers.get(b.source[i])!;
+    sourceNo[i] = b.upper[i] ? -no : no;
+  }
   const [row] = await query<{ inserted: number; days: number[] | null; ids: string[] | null }>(INSERT_SQL, [
     userId,
     plainList(b.id),
     plainList(b.typeId),
     plainList(b.at),
     plainList(b.value),
-    textList(b.source),
-    textList(b.sourceId),
+    plainList(sourceNo),
+    plainList(b.sourceUuid),
+    textList(b.sourceText),
     plainList(b.group),
     textList(metadata),
     b.storedCreatedAt,
+    plainList([...numbers.values()]),
+    textList([...numbers.keys()]),
   ]);
   // Batch positions of the inserted readings, in batch order: all, none, or those the ids name.
   const positions: number[] = [];

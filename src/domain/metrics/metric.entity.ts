@@ -1,31 +1,11 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { msOfTimeOrderedId } from '../../core/ids.ts';
 
+// Readings are written in bulk with SQL (ingest.service.ts) and read with SQL (readings.service.ts): no entity.
+
 export const RESOLUTION_OPERATORS = ['priority', 'latest', 'max', 'min', 'mean'] as const;
 export const TRIGGER_TYPES = ['threshold', 'reading_received', 'missing_by'] as const;
 export const ACTION_TYPES = ['create_suggestion', 'log_event'] as const;
-
-/** One metric reading in its canonical unit. Written in bulk with SQL (ingest.service.ts), read here. */
-export const HealthMetric = defineEntity({
-  name: 'HealthMetric',
-  tableName: 'health_metrics',
-  properties: {
-    id: p.uuid().primary(),
-    userId: p.uuid(),
-    metricTypeId: p.smallint(),
-    recordedAt: p.datetime(),
-    localDate: p.string().columnType('date'),
-    value: p.double(),
-    source: p.string(),
-    sourceId: p.string().nullable(),
-    readingGroupId: p.uuid().nullable(),
-    /** Null when the reading has none (almost all): read as `{}`. */
-    metadata: p.json<Record<string, unknown>>().nullable(),
-    /** Null where the id's millisecond says it (storedCreatedAt). */
-    createdAt: p.datetime().nullable(),
-  },
-});
-export type HealthMetric = InferEntity<typeof HealthMetric>;
 
 /**
  * A reading's created_at as stored: null where its id's first 48 bits (a time-ordered id's

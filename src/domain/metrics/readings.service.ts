@@ -1,13 +1,13 @@
-import { type Page, type SortKey } from '../../core/paging.ts';
-import { findPage } from '../../db/find-page.ts';
+import { afterKeySql, keyset, type Page, type SortKey } from '../../core/paging.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { cursorPages, query } from '../../db/sql.ts';
 import { metricType, metricTypeById } from './catalogue.ts';
-import { createdAtOf, HealthMetric } from './metric.entity.ts';
+import { createdAtOf } from './metric.entity.ts';
 import { HealthMetricListQuery } from './metrics.schemas.ts';
+import { sourceIdOf, sourceNameSql, sourceNo } from './reading-sources.ts';
 
 /** One reading as the services return it: in its metric's canonical unit, with the metric's slug. Readings are immutable. */
 export type Reading = {
@@ -43,10 +43,10 @@ function readingOf(h: ReadingRow): Reading {
     localDate: h.localDate,
     value: Number(h.value),
     source: h.source,
-    sourceId: h.sourceId ?? null,
+    sourceId: sourceIdOf(h.sourceNo, h.sourceUuid, h.sourceId),
     readingGroupId: h.readingGroupId ?? null,
     metadata: h.metadata ?? NO_METADATA,
-    createdAt: createdAtOf(h.id, h.createdAt ?? null),
+    createdAt: createdAtOf(h.id, h.createdAt),
   };
 }
 
@@ -54,6 +54,10 @@ const READING_ORDER = [
   { field: 'recordedAt', direction: 'desc' },
   { field: 'id', direction: 'desc' },
 ] as const satisfies readonly SortKey[];
+const READING_KEY = [
+  { column: 'recorded_at', direction: 'desc' },
+  { column: 'id', direction: 'desc' },
+] as const;
 
 /**
  * Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to exclusive).
@@ -64,22 +68,38 @@ const READING_ORDER = [
 export async function pageReadings(actor: Actor, input: z.input<typeof HealthMetricListQuery>): Promise<Page<Reading>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(HealthMetricListQuery, input);
-  const where: Record<string, unknown> = { userId: actor.userId };
+  const paging = keyset<Reading>('health_metrics', actor.userId, q, READING_ORDER, (r) => [r.recordedAt, r.id]);
+  const params: unknown[] = [actor.userId];
+  const where: string[] = ['user_id = $1'];
+  const bind = (sql: (at: string) => string, value: unknown) => where.push(sql(`$${params.push(value)}`));
   if (q.metric !== undefined) {
     const type = metricType(q.metric);
     if (!type) throw Invalid.at(['metric'], `Unknown metric type "${q.metric}"`);
-    where.metricTypeId = type.id;
+    bind((at) => `metric_type_id = ${at}`, type.id);
   }
-  if (q.source !== undefined) where.source = q.source;
+  if (q.source !== undefined) {
+    // Either letter case of its uuid source_ids (reading-sources.ts); a source no reading has, none.
+    const no = await sourceNo(actor.userId, q.source);
+    if (no === null) return paging.page([]);
+    bind((at) => `source_no in (${at}, -${at}::int2)`, no);
+  }
   const bound = (value: string | undefined, dateOp: string, instantOp: string) => {
     if (!value) return;
-    const [field, op, v] = value.length === 10 ? ['localDate', dateOp, value] : ['recordedAt', instantOp, new Date(value)];
-    where[field] = { ...(where[field] as object), [op]: v };
+    if (value.length === 10) bind((at) => `local_date ${dateOp} ${at}::date`, value);
+    else bind((at) => `recorded_at ${instantOp} ${at}::timestamptz`, value);
   };
-  bound(q.from, '$gte', '$gte');
-  bound(q.to, '$lte', '$lt');
-  const page = await findPage(HealthMetric, where, 'health_metrics', actor.userId, q, READING_ORDER, (h) => [h.recordedAt, h.id]);
-  return { ...page, items: page.items.map(readingOf) };
+  bound(q.from, '>=', '>=');
+  bound(q.to, '<=', '<');
+  if (paging.key) {
+    where.push(afterKeySql(READING_KEY, params.length + 1));
+    params.push(...paging.key);
+  }
+  const rows = await query<ReadingRow>(
+    `select ${READING_COLUMNS} from health_metrics where ${where.join(' and ')}
+      order by recorded_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, paging.limit, paging.offset],
+  );
+  return paging.page(rows.map(readingOf));
 }
 
 /** The readings of one page, without the cursor (GraphQL's list field, MCP). */
@@ -87,14 +107,22 @@ export async function listReadings(actor: Actor, input: z.input<typeof HealthMet
   return (await pageReadings(actor, input)).items;
 }
 
-/**
- * A reading's fields under the entity's names: an entity, or a row of plain SQL (READING_COLUMNS),
- * whose driver hands timestamps over as text.
- */
-type ReadingRow = Pick<
-  HealthMetric,
-  'id' | 'userId' | 'metricTypeId' | 'localDate' | 'value' | 'source' | 'sourceId' | 'readingGroupId' | 'metadata'
-> & { recordedAt: Date | string; createdAt?: Date | string | null };
+/** A reading's columns as READING_COLUMNS names them; the driver hands timestamps over as text. */
+type ReadingRow = {
+  id: string;
+  userId: string;
+  metricTypeId: number;
+  recordedAt: Date | string;
+  localDate: string;
+  value: number;
+  source: string;
+  sourceNo: number;
+  sourceUuid: string | null;
+  sourceId: string | null;
+  readingGroupId: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: Date | string | null;
+};
 
 /**
  * Batch read for relations (the reading an accepted suggestion created) and for the changes feed,
@@ -129,6 +157,7 @@ export async function* allReadings(actor: Actor, pageSize = 1000): AsyncGenerato
   for await (const rows of pages) yield rows.map(readingOf);
 }
 
+/** A reading's columns, for a statement whose $1 is the user (the source's name is looked up by its number). */
 const READING_COLUMNS = `id, user_id as "userId", metric_type_id as "metricTypeId", recorded_at as "recordedAt",
-  local_date::text as "localDate", value, source, source_id as "sourceId", reading_group_id as "readingGroupId", metadata,
-  created_at as "createdAt"`;
+  local_date::text as "localDate", value, ${sourceNameSql('source_no')} as source, source_no as "sourceNo",
+  source_uuid as "sourceUuid", source_id as "sourceId", reading_group_id as "readingGroupId", metadata, created_at as "createdAt"`;
