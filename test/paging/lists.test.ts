@@ -83,6 +83,21 @@ test.each([
   expect(await walk(p)).toEqual(whole);
 });
 
+test('readings microseconds apart in one millisecond: a cursor walk sees each once', async () => {
+  await api('post', '/health/metrics', {
+    readings: [1, 3, 5, 7, 9].map((us) => ({
+      metric_type_slug: 'steps',
+      recorded_at: `2026-10-01T09:00:00.000${us}Z`,
+      value: us,
+      source: 'micro',
+      source_id: `micro-${us}`,
+    })),
+  });
+  const whole = await all('/health/metrics?source=micro');
+  expect(whole).toHaveLength(5);
+  expect(await walk('/health/metrics?source=micro')).toEqual(whole);
+});
+
 test('suggestions: next_cursor in the answer walks the inbox as one read does', async () => {
   const whole = (await api('get', '/suggestions?status=accepted&limit=500')).body;
   const pending = (await api('get', '/suggestions?limit=500')).body.suggestions.map((s: { id: string }) => s.id);

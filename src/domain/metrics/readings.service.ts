@@ -68,7 +68,9 @@ const READING_KEY = [
 export async function pageReadings(actor: Actor, input: z.input<typeof HealthMetricListQuery>): Promise<Page<Reading>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(HealthMetricListQuery, input);
-  const paging = keyset<Reading>('health_metrics', actor.userId, q, READING_ORDER, (r) => [r.recordedAt, r.id]);
+  // The next cursor holds recorded_at as the database's text: to the microsecond it stores, where
+  // a Date's millisecond would skip the rest of a page's last millisecond.
+  const paging = keyset<ReadingRow>('health_metrics', actor.userId, q, READING_ORDER, (r) => [String(r.recordedAt), r.id]);
   const params: unknown[] = [actor.userId];
   const where: string[] = ['user_id = $1'];
   const bind = (sql: (at: string) => string, value: unknown) => where.push(sql(`$${params.push(value)}`));
@@ -80,7 +82,7 @@ export async function pageReadings(actor: Actor, input: z.input<typeof HealthMet
   if (q.source !== undefined) {
     // Either letter case of its uuid source_ids (reading-sources.ts); a source no reading has, none.
     const no = await sourceNo(actor.userId, q.source);
-    if (no === null) return paging.page([]);
+    if (no === null) return { items: [], nextCursor: null };
     bind((at) => `source_no in (${at}, -${at}::int2)`, no);
   }
   const bound = (value: string | undefined, dateOp: string, instantOp: string) => {
@@ -99,7 +101,8 @@ export async function pageReadings(actor: Actor, input: z.input<typeof HealthMet
       order by recorded_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, paging.limit, paging.offset],
   );
-  return paging.page(rows.map(readingOf));
+  const page = paging.page(rows);
+  return { ...page, items: page.items.map(readingOf) };
 }
 
 /** The readings of one page, without the cursor (GraphQL's list field, MCP). */
