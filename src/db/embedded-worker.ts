@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { analyzeGrownTables } from './statistics.ts';
+import type { CompiledPglite } from './pglite-wasm.ts';
 
 /**
  * The embedded database's own thread (started by startEmbedded in embedded.ts): PGlite and its
@@ -15,6 +16,8 @@ export type WorkerInput = {
   dataDir: string | undefined;
   socketPath: string;
   settings: string[];
+  /** PGlite's compiled WebAssembly, shared with the thread that started this one (pglite-wasm.ts). */
+  wasmModule: CompiledPglite;
 };
 
 type Queued = {
@@ -195,11 +198,15 @@ function checkpointing(db: PGlite): { onDrained: () => void; start: (gate: Gate)
 }
 
 async function main(): Promise<void> {
-  const { dataDir, socketPath, settings } = workerData as WorkerInput;
+  const { dataDir, socketPath, settings, wasmModule } = workerData as WorkerInput;
   const port = parentPort!;
   let db: PGlite | undefined;
   try {
-    db = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])] });
+    db = await PGlite.create(dataDir, {
+      // PGlite's option is typed WebAssembly.Module, which this project's libs do not declare.
+      pgliteWasmModule: wasmModule as never,
+      startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])],
+    });
     const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
     const checkpoints = checkpointing(db);
     checkpoints.start(keepExtendedQueriesTogether(server, db, checkpoints.onDrained));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { WorkerInput } from './embedded-worker.ts';
+import { compiledPglite } from './pglite-wasm.ts';
 
 /**
  * The embedded database: PGlite behind pglite-socket in a worker thread of this process
@@ -65,6 +66,7 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
     dataDir: inMemory ? undefined : socketDir,
     socketPath,
     settings: EMBEDDED_SETTINGS,
+    wasmModule: await compiledPglite(),
   };
   // Beside this module, compiled or not: dist/db/embedded-worker.js under `npm start`, the .ts file under tests and CLIs.
   const worker = new Worker(new URL(`./embedded-worker${extname(import.meta.filename)}`, import.meta.url), { workerData: input });
