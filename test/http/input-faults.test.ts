@@ -11,14 +11,18 @@ withServer((f) => ({ server, owner } = f));
 
 const events = () => `/users/${owner.id}/events`;
 
-/** A raw gzip upload (supertest would re-serialize a Buffer sent as JSON). */
-function postGzip(path: string, body: Buffer, headers: Record<string, string> = {}) {
+/** A gzip upload. */
+const postGzip = (path: string, body: Buffer, headers: Record<string, string> = {}) =>
+  postBytes(path, body, { ...headers, 'Content-Encoding': 'gzip' });
+
+/** A body sent as the bytes given (supertest would re-serialize a Buffer sent as JSON). */
+function postBytes(path: string, body: Buffer, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: { detail?: unknown; notes?: string } }>((resolve, reject) => {
     const req = request(
       `${server.url}${path}`,
       {
         method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length },
+        headers: { 'Content-Type': 'application/json', ...headers, 'Content-Length': body.length },
       },
       (res) => {
         let text = '';
@@ -68,6 +72,36 @@ test('JSON nested deeper than 64 levels is a 400', async () => {
   let fine: unknown = 1;
   for (let i = 0; i < 40; i++) fine = [fine];
   expect((await server.api().post(events()).set(owner.auth).send({ metadata: { fine } })).status).toBe(201);
+});
+
+test('the body is judged by its value, however its text spells it: escapes, brackets and quotes inside strings, the depth limit at exactly 64, UTF-16', async () => {
+  const post = (text: string) => server.api().post(events()).set(owner.auth).set('Content-Type', 'application/json').send(text);
+  // An escaped backslash before u0000 is a backslash and five characters, not a NUL.
+  const escaped = await post('{"notes":"a\\\\u0000b"}');
+  expect(escaped.status).toBe(201);
+  expect(escaped.body.notes).toBe('a\\u0000b');
+  // Brackets, quotes and backslashes inside strings nest nothing.
+  const noisy = `${'['.repeat(100)}\\"{${'{'.repeat(100)}\\\\`;
+  const inStrings = await post(JSON.stringify({ notes: noisy, metadata: { [noisy]: noisy } }));
+  expect(inStrings.status).toBe(201);
+  expect(inStrings.body.notes).toBe(noisy);
+  // A value 64 levels down is accepted, one 65 levels down is not (the body itself is level 0).
+  const nested = (levels: number, before = '') => `{${before}"metadata":${'{"d":'.repeat(levels - 1)}1${'}'.repeat(levels - 1)}}`;
+  expect((await post(nested(64))).status).toBe(201);
+  expectError(await post(nested(65)), 400);
+  // A string that ends in an escaped backslash ends there: what follows is counted.
+  expectError(await post(nested(65, '"notes":"x\\\\",')), 400);
+  expectError(await post(nested(65, '"notes":"\\"\\\\",')), 400);
+  // A NUL escaped in a UTF-16 body is found as in UTF-8.
+  const utf16 = (value: object) =>
+    postBytes(events(), Buffer.from(JSON.stringify(value), 'utf16le'), {
+      ...owner.auth,
+      'Content-Type': 'application/json; charset=utf-16le',
+    });
+  expect((await utf16({ notes: 'sixteen' })).status).toBe(201);
+  const nul = await utf16({ notes: 'a\u0000b' });
+  expect(nul.status).toBe(422);
+  expect(nul.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'notes'], type: 'string_nul' })]);
 });
 
 test('a year-0000 date or date-time is a 422, in bodies and in queries', async () => {
