@@ -463,8 +463,15 @@ const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0,
  * Bulk ingest (a client's batch, and accepted metric-reading suggestions): validates every
  * reading first (any bad one is Invalid, nothing written), converts units, inserts in one
  * transaction with dedup by the database, and runs the ingest-time automations on the new rows.
+ * `whileCommitting` is given the result while its COMMIT is in flight (a caller's own work on it,
+ * such as writing the answer, done in time Node would spend waiting); it may run for an attempt
+ * whose COMMIT then fails, so only what the returned result matches counts.
  */
-export async function ingestReadings(actor: Actor, input: z.input<typeof HealthMetricBatch>): Promise<IngestResult> {
+export async function ingestReadings(
+  actor: Actor,
+  input: z.input<typeof HealthMetricBatch>,
+  whileCommitting?: (result: IngestResult) => void,
+): Promise<IngestResult> {
   authorize(actor, actor.userId, 'write');
   const batch = readBatch(input);
   const { createdAt } = batch;
@@ -478,6 +485,9 @@ export async function ingestReadings(actor: Actor, input: z.input<typeof HealthM
           await runReadingAutomations(actor.userId, result.facts());
           await emitEvent(actor.userId, 'health_metric.ingested', result.summary());
         }
+        // Runs once the COMMIT is sent (setImmediate comes after the microtasks that send it) and
+        // before its answer is read: Node would otherwise sit idle while the database commits.
+        if (whileCommitting && !nested) setImmediate(() => whileCommitting(result));
         return result;
       });
     } catch (err) {
