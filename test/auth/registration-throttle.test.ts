@@ -1,11 +1,9 @@
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { expectError } from '../helpers/expect.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+let server: SharedServer;
+
+withSharedServer((s) => (server = s));
 
 test('open registration allows 50 attempts per address an hour, then 429 with Retry-After', async () => {
   for (let i = 0; i < 50; i++) {

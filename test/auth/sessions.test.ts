@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError, ISO_UTC, UUID } from '../helpers/expect.ts';
 import { codeAt } from '../helpers/totp.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+let server: SharedServer;
+withSharedServer((s) => (server = s));
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** Another sign-in of the same user: a second session, as from another device. */
@@ -51,10 +46,7 @@ describe('GET /auth/sessions', () => {
     const expired = await signIn(u);
     const expiredId = await currentId(expired);
     await server.api().post('/auth/logout').set(revoked);
-    await withContext(
-      () => query(`update sessions set expires_at = now() - interval '1 second' where id = $1`, [expiredId]),
-      server.db.orm,
-    );
+    await server.sql(`update sessions set expires_at = now() - interval '1 second' where id = $1`, [expiredId]);
     expect((await sessions(u.auth)).map((s) => s.current)).toEqual([true]);
     expect((await sessions(other.auth)).map((s) => s.id)).not.toContain(await currentId(u.auth));
   });

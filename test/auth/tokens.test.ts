@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError, ISO_UTC, UUID } from '../helpers/expect.ts';
 
-let server: TestServer;
+let server: SharedServer;
+withSharedServer((s) => (server = s));
 let u: TestUser;
 beforeAll(async () => {
-  server = await startTestServer();
   u = await signUp(server);
 });
-afterAll(() => server.stop());
 
 const create = (body: object, auth = u.auth) => server.api().post('/auth/tokens').set(auth).send(body);
 const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
@@ -61,10 +60,7 @@ test('a deleted token stops working at once', async () => {
 test('an expired token is rejected', async () => {
   const t = await create({ name: 'soon', expires_at: new Date(Date.now() + 60_000).toISOString() });
   expect((await server.api().get(`/users/${u.id}/events`).set(bearer(t.body.token))).status).toBe(200);
-  await server.db.orm.em
-    .fork()
-    .getConnection()
-    .execute(`update access_tokens set expires_at = now() - interval '1 second' where id = ?`, [t.body.id]);
+  await server.sql(`update access_tokens set expires_at = now() - interval '1 second' where id = $1`, [t.body.id]);
   expectError(await server.api().get(`/users/${u.id}/events`).set(bearer(t.body.token)), 401);
 });
 

@@ -1,13 +1,10 @@
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 import { codeAt } from '../helpers/totp.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+let server: SharedServer;
+withSharedServer((s) => (server = s));
 
 /** The code an authenticator shows `stepsAhead` 30-second steps from now. */
 
@@ -61,10 +58,7 @@ test('an expired pending token is rejected', async () => {
   const secret = await enrol(u);
   const pending = (await login(u)).body.pending_token;
   // Age the pending login past its five minutes (the clock is the database row's).
-  await server.db.orm.em
-    .fork()
-    .getConnection()
-    .execute(`update pending_logins set expires_at = now() - interval '1 second' where user_id = ?`, [u.id]);
+  await server.sql(`update pending_logins set expires_at = now() - interval '1 second' where user_id = $1`, [u.id]);
   expectError(await verify(pending, await codeAt(secret)), 401);
 });
 

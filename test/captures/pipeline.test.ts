@@ -1,15 +1,15 @@
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { waitFor } from './wait.ts';
 
-let server: TestServer;
+let server: SharedServer;
+
+withSharedServer((s) => (server = s));
 let alice: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await signUp(server, { timezone: 'Europe/Berlin' });
 });
-afterAll(() => server.stop());
 
 const parsed = (u: TestUser, id: string) =>
   waitFor(async () => {

@@ -1,32 +1,28 @@
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 import { gqlData, gqlError } from '../helpers/graphql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { ingestOk, reading } from '../metrics/support.ts';
 import { codeAt } from '../helpers/totp.ts';
 
 /** Own server: the tests walk the database's tables and queue jobs of their own. */
-let server: TestServer;
+let server: SharedServer;
 let bystander: TestUser;
-withOwnServer((f) => ({ server, other: bystander } = f));
-
-const sql = <R>(text: string, params: unknown[] = []) => withContext(() => query<R>(text, params), server.db.orm);
+withServer((f) => ({ server, other: bystander } = f));
 
 /** Rows per table of the schema that has a user column (users by its id), for one user. */
 async function rowsOf(userId: string): Promise<Record<string, number>> {
-  const tables = await sql<{ table_name: string }>(
+  const tables = await server.sql<{ table_name: string }>(
     `select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'user_id'`,
   );
   const out: Record<string, number> = {};
   for (const { table_name } of tables) {
-    const [{ n }] = await sql<{ n: string }>(`select count(*) as n from ${table_name} where user_id = $1`, [userId]);
+    const [{ n }] = await server.sql<{ n: string }>(`select count(*) as n from ${table_name} where user_id = $1`, [userId]);
     out[table_name] = Number(n);
   }
-  const [{ n }] = await sql<{ n: string }>(`select count(*) as n from users where id = $1`, [userId]);
+  const [{ n }] = await server.sql<{ n: string }>(`select count(*) as n from users where id = $1`, [userId]);
   out.users = Number(n);
-  const [{ jobs }] = await sql<{ jobs: string }>(`select count(*) as jobs from pgboss.job where data->>'user_id' = $1`, [userId]);
+  const [{ jobs }] = await server.sql<{ jobs: string }>(`select count(*) as jobs from pgboss.job where data->>'user_id' = $1`, [userId]);
   out['pgboss.job'] = Number(jobs);
   return out;
 }
@@ -52,7 +48,7 @@ async function livedIn(user: TestUser): Promise<void> {
   await api('post', '/narratives', { period_start: '2026-11-09', narrative_text: 'A week.' });
   await api('put', '/encryption-key', { kdf_salt: 'c2FsdA==', verifier: 'dmVy', wrapped_dek: 'ZGVr', kdf_params: {} });
   // A job waiting for later, as a capture parse queued behind others would be.
-  await server.jobs.boss.send('captures.parse', { capture_id: user.id, user_id: user.id }, { startAfter: 3600 });
+  await server.queueJob('captures.parse', { capture_id: user.id, user_id: user.id }, { startAfter: 3600 });
 }
 
 const ACCOUNT_TABLES = ['users', 'sessions', 'pending_logins', 'access_tokens', 'oauth_grants', 'oauth_codes', 'oauth_refresh_tokens'];
@@ -123,11 +119,11 @@ test('DELETE /users/{id}: no row of the user is left in any table, their token s
   // The address can sign up again: nothing of the old account holds it.
   expect((await server.api().post('/auth/register').send({ email: u.email, password: u.password })).status).toBe(201);
 
-  const [record] = await sql<{ erased: string; rows: Record<string, number> }>(
+  const [record] = await server.sql<{ erased: string; rows: Record<string, number> }>(
     `select erased, rows from erasures where erased = 'account' order by erased_at desc limit 1`,
   );
   expect(record.rows).toMatchObject({ users: 1, events: 1, sessions: expect.any(Number) });
-  const all = JSON.stringify(await sql(`select * from erasures`));
+  const all = JSON.stringify(await server.sql(`select * from erasures`));
   expect(all).not.toContain(u.id);
   expect(all).not.toContain(u.email);
 });

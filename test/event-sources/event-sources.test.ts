@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { captureParsed } from '../captures/flow.ts';
 import { expect422, expectError, ISO_UTC, UUID } from '../helpers/expect.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
-let server: TestServer;
+let server: SharedServer;
+
+withSharedServer((s) => (server = s));
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   alice = await signUp(server);
   bob = await signUp(server);
 });
-afterAll(() => server.stop());
 
 type Source = { id: string; kind: string; enabled: boolean; source_label: string; config: object };
 const list = (u: TestUser, q = '') => server.api().get(`/users/${u.id}/event-sources${q}`).set(u.auth);

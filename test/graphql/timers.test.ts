@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { asInputIssues } from '../helpers/input-issues.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type SharedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** Tracking timers through GraphQL: the same timers and the same logged events as REST. */
-let server: TestServer;
+let server: SharedServer;
 let owner: TestUser;
 let other: TestUser;
-withOwnServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
+withServer((f) => ({ server, owner, other } = f), { timezone: 'Europe/Berlin' });
 
 type Rest = Record<string, any>;
 const rest = (u: TestUser, path: string) => server.api().get(`/users/${u.id}${path}`).set(u.auth);
@@ -106,7 +104,7 @@ describe('queries', () => {
     const theirs = await category(other, 'Secret');
     const mine = await startRest(owner, { label: 'Pointed elsewhere' });
     // The API refuses a foreign category_id; only a row written behind its back can hold one.
-    await withContext(() => query('update tracking_timers set category_id = $1 where id = $2', [theirs.id, mine.id]), server.db.orm);
+    await server.sql('update tracking_timers set category_id = $1 where id = $2', [theirs.id, mine.id]);
     expect((await rest(owner, `/tracking-timers/${mine.id}`)).body.category_id).toBe(theirs.id);
     const me = (
       await gqlData(server, owner, `query($id: UUID!) { me { trackingTimer(id: $id) { id category { id name } } } }`, { id: mine.id })

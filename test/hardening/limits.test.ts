@@ -1,11 +1,11 @@
 import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import { createLogger } from '../../src/logger.ts';
-import { startServer } from '../../src/server.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
 import { gql } from '../helpers/graphql.ts';
 import { testConfig } from '../helpers/config.ts';
 import { copyOfTemplate } from '../helpers/databases.ts';
-import { checkedAgent, type TestServer } from '../helpers/server.ts';
+import { checkedAgent, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
 /**
@@ -14,7 +14,7 @@ import { signUp, type TestUser } from '../helpers/users.ts';
  * One server with small limits and a log it keeps.
  */
 const lines: string[] = [];
-let server: TestServer;
+let server: RunningServer & HttpServer;
 let alice: TestUser;
 let bob: TestUser;
 let drop: (() => Promise<void>) | undefined;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   drop = database.drop;
   const config = testConfig({ ...database, writeBudget: { perMinute: 1, burst: 5 }, statementTimeoutMs: 200 });
   const running = await startServer(config, createLogger('info', { write: (line: string) => void lines.push(line) }));
-  server = { ...running, databaseUrl: database.databaseUrl, api: () => checkedAgent(running.url) };
+  server = { ...running, api: () => checkedAgent(running.url) };
   alice = await signUp(server);
   bob = await signUp(server);
 });

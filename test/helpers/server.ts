@@ -7,7 +7,7 @@ import type { RunningServer } from '../../src/server.ts';
 import { testConfig } from './config.ts';
 import { openApiChecker, recentErrors } from './openapi-check.ts';
 import { copyOfTemplate } from './databases.ts';
-import { sharedServerUrl } from './shared-servers.ts';
+import { sharedServer } from './shared-servers.ts';
 import { signUp, type TestUser } from './users.ts';
 
 /**
@@ -15,7 +15,7 @@ import { signUp, type TestUser } from './users.ts';
  * each file gets its own PostgreSQL database; without it, its own PGlite data dir: either way a
  * copy of the run's migrated database (template.ts).
  */
-export type TestServer = RunningServer & { api: () => supertest.Agent; databaseUrl: string | undefined };
+export type TestServer = RunningServer & SharedServer & { databaseUrl: string | undefined };
 
 let logStream: WriteStream | undefined;
 /** This worker's file in the run's log directory (global-setup.ts), opened on first use. */
@@ -50,7 +50,12 @@ export function checkedAgent(url: string, headers: Record<string, string> = {}):
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   // Loaded here, not at the top: a file on the shared server never loads the app itself.
-  const [{ startServer }, { createLogger }] = await Promise.all([import('../../src/server.ts'), import('../../src/logger.ts')]);
+  const [{ startServer }, { createLogger }, { withContext }, { query }] = await Promise.all([
+    import('../../src/server.ts'),
+    import('../../src/logger.ts'),
+    import('../../src/db/context.ts'),
+    import('../../src/db/sql.ts'),
+  ]);
   const database = await copyOfTemplate();
   const config = testConfig({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir, ...overrides });
   // Every line goes to the run's log file (searched for secrets at the end); errors are kept, so an
@@ -69,6 +74,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...server,
     databaseUrl: database.databaseUrl,
     api: () => checkedAgent(server.url),
+    // As a shared server's control answers (shared-server.ts): rows through JSON, dates as strings.
+    sql: async <R>(text: string, params: unknown[] = []) =>
+      JSON.parse(JSON.stringify(await withContext(() => query<R>(text, params), server.db.orm))) as R[],
+    queueJob: (name, data, options) => server.jobs.boss.send(name, data, options),
     stop: async () => {
       await server.stop();
       await database.drop();
@@ -79,6 +88,22 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 /** What a test file sees of a server it only talks to over HTTP. */
 export type HttpServer = { url: string; api: () => supertest.Agent };
 
+/**
+ * What a test file sees of its worker's shared server: its HTTP interface, a statement on its
+ * database (rows as JSON has them: dates are strings) and a job queued as the app queues one.
+ */
+export type SharedServer = HttpServer & {
+  sql: <R>(text: string, params?: unknown[]) => Promise<R[]>;
+  queueJob: (name: string, data: object, options?: { startAfter?: number }) => Promise<unknown>;
+};
+
+/** A command to a shared server's control (shared-server.ts). */
+async function command<T>(control: string, body: object): Promise<T> {
+  const res = await fetch(control, { method: 'POST', body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`shared server control: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 export type Fixture<S extends HttpServer = TestServer> = { server: S; owner: TestUser; other: TestUser };
 
 /**
@@ -88,15 +113,35 @@ export type Fixture<S extends HttpServer = TestServer> = { server: S; owner: Tes
 const FILE_ADDRESS = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /**
- * The usual test file: a server and two users, the owner of the data and another one (for the
- * 403/404 checks). `assign` hands them to the file's variables. The server is this worker's shared
- * one (shared-servers.ts): the file talks to it over HTTP only, and its users are its own. Without
- * shared servers (a run that did not start them) it is a server of the file's own.
+ * The server of a file that talks to it over HTTP only: this worker's shared one (shared-servers.ts),
+ * which the file reaches as a client behind a proxy at an address of its own. Without shared servers
+ * (a run that did not start them) it is a server of the file's own, started before the file's tests
+ * and stopped after them. `assign` hands it to the file's variable.
  */
-export function withServer(assign: (f: Fixture<HttpServer>) => void, owner: { timezone?: string } = {}): void {
-  const url = sharedServerUrl();
-  if (!url) return withOwnServer(assign, owner);
-  const server: HttpServer = { url, api: () => checkedAgent(url, { 'X-Forwarded-For': FILE_ADDRESS }) };
+export function withSharedServer(assign: (server: SharedServer) => void): void {
+  const shared = sharedServer();
+  if (shared) {
+    const { url, control } = shared;
+    return assign({
+      url,
+      api: () => checkedAgent(url, { 'X-Forwarded-For': FILE_ADDRESS }),
+      sql: (sql, params) => command(control, { sql, params }),
+      queueJob: (job, data, options) => command(control, { job, data, options }),
+    });
+  }
+  let own: TestServer | undefined;
+  beforeAll(async () => assign((own = await startTestServer())));
+  afterAll(() => own?.stop());
+}
+
+/**
+ * The usual test file: a server it talks to over HTTP only (withSharedServer) and two users, the owner
+ * of the data and another one (for the 403/404 checks), both its own. `assign` hands them to the
+ * file's variables.
+ */
+export function withServer(assign: (f: Fixture<SharedServer>) => void, owner: { timezone?: string } = {}): void {
+  let server: SharedServer;
+  withSharedServer((s) => (server = s));
   beforeAll(async () => {
     assign({ server, owner: await signUp(server, owner), other: await signUp(server) });
   });

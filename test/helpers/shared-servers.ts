@@ -14,7 +14,7 @@ const START_TIMEOUT_MS = 120_000;
 type Shared = { children: ChildProcess[] };
 const state = globalThis as typeof globalThis & { __sharedServers?: Shared };
 
-function startOne(): Promise<{ child: ChildProcess; url: string }> {
+function startOne(): Promise<{ child: ChildProcess; url: string; control: string }> {
   // Not jest's NODE_ENV=test: the server runs as it would anywhere (test/helpers/process.ts says why).
   const { NODE_ENV: _env, ...env } = process.env;
   const child = spawn(process.execPath, ['--no-warnings', SCRIPT], { env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -27,10 +27,10 @@ function startOne(): Promise<{ child: ChildProcess; url: string }> {
     }, START_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /listening (\S+)/.exec(out);
+      const m = /listening (\S+) (\S+)/.exec(out);
       if (!m) return;
       clearTimeout(timer);
-      resolve({ child, url: m[1] });
+      resolve({ child, url: m[1], control: m[2] });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -42,7 +42,10 @@ function startOne(): Promise<{ child: ChildProcess; url: string }> {
 /** Starts `count` servers and hands their URLs to the workers (which inherit this environment). */
 export async function startSharedServers(count: number): Promise<void> {
   const started = await Promise.all(Array.from({ length: count }, () => startOne()));
-  started.forEach(({ url }, i) => (process.env[`${ENV_PREFIX}${i + 1}`] = url));
+  started.forEach(({ url, control }, i) => {
+    process.env[`${ENV_PREFIX}${i + 1}`] = url;
+    process.env[`${ENV_PREFIX}${i + 1}_CONTROL`] = control;
+  });
   state.__sharedServers = { children: started.map((s) => s.child) };
 }
 
@@ -59,7 +62,9 @@ export async function stopSharedServers(): Promise<void> {
   );
 }
 
-/** This worker's shared server, if the run started them. */
-export function sharedServerUrl(): string | undefined {
-  return process.env[`${ENV_PREFIX}${process.env.JEST_WORKER_ID ?? '1'}`];
+/** This worker's shared server (its address and its control's, shared-server.ts), if the run started them. */
+export function sharedServer(): { url: string; control: string } | undefined {
+  const key = `${ENV_PREFIX}${process.env.JEST_WORKER_ID ?? '1'}`;
+  const [url, control] = [process.env[key], process.env[`${key}_CONTROL`]];
+  return url && control ? { url, control } : undefined;
 }

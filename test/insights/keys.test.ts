@@ -1,5 +1,5 @@
 import { METRIC_TYPES } from '../../src/domain/metrics/catalogue.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { datesFrom, rng } from './synthetic.ts';
 
@@ -8,7 +8,8 @@ import { datesFrom, rng } from './synthetic.ts';
  * summary's top-level field of a metric (sleep_hours), tag:<tag> and category:<id or name>.
  * An alias centres on the canonical key, so the answer is the same as for that key.
  */
-let server: TestServer;
+let server: SharedServer;
+withSharedServer((s) => (server = s));
 let user: TestUser;
 let categoryId: string;
 
@@ -25,7 +26,6 @@ const graph = (metric: string) =>
 const WITH_DATA = METRIC_TYPES.filter((t) => t.valueField && t.slug !== 'weight');
 
 beforeAll(async () => {
-  server = await startTestServer();
   user = await signUp(server);
   const r = rng(5);
   const readings = DATES.flatMap((date) =>
@@ -52,7 +52,6 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(() => server.stop());
 
 test('a metric slug centres on itself', async () => {
   const res = await graph('sleep_duration');

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { datesFrom, rng } from './synthetic.ts';
 
@@ -6,7 +6,8 @@ import { datesFrom, rng } from './synthetic.ts';
  * Insights end to end: data goes in through the public API (metric ingest and events), the graph
  * and episodes come out of GET routes, checked field for field.
  */
-let server: TestServer;
+let server: SharedServer;
+withSharedServer((s) => (server = s));
 let user: TestUser;
 let other: TestUser;
 
@@ -84,12 +85,10 @@ async function seed(u: TestUser): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   user = await signUp(server);
   other = await signUp(server);
   await seed(user);
 });
-afterAll(() => server.stop());
 
 describe('GET /users/{user_id}/insights/graph', () => {
   test('centred on a metric: InsightGraphResponse and InsightEdge field for field', async () => {

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError, UUID } from '../helpers/expect.ts';
 import { definitionOf, ingestOk, reading } from './support.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
+let server: SharedServer;
+
+withSharedServer((s) => (server = s));
 
 /** A timezone where it is around noon now, so "today" cannot roll over while a test runs. */
 function noonZone(): string {

@@ -1,5 +1,5 @@
 import { METRIC_TYPES, metricType, toCanonical } from '../../src/domain/metrics/catalogue.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp } from '../helpers/users.ts';
 import { expectError } from '../helpers/expect.ts';
 
@@ -114,13 +114,8 @@ describe('unit conversion table', () => {
 });
 
 describe('GET /metric-types', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  let server: SharedServer;
+  withSharedServer((s) => (server = s));
 
   test('lists the catalogue', async () => {
     const u = await signUp(server);

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp } from '../helpers/users.ts';
 import { allReadings, ingest } from '../metrics/support.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
+let server: SharedServer;
+
+withSharedServer((s) => (server = s));
 
 const tricky = [
   'NULL',

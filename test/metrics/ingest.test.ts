@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError, ISO_UTC, UUID } from '../helpers/expect.ts';
 import { allReadings, ingest, ingestOk, reading } from './support.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
+let server: SharedServer;
+
+withSharedServer((s) => (server = s));
 
 describe('POST /users/{user_id}/health/metrics', () => {
   test('creates readings in the canonical unit, field for field', async () => {

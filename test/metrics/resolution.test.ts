@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { definitionOf, ingestOk, reading } from './support.ts';
 
@@ -9,14 +9,14 @@ import { definitionOf, ingestOk, reading } from './support.ts';
  *   03-03  manual 5000 only
  *   03-04  phone 7000                                 oura 9000
  */
-let server: TestServer;
+let server: SharedServer;
+withSharedServer((s) => (server = s));
 let u: TestUser;
 let definitionId: string;
 
 const at = (day: string, hour: number) => `2026-03-${day}T${String(hour).padStart(2, '0')}:00:00Z`;
 
 beforeAll(async () => {
-  server = await startTestServer();
   u = await signUp(server);
   await ingestOk(server, u, [
     reading({ source: 'watch', value: 5000, recorded_at: at('01', 10) }),
@@ -33,9 +33,6 @@ beforeAll(async () => {
     reading({ metric_type_slug: 'weight', source: 'scale', value: 69.5, recorded_at: at('01', 19) }),
   ]);
   definitionId = (await definitionOf(server, u, 'steps')).id;
-});
-afterAll(async () => {
-  await server.stop();
 });
 
 async function steps(): Promise<[number | null, string | null][]> {

@@ -1,6 +1,4 @@
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import {
   REDIRECT_URI,
@@ -19,10 +17,10 @@ import { codeAt } from '../helpers/totp.ts';
  * or redirected), the form's outcomes (approve, deny, wrong credentials, TOTP), throttling.
  * The same page in a real browser: consent-page.browser.test.ts.
  */
-let server: TestServer;
+let server: SharedServer;
 let owner: TestUser;
 let clientId: string;
-withOwnServer((f) => ({ server, owner } = f));
+withServer((f) => ({ server, owner } = f));
 beforeAll(async () => {
   clientId = await registerClient(server, [REDIRECT_URI], 'Agent <b>Smith</b>');
 });
@@ -198,5 +196,5 @@ test('password guesses share the login throttle: 429 with Retry-After, on the pa
   expect(last!.text).toMatch(/role="alert"[^>]*>Too many sign-in attempts/);
   // The account's budget is the one /auth/login spends.
   expect((await server.api().post('/auth/login').send({ email: u.email, password: u.password })).status).toBe(429);
-  await withContext(() => query(`delete from auth_attempts`), server.db.orm);
+  await server.sql(`delete from auth_attempts`);
 });

@@ -1,6 +1,6 @@
 import { Webhook as Verifier } from 'standardwebhooks';
 import { waitFor } from '../captures/wait.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type SharedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
 
@@ -8,10 +8,10 @@ import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
  * The events that come from evaluating a day (episode.detected), from a failing calendar feed and
  * from a narrative, each delivered once with its payload as the REST API reads it.
  */
-let server: TestServer;
+let server: SharedServer;
 let u: TestUser;
 let receiver: Receiver;
-withOwnServer((f) => ({ server, owner: u } = f));
+withServer((f) => ({ server, owner: u } = f));
 beforeAll(async () => {
   receiver = await startReceiver();
 });

@@ -1,12 +1,10 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { Webhook as Verifier } from 'standardwebhooks';
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { waitFor } from '../captures/wait.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 import { readOnly } from '../helpers/graphql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withServer, type SharedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { startReceiver, type Receiver, type Received } from '../helpers/webhook-receiver.ts';
 
@@ -15,11 +13,11 @@ import { startReceiver, type Receiver, type Received } from '../helpers/webhook-
  * Webhooks signatures checked with the specification's own library), when (the events, their
  * filters), how failures are retried, recorded and end, and who may manage them.
  */
-let server: TestServer;
+let server: SharedServer;
 let u: TestUser;
 let other: TestUser;
 let receiver: Receiver;
-withOwnServer((f) => ({ server, owner: u, other } = f));
+withServer((f) => ({ server, owner: u, other } = f));
 beforeAll(async () => {
   receiver = await startReceiver();
 });
@@ -379,10 +377,7 @@ describe('deliveries', () => {
   test('a receiver failing for three days is disabled with the reason shown; enabling it clears that', async () => {
     receiver.answer('/dying', { status: 500 });
     const hook = await createHook({ url: receiver.url('/dying'), events: ['event.created'] });
-    await withContext(
-      () => query(`update webhooks set failing_since = now() - interval '3 days 1 minute' where id = $1`, [hook.id]),
-      server.db.orm,
-    );
+    await server.sql(`update webhooks set failing_since = now() - interval '3 days 1 minute' where id = $1`, [hook.id]);
     await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'the last straw' });
     const read = await waitFor(async () => {
       const res = await server.api().get(`/users/${u.id}/webhooks/${hook.id}`).set(u.auth);
