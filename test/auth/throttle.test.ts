@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { query } from '../../src/db/sql.ts';
-import { withContext } from '../../src/db/context.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 import { codeAt } from '../helpers/totp.ts';
 
 /**
  * Attempts are counted before they are checked, so a burst of concurrent guesses gets no more
- * checks than the limit allows. The server trusts the loopback proxy, so each test speaks from
- * its own address (X-Forwarded-For) and its per-address budget starts fresh.
+ * checks than the limit allows. The server trusts one proxy hop, so each test speaks from its own
+ * address (X-Forwarded-For) and its per-address budget starts fresh.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ trustProxy: 'loopback' });
-});
-afterAll(() => server.stop());
+let server: SharedServer;
+withSharedServer((s) => (server = s));
+withSharedServer((s) => (server = s));
 
 let lastOctet = 0;
 const newAddress = () => `198.51.100.${++lastOctet}`;
@@ -96,10 +92,7 @@ test('a successful login forgets the account failures and gives back its address
   for (let i = 0; i < 10; i++) expectError(await login(from, u.email, 'wrong password'), 401);
   expectLimited(await login(from, u.email, u.password));
   // 9 + 10 failures and the one success given back: 19 attempts counted, and one more 429.
-  const [row] = await withContext(
-    () => query<{ attempts: number }>(`select attempts from auth_attempts where key = $1`, [`address:${from}`]),
-    server.db.orm,
-  );
+  const [row] = await server.sql<{ attempts: number }>(`select attempts from auth_attempts where key = $1`, [`address:${from}`]);
   expect(row.attempts).toBe(20);
 });
 
@@ -123,12 +116,9 @@ test(`${BURST} concurrent wrong codes on one pending_token: at most 5 are checke
 
   const right = await verify(await codeAt(secret));
   expect([401, 429]).toContain(right.status);
-  const [row] = await withContext(
-    () =>
-      query<{ failed_attempts: number; used_at: Date | null }>(`select failed_attempts, used_at from pending_logins where user_id = $1`, [
-        u.id,
-      ]),
-    server.db.orm,
+  const [row] = await server.sql<{ failed_attempts: number; used_at: string | null }>(
+    `select failed_attempts, used_at from pending_logins where user_id = $1`,
+    [u.id],
   );
   expect(row).toEqual({ failed_attempts: 5, used_at: null });
 });
@@ -212,9 +202,9 @@ test('expired windows start over, and old rows are swept when new windows open',
   for (let i = 0; i < 11; i++) await login(from, u.email, 'wrong password');
   expectLimited(await login(from, u.email, u.password));
   // Let every window so far end, as if fifteen minutes had passed.
-  await withContext(() => query(`update auth_attempts set window_ends = now() - interval '1 second'`), server.db.orm);
+  await server.sql(`update auth_attempts set window_ends = now() - interval '1 second'`);
   expect((await login(from, u.email, u.password)).status).toBe(200);
-  const rows = await withContext(() => query<{ key: string }>(`select key from auth_attempts where window_ends < now()`), server.db.orm);
+  const rows = await server.sql<{ key: string }>(`select key from auth_attempts where window_ends < now()`);
   expect(rows).toEqual([]);
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { SHARED_JWT_SECRET } from '../helpers/config.ts';
+import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expectError } from '../helpers/expect.ts';
 
@@ -8,14 +9,13 @@ import { expectError } from '../helpers/expect.ts';
  * A token signed with the server's own key but carrying ids that are not UUIDs is refused as a
  * 401 before any lookup, never a 500 from the database rejecting the value.
  */
-const SECRET = 'a known test secret of at least thirty-two characters';
-let server: TestServer;
+let server: SharedServer;
+withSharedServer((s) => (server = s));
+withSharedServer((s) => (server = s));
 let u: TestUser;
 beforeAll(async () => {
-  server = await startTestServer({ jwtSecret: SECRET });
   u = await signUp(server);
 });
-afterAll(() => server.stop());
 
 const sign = (claims: { sub: string; sid: string; use: string }, expires: string | number = '5m') =>
   new SignJWT({ sid: claims.sid, use: claims.use })
@@ -24,7 +24,7 @@ const sign = (claims: { sub: string; sid: string; use: string }, expires: string
     .setIssuer('lifetrack')
     .setIssuedAt()
     .setExpirationTime(expires)
-    .sign(new TextEncoder().encode(SECRET));
+    .sign(new TextEncoder().encode(SHARED_JWT_SECRET));
 
 const me = (token: string) => server.api().get('/auth/me').set('Authorization', `Bearer ${token}`);
 

@@ -1,5 +1,13 @@
 import type { Config } from '../../src/config.ts';
 
+/**
+ * What the run's shared servers (shared-server.ts) run with beyond testConfig: they trust one proxy
+ * hop, so each file's X-Forwarded-For is its address, and sign tokens with a secret the tests know,
+ * so a test can forge a token signed with the server's own key.
+ */
+export const SHARED_JWT_SECRET = 'the shared test servers know this secret of 32+ characters';
+export const sharedServerConfig: Partial<Config> = { trustProxy: 1, jwtSecret: SHARED_JWT_SECRET };
+
 /** A test server's configuration: an ephemeral port, quiet logs, the limits tests need loosened. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {

@@ -4,7 +4,7 @@ import supertest from 'supertest';
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../src/config.ts';
 import type { RunningServer } from '../../src/server.ts';
-import { testConfig } from './config.ts';
+import { sharedServerConfig, testConfig } from './config.ts';
 import { openApiChecker, recentErrors } from './openapi-check.ts';
 import { copyOfTemplate } from './databases.ts';
 import { sharedServer } from './shared-servers.ts';
@@ -130,7 +130,7 @@ export function withSharedServer(assign: (server: SharedServer) => void): void {
     });
   }
   let own: TestServer | undefined;
-  beforeAll(async () => assign((own = await startTestServer())));
+  beforeAll(async () => assign((own = await startTestServer(sharedServerConfig))));
   afterAll(() => own?.stop());
 }
 

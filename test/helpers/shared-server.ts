@@ -6,7 +6,7 @@ import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
 import { createLogger } from '../../src/logger.ts';
 import { startServer } from '../../src/server.ts';
-import { testConfig } from './config.ts';
+import { sharedServerConfig, testConfig } from './config.ts';
 import { copyOfTemplate } from './databases.ts';
 
 /**
@@ -23,7 +23,7 @@ import { copyOfTemplate } from './databases.ts';
 const database = await copyOfTemplate();
 const log = createWriteStream(join(process.env.TEST_LOG_DIR!, `shared-${process.pid}.log`), { flags: 'a' });
 const level = process.env.TEST_LOG_LEVEL;
-const config = testConfig({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir, trustProxy: 1 });
+const config = testConfig({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir, ...sharedServerConfig });
 const server = await startServer(config, createLogger(level && level !== 'silent' ? level : 'info', log));
 
 type Command = { sql: string; params?: unknown[] } | { job: string; data: object; options?: object };

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
 import { gql } from '../helpers/graphql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { SHARED_JWT_SECRET } from '../helpers/config.ts';
+import { withServer, type SharedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import {
   REDIRECT_URI,
@@ -22,17 +21,11 @@ import {
  * code's bindings (client, redirect URI, 60 seconds, single use: a reused code revokes what it
  * issued), rotating refresh tokens (an old one revokes the family), and the audience.
  */
-const SECRET = 'a test signing secret of at least 32 characters';
-let server: TestServer;
+let server: SharedServer;
 let owner: TestUser;
 let other: TestUser;
-withOwnServer(
-  (f) => ({ server, owner, other } = f),
-  {},
-  () => ({ jwtSecret: SECRET }),
-);
+withServer((f) => ({ server, owner, other } = f));
 
-const sql = <R>(text: string, params: unknown[] = []) => withContext(() => query<R>(text, params), server.db.orm);
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 function expectOAuthError(res: { status: number; body: { error?: string }; headers: Record<string, string> }, error: string) {
@@ -147,12 +140,12 @@ test('a reused code is refused and revokes the tokens it issued', async () => {
 
 test('a code expires after 60 seconds', async () => {
   const a = await approve(server, owner);
-  const [row] = await sql<{ seconds: number }>(
+  const [row] = await server.sql<{ seconds: number }>(
     `select extract(epoch from expires_at - created_at)::int as seconds from oauth_codes where code_hash = $1`,
     [sha256(a.code)],
   );
   expect(row.seconds).toBe(60);
-  await sql(`update oauth_codes set expires_at = now() - interval '1 second' where code_hash = $1`, [sha256(a.code)]);
+  await server.sql(`update oauth_codes set expires_at = now() - interval '1 second' where code_hash = $1`, [sha256(a.code)]);
   const res = await exchange(server, a);
   expectOAuthError(res, 'invalid_grant');
   expect(res.body.error_description).toMatch(/expired/);
@@ -225,7 +218,7 @@ test('resource: only this server (API or /mcp), else invalid_target; the token e
 });
 
 describe('audience and issuer', () => {
-  const key = new TextEncoder().encode(SECRET);
+  const key = new TextEncoder().encode(SHARED_JWT_SECRET);
   /** A token signed with the server's own key, so only the claim under test is wrong. */
   async function forge(claims: { aud?: string; iss?: string; typ?: string; gid: string; clientId: string; scope?: string }) {
     return new SignJWT({ scope: claims.scope ?? 'read', client_id: claims.clientId, gid: claims.gid })
@@ -304,15 +297,17 @@ test('failed token requests are throttled per address (429, Retry-After)', async
   expect(last!.status).toBe(429);
   expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
   expect(last!.body.error).toBe('invalid_request');
-  await sql(`delete from auth_attempts where key like 'oauth-token:%'`);
+  await server.sql(`delete from auth_attempts where key like 'oauth-token:%'`);
 });
 
 test('dead codes and expired refresh tokens are cleared as new tokens are issued', async () => {
   const a = await approve(server, owner);
   const t = await oauthToken(server, owner);
-  await sql(`update oauth_codes set expires_at = now() - interval '2 days' where code_hash = $1`, [sha256(a.code)]);
-  await sql(`update oauth_refresh_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [sha256(t.refreshToken)]);
+  await server.sql(`update oauth_codes set expires_at = now() - interval '2 days' where code_hash = $1`, [sha256(a.code)]);
+  await server.sql(`update oauth_refresh_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [
+    sha256(t.refreshToken),
+  ]);
   await oauthToken(server, owner);
-  expect(await sql(`select 1 from oauth_codes where code_hash = $1`, [sha256(a.code)])).toEqual([]);
-  expect(await sql(`select 1 from oauth_refresh_tokens where token_hash = $1`, [sha256(t.refreshToken)])).toEqual([]);
+  expect(await server.sql(`select 1 from oauth_codes where code_hash = $1`, [sha256(a.code)])).toEqual([]);
+  expect(await server.sql(`select 1 from oauth_refresh_tokens where token_hash = $1`, [sha256(t.refreshToken)])).toEqual([]);
 });
