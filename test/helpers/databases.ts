@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createLogger } from '../../src/logger.ts';
-import { startServer } from '../../src/server.ts';
 import { testConfig } from './config.ts';
 
 /**
@@ -44,6 +42,9 @@ async function admin<T>(baseUrl: string, run: (c: pg.Client) => Promise<T>): Pro
  * key is configured here so no key is stored: each copy generates its own, as a fresh database would.
  */
 export async function prepareTemplate(scratch: string): Promise<void> {
+  // Loaded here, not at the top: every test file imports this module (for copyOfTemplate), and a file
+  // on the shared server must not load the whole app into its module registry (~1.3 s a file).
+  const [{ startServer }, { createLogger }] = await Promise.all([import('../../src/server.ts'), import('../../src/logger.ts')]);
   const base = process.env.DATABASE_URL;
   const config = base
     ? testConfig({ databaseUrl: withDatabase(base, `tpl_${randomBytes(6).toString('hex')}`), jwtSecret: 'template' })
