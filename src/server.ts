@@ -5,11 +5,7 @@ import type { Config } from './config.ts';
 import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
-import { configureCalendar } from './domain/calendar/sync.ts';
-import { configureChanges } from './domain/changes/retention.ts';
-import { configureWriteBudget } from './core/write-budget.ts';
-import { configureOpenFoodFacts } from './domain/food/open-food-facts.ts';
-import { configureNarrativeWriter } from './domain/narratives/writer.ts';
+import { configureProcess } from './process-settings.ts';
 import { provisionUserDefaults } from './domain/users/provisioning.ts';
 import { startGraphql } from './graphql/server.ts';
 import { startSubscriptions } from './graphql/subscriptions.ts';
@@ -21,19 +17,7 @@ export type RunningServer = { url: string; db: Database; http: Server; jobs: Job
 
 /** Opens the database (migrating it), loads keys and listens. Used by main.ts and by tests. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  configureWriteBudget(config.writeBudget);
-  configureOpenFoodFacts({
-    baseUrl: config.openFoodFactsUrl,
-    timeoutMs: config.openFoodFactsTimeoutMs,
-    networks: config.openFoodFactsNetworks,
-  });
-  configureCalendar({
-    fetchTimeoutMs: config.calendarFetchTimeoutMs,
-    maxBytes: config.calendarMaxBytes,
-    feedNetworks: config.calendarFeedNetworks,
-  });
-  configureNarrativeWriter(config.narrativeLlm);
-  configureChanges({ retentionDays: config.changesRetentionDays });
+  configureProcess(config);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,

@@ -1,11 +1,9 @@
 import { openDatabase } from './db/database.ts';
-import { configureCalendar } from './domain/calendar/sync.ts';
-import { configureChanges } from './domain/changes/retention.ts';
-import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { startJobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
 import { startOutbound } from './outbound/index.ts';
 import { runProcess } from './process.ts';
+import { configureProcess } from './process-settings.ts';
 
 /**
  * `npm run worker`: the background jobs without the HTTP server, for running them as their own
@@ -13,13 +11,7 @@ import { runProcess } from './process.ts';
  * server's socket, or opens the data dir itself when no server runs.
  */
 runProcess(async (config, logger) => {
-  configureCalendar({
-    fetchTimeoutMs: config.calendarFetchTimeoutMs,
-    maxBytes: config.calendarMaxBytes,
-    feedNetworks: config.calendarFeedNetworks,
-  });
-  configureNarrativeWriter(config.narrativeLlm);
-  configureChanges({ retentionDays: config.changesRetentionDays });
+  configureProcess(config);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'cli', logger });
   const jobs = await startJobRuntime({
     db,

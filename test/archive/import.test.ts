@@ -1,6 +1,6 @@
 import { waitParsed } from '../captures/flow.ts';
 import { randomBytes } from 'node:crypto';
-import { withServer, startTestServer, type HttpServer, type TestServer } from '../helpers/server.ts';
+import { withServer, startIsolatedServer, type HttpServer, type IsolatedServer } from '../helpers/server.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { binary, unzipText } from '../helpers/zip.ts';
@@ -8,10 +8,10 @@ import { ingestOk, reading } from '../metrics/support.ts';
 
 /** The round trip: an account exported from one server, imported into a fresh account on another, exported again. */
 let a: HttpServer;
-let b: TestServer;
+let b: IsolatedServer;
 withServer((f) => (a = f.server));
 beforeAll(async () => {
-  b = await startTestServer({ importMaxBytes: 1024 * 1024 });
+  b = await startIsolatedServer({ importMaxBytes: 1024 * 1024 });
 });
 afterAll(() => b?.stop());
 

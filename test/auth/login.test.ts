@@ -1,10 +1,10 @@
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp } from '../helpers/users.ts';
 import { expect422, expectError, UUID } from '../helpers/expect.ts';
 
-let server: TestServer;
+let server: IsolatedServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startIsolatedServer();
 });
 afterAll(() => server.stop());
 
@@ -88,7 +88,7 @@ describe('registration', () => {
   });
 
   test('is refused with 403 when ALLOW_REGISTRATION is off', async () => {
-    const closed = await startTestServer({ allowRegistration: false });
+    const closed = await startIsolatedServer({ allowRegistration: false });
     try {
       expectError(await closed.api().post('/auth/register').send({ email: 'a@example.com', password: 'long enough' }), 403);
     } finally {

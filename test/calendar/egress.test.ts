@@ -1,10 +1,8 @@
 import { isNonPublicAddress } from '../../src/core/egress.ts';
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
 import { expect422 } from '../helpers/expect.ts';
 import { gqlError } from '../helpers/graphql.ts';
 import { eventsFeed, startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /**
@@ -14,10 +12,10 @@ import type { TestUser } from '../helpers/users.ts';
  * still never connects to one (a name can re-resolve later; redirects pass the same check; no test
  * here has a public first hop to redirect from). Nothing is fetched or written.
  */
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let ics: IcsServer;
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server, owner } = f),
   {},
   () => ({ calendarFeedNetworks: 'public' }),
@@ -113,10 +111,7 @@ test.each([
   async (_label, url, address) => {
     const added = await add('http://93.184.216.34/cal.ics');
     expect(added.status).toBe(201);
-    await withContext(
-      () => query(`update event_sources set config = $2::jsonb where id = $1`, [added.body.id, JSON.stringify({ url: url() })]),
-      server.db.orm,
-    );
+    await server.sql(`update event_sources set config = $2::jsonb where id = $1`, [added.body.id, JSON.stringify({ url: url() })]);
     const before = ics.requests.length;
     const synced = await server.api().post(`/users/${owner.id}/event-sources/${added.body.id}/sync`).set(owner.auth);
     expect(synced.status).toBe(200);

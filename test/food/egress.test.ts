@@ -1,5 +1,5 @@
 import { startFoodProvider, type FoodProvider } from '../helpers/open-food-facts.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { expectError } from '../helpers/expect.ts';
 
@@ -10,13 +10,13 @@ import { expectError } from '../helpers/expect.ts';
  * default (`any`, which every other food test runs with) reaches it.
  */
 let provider: FoodProvider;
-let server: TestServer;
+let server: IsolatedServer;
 let alice: TestUser;
 beforeAll(async () => {
   provider = await startFoodProvider();
 });
 afterAll(() => provider.stop());
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server, owner: alice } = f),
   {},
   () => ({

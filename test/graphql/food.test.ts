@@ -1,21 +1,21 @@
 import { asInputIssues } from '../helpers/input-issues.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { startFoodProvider, LABEL_FORMS, PROVIDER_FAULTS, type FoodProvider } from '../helpers/open-food-facts.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { NUTRIENTS } from '../../src/domain/food/nutrients.ts';
 
 /** Food items, saved meals and logged meal items through GraphQL: the same services and answers as REST. */
 let provider: FoodProvider;
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let other: TestUser;
 beforeAll(async () => {
   provider = await startFoodProvider();
 });
 afterAll(() => provider.stop());
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server, owner, other } = f),
   {},
   // No job workers: background rounds (the outbound pump, periodic jobs) would add statements to a measurement.

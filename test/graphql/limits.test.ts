@@ -1,7 +1,7 @@
 import { buildClientSchema, getIntrospectionQuery, printSchema } from 'graphql';
 import { MAX_COST } from '../../src/graphql/cost.ts';
 import { gql } from '../helpers/graphql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import type { TestUser } from '../helpers/users.ts';
 
@@ -10,10 +10,10 @@ import type { TestUser } from '../helpers/users.ts';
  * work" is measured: a refused query sends exactly the statements of authenticating the caller,
  * which `{ __typename }` (no resolver touches the database) also sends.
  */
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 // No job workers: background rounds (the outbound pump, periodic jobs) would add statements to a measurement.
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server, owner } = f),
   {},
   () => ({ workers: 0 }),

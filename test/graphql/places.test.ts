@@ -1,16 +1,16 @@
 import { gql, gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { asInputIssues } from '../helpers/input-issues.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { day } from '../places/day-fixture.ts';
 
 /** Places, visits and location history through GraphQL: the same services, answers and rules as REST. */
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let other: TestUser;
 // No job workers: background rounds (the outbound pump, periodic jobs) would add statements to a measurement.
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server, owner, other } = f),
   { timezone: 'Europe/Berlin' },
   () => ({ workers: 0 }),

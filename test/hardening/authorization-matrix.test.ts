@@ -4,7 +4,7 @@ import { waitFor } from '../captures/wait.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { eventsFeed, startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
 import { oauthToken } from '../helpers/oauth.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { snapshot } from '../helpers/snapshot.ts';
 import type { TestUser } from '../helpers/users.ts';
 
@@ -14,11 +14,11 @@ import type { TestUser } from '../helpers/users.ts';
  * naming A's real ids (404, or 403 for a write with the read-only token). Nothing of A's is in any
  * answer and no row changes. A route with a new kind of id fails here until it gets a fixture.
  */
-let server: TestServer;
+let server: IsolatedServer;
 let alice: TestUser;
 let bob: TestUser;
 let ics: IcsServer;
-withOwnServer((f) => ({ server, owner: alice, other: bob } = f));
+withIsolatedServer((f) => ({ server, owner: alice, other: bob } = f));
 beforeAll(async () => {
   ics = await startIcsServer({ bigBytes: 1024 });
 });

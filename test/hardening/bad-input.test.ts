@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Response } from 'supertest';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { snapshot } from '../helpers/snapshot.ts';
 import type { TestUser } from '../helpers/users.ts';
 
@@ -14,9 +14,9 @@ import type { TestUser } from '../helpers/users.ts';
  * checks each one against the document), a 422 must name the field that was wrong, and no row may
  * change. A route added later is swept without touching this file.
  */
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
-withOwnServer((f) => ({ server, owner } = f));
+withIsolatedServer((f) => ({ server, owner } = f));
 
 type Schema = Record<string, any>;
 type Param = { name: string; in: 'path' | 'query'; schema: Schema };

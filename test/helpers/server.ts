@@ -15,7 +15,7 @@ import { signUp, type TestUser } from './users.ts';
  * each file gets its own PostgreSQL database; without it, its own PGlite data dir: either way a
  * copy of the run's migrated database (template.ts).
  */
-export type TestServer = RunningServer & SharedServer & { databaseUrl: string | undefined };
+export type TestServer = RunningServer & IsolatedServer;
 
 let logStream: WriteStream | undefined;
 /** This worker's file in the run's log directory (global-setup.ts), opened on first use. */
@@ -78,6 +78,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     sql: async <R>(text: string, params: unknown[] = []) =>
       JSON.parse(JSON.stringify(await withContext(() => query<R>(text, params), server.db.orm))) as R[],
     queueJob: (name, data, options) => server.jobs.boss.send(name, data, options),
+    statements: async () => server.db.statements(),
     stop: async () => {
       await server.stop();
       await database.drop();
@@ -102,6 +103,40 @@ async function command<T>(control: string, body: object): Promise<T> {
   const res = await fetch(control, { method: 'POST', body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`shared server control: ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * A server of the file's own (its own copy of the database, its own configuration) that the file
+ * reaches over HTTP and the control only: besides a shared server's means, how many statements it
+ * has sent (`db.statements()`) and a stop.
+ */
+export type IsolatedServer = SharedServer & {
+  databaseUrl: string | undefined;
+  statements: () => Promise<number>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts a server of the file's own in its worker's shared-server process (shared-server.ts,
+ * `start`), where the app's modules are loaded and warm: ~1 s, against ~4 s for startTestServer,
+ * which loads the app into the file's own module registry. For a file that configures its server,
+ * needs its database to itself (a snapshot of every table, a count of statements) or stops it, but
+ * calls nothing in-process. Without shared servers, it is startTestServer's.
+ */
+export async function startIsolatedServer(overrides: Partial<Config> = {}): Promise<IsolatedServer> {
+  const shared = sharedServer();
+  if (!shared) return startTestServer(overrides);
+  const { control } = shared;
+  const { id, url, databaseUrl } = await command<{ id: number; url: string; databaseUrl: string | null }>(control, { start: overrides });
+  return {
+    url,
+    databaseUrl: databaseUrl ?? undefined,
+    api: () => checkedAgent(url),
+    sql: (sql, params) => command(control, { server: id, sql, params }),
+    queueJob: (job, data, options) => command(control, { server: id, job, data, options }),
+    statements: () => command(control, { server: id, statements: true }),
+    stop: () => command(control, { server: id, stop: true }),
+  };
 }
 
 export type Fixture<S extends HttpServer = TestServer> = { server: S; owner: TestUser; other: TestUser };
@@ -147,20 +182,41 @@ export function withServer(assign: (f: Fixture<SharedServer>) => void, owner: { 
   });
 }
 
+/** A fixture on a server `start` starts before the file's tests, stopped after them. */
+function withStarted<S extends IsolatedServer>(
+  start: (overrides: Partial<Config>) => Promise<S>,
+  assign: (f: Fixture<S>) => void,
+  owner: { timezone?: string },
+  config: () => Partial<Config>,
+): void {
+  let server: S | undefined;
+  beforeAll(async () => {
+    server = await start(config());
+    assign({ server, owner: await signUp(server, owner), other: await signUp(server) });
+  });
+  afterAll(() => server?.stop());
+}
+
 /**
- * A test file that needs a server of its own: its database (server.db), its jobs, its
- * configuration (`config`, read when the server starts: a stub provider's address, a limit), or
- * a stop and restart.
+ * A test file that needs a server of its own in its own module registry: to call services or the
+ * database in-process (server.db), or to drive its jobs. `config` is read when the server starts.
  */
 export function withOwnServer(
   assign: (f: Fixture) => void,
   owner: { timezone?: string } = {},
   config: () => Partial<Config> = () => ({}),
 ): void {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer(config());
-    assign({ server, owner: await signUp(server, owner), other: await signUp(server) });
-  });
-  afterAll(() => server?.stop());
+  withStarted(startTestServer, assign, owner, config);
+}
+
+/**
+ * A test file that needs a server of its own, but only over HTTP and the control (startIsolatedServer):
+ * its configuration (`config`: a stub provider's address, a limit) or its database to itself.
+ */
+export function withIsolatedServer(
+  assign: (f: Fixture<IsolatedServer>) => void,
+  owner: { timezone?: string } = {},
+  config: () => Partial<Config> = () => ({}),
+): void {
+  withStarted(startIsolatedServer, assign, owner, config);
 }

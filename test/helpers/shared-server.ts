@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { withContext } from '../../src/db/context.ts';
 import { query } from '../../src/db/sql.ts';
+import type { Config } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
-import { startServer } from '../../src/server.ts';
+import { configureProcess } from '../../src/process-settings.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
 import { sharedServerConfig, testConfig } from './config.ts';
 import { copyOfTemplate } from './databases.ts';
 
@@ -18,23 +20,61 @@ import { copyOfTemplate } from './databases.ts';
  * A second listener on loopback, the test files' way into what is not HTTP (its control: this
  * process is test code, the app has no such door): `{ sql, params }` runs a statement on the
  * server's database and answers its rows; `{ job, data, options }` queues a job as the app would.
+ * `{ start: config }` starts another server in this process, a test file's own (its own copy of the
+ * database, its configuration over testConfig's, not the shared one's), and answers its id, address
+ * and database; the commands above then take `server: id`, and `{ server: id, statements: true }`
+ * counts its statements, `{ server: id, stop: true }` stops it and drops its database. Such a server
+ * starts in about a second on modules this process has loaded and warmed already, against ~4 s for
+ * a server in the test file's own module registry. The settings the app keeps per process
+ * (process-settings.ts) are the last started server's: the shared server's are set again when it stops.
  * Prints `listening <url> <control url>` once ready; SIGTERM stops it and drops its database.
  */
 const database = await copyOfTemplate();
 const log = createWriteStream(join(process.env.TEST_LOG_DIR!, `shared-${process.pid}.log`), { flags: 'a' });
 const level = process.env.TEST_LOG_LEVEL;
+const logger = createLogger(level && level !== 'silent' ? level : 'info', log);
 const config = testConfig({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir, ...sharedServerConfig });
-const server = await startServer(config, createLogger(level && level !== 'silent' ? level : 'info', log));
+const server = await startServer(config, logger);
 
-type Command = { sql: string; params?: unknown[] } | { job: string; data: object; options?: object };
-async function run(command: Command): Promise<unknown> {
-  if ('sql' in command) return withContext(() => query(command.sql, command.params ?? []), server.db.orm);
-  return server.jobs.boss.send(command.job, command.data, command.options);
+type Own = { server: RunningServer; drop: () => Promise<void> };
+const own = new Map<number, Own>();
+let lastId = 0;
+
+async function startOwn(overrides: Partial<Config>): Promise<{ id: number; url: string; databaseUrl: string | null }> {
+  const copy = await copyOfTemplate();
+  const started = await startServer(testConfig({ databaseUrl: copy.databaseUrl, pgliteDir: copy.pgliteDir, ...overrides }), logger);
+  own.set(++lastId, { server: started, drop: copy.drop });
+  return { id: lastId, url: started.url, databaseUrl: copy.databaseUrl ?? null };
 }
-async function bodyOf(req: IncomingMessage): Promise<Command> {
+
+async function stopOwn(id: number): Promise<null> {
+  const o = own.get(id);
+  if (!o) return null;
+  own.delete(id);
+  await o.server.stop();
+  await o.drop();
+  configureProcess(config);
+  return null;
+}
+
+type Command = (
+  { sql: string; params?: unknown[] } | { job: string; data: object; options?: object } | { statements: true } | { stop: true }
+) & {
+  server?: number;
+};
+async function run(command: Command | { start: Partial<Config> }): Promise<unknown> {
+  if ('start' in command) return startOwn(command.start);
+  const target = command.server === undefined ? server : own.get(command.server)?.server;
+  if (!target) throw new Error(`no server ${command.server}`);
+  if ('stop' in command) return stopOwn(command.server!);
+  if ('statements' in command) return target.db.statements();
+  if ('sql' in command) return withContext(() => query(command.sql, command.params ?? []), target.db.orm);
+  return target.jobs.boss.send(command.job, command.data, command.options);
+}
+async function bodyOf(req: IncomingMessage): Promise<Command | { start: Partial<Config> }> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString()) as Command;
+  return JSON.parse(Buffer.concat(chunks).toString()) as Command | { start: Partial<Config> };
 }
 const control = createServer((req, res) => {
   bodyOf(req)
@@ -48,8 +88,8 @@ await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
 process.stdout.write(`listening ${server.url} http://127.0.0.1:${(control.address() as AddressInfo).port}\n`);
 process.once('SIGTERM', () => {
   control.close();
-  void server
-    .stop()
+  void Promise.all([...own.keys()].map(stopOwn))
+    .then(() => server.stop())
     .then(() => database.drop())
     .then(() => new Promise((resolve) => log.end(resolve)))
     .then(() => process.exit(0));

@@ -1,6 +1,4 @@
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
-import type { TestServer } from './server.ts';
+import type { SharedServer } from './server.ts';
 
 /**
  * Credential bookkeeping (last_used_at, throttle counters, signing secrets) may change on any request;
@@ -18,17 +16,15 @@ const BOOKKEEPING = new Set([
 ]);
 
 /** A digest of every data table: equal snapshots mean no row was inserted, updated or deleted. */
-export async function snapshot(server: TestServer): Promise<Record<string, string>> {
-  return withContext(async () => {
-    const tables = await query<{ name: string }>(
-      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    );
-    const out: Record<string, string> = {};
-    for (const { name } of tables) {
-      if (BOOKKEEPING.has(name)) continue;
-      const [row] = await query<{ h: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`);
-      out[name] = row?.h ?? 'empty';
-    }
-    return out;
-  }, server.db.orm);
+export async function snapshot(server: Pick<SharedServer, 'sql'>): Promise<Record<string, string>> {
+  const tables = await server.sql<{ name: string }>(
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (BOOKKEEPING.has(name)) continue;
+    const [row] = await server.sql<{ h: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`);
+    out[name] = row?.h ?? 'empty';
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { allRoutes } from '../../src/rest/routes/index.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { oauthToken } from '../helpers/oauth.ts';
 
@@ -9,7 +9,7 @@ import { oauthToken } from '../helpers/oauth.ts';
  * rule is what the server does. New routes are covered without touching this file.
  */
 const routes = allRoutes({ allowRegistration: true });
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let readToken: string;
 let writeToken: string;
@@ -17,7 +17,7 @@ let writeToken: string;
 let oauthAuth: { Authorization: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startIsolatedServer();
   owner = await signUp(server);
   readToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'ro', scope: 'read' })).body.token;
   writeToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'rw', scope: 'write' })).body.token;

@@ -1,4 +1,4 @@
-import { startTestServer, withServer, type HttpServer } from '../helpers/server.ts';
+import { startIsolatedServer, withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import type { Request } from 'express';
 import { gql } from '../helpers/graphql.ts';
@@ -76,7 +76,7 @@ test('a read-only personal access token gets the insufficient_scope challenge on
 });
 
 test('PUBLIC_URL, when set, is the issuer and the resource whatever the Host header says', async () => {
-  const configured = await startTestServer({ publicUrl: 'https://track.example.org' });
+  const configured = await startIsolatedServer({ publicUrl: 'https://track.example.org' });
   try {
     const as = await configured.api().get('/.well-known/oauth-authorization-server').set('Host', 'evil.example');
     expect(as.body.issuer).toBe('https://track.example.org');

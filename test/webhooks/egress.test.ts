@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
 import { waitFor } from '../captures/wait.ts';
 import { expect422 } from '../helpers/expect.ts';
 import { testConfig } from '../helpers/config.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
 
@@ -14,10 +12,10 @@ import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
  * when it is saved (422) nor on any connection a delivery makes (the address a name resolves to
  * then, which may have changed since).
  */
-let server: TestServer;
+let server: IsolatedServer;
 let u: TestUser;
 let receiver: Receiver;
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server, owner: u } = f),
   {},
   () => ({ webhooks: { ...testConfig().webhooks, networks: 'public' } }),
@@ -56,14 +54,10 @@ test('a PATCH to such a URL is refused too, and the webhook keeps its URL', asyn
 test('a delivery whose address is not public when it connects fails at once, says why, and reaches nothing', async () => {
   // As a name that resolved to a public address when saved and to this one now would: written straight to the table.
   const id = randomUUID();
-  await withContext(
-    () =>
-      query(
-        `insert into webhooks (id, user_id, url, format, enabled, secret, created_at, updated_at)
-         values ($1, $2, $3, 'standard', true, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', now(), now())`,
-        [id, u.id, receiver.url('/private')],
-      ),
-    server.db.orm,
+  await server.sql(
+    `insert into webhooks (id, user_id, url, format, enabled, secret, created_at, updated_at)
+     values ($1, $2, $3, 'standard', true, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', now(), now())`,
+    [id, u.id, receiver.url('/private')],
   );
   expect((await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'stays home' })).status).toBe(201);
   const delivery = await waitFor(async () => {
