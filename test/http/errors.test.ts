@@ -4,14 +4,14 @@ import { createLogger } from '../../src/logger.ts';
 import { startServer } from '../../src/server.ts';
 import { tcpProxy } from '../helpers/proxy.ts';
 import { testConfig } from '../helpers/config.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expectError } from '../helpers/expect.ts';
 
-let server: TestServer;
+let server: IsolatedServer;
 let u: TestUser;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startIsolatedServer();
   u = await signUp(server);
 });
 afterAll(() => server.stop());
@@ -122,7 +122,7 @@ test('a reset connection (ECONNRESET, "Connection terminated") is a 503 too, log
 });
 
 test('/metrics can be protected with METRICS_TOKEN (compared in constant time)', async () => {
-  const guarded = await startTestServer({ metricsToken: 'a-metrics-token-of-some-length' });
+  const guarded = await startIsolatedServer({ metricsToken: 'a-metrics-token-of-some-length' });
   try {
     const none = await guarded.api().get('/metrics');
     expectError(none, 401);
