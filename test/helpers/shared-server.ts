@@ -29,52 +29,57 @@ import { copyOfTemplate } from './databases.ts';
  * (process-settings.ts) are the last started server's: the shared server's are set again when it stops.
  * Prints `listening <url> <control url>` once ready; SIGTERM stops it and drops its database.
  */
-const database = await copyOfTemplate();
 const log = createWriteStream(join(process.env.TEST_LOG_DIR!, `shared-${process.pid}.log`), { flags: 'a' });
 const level = process.env.TEST_LOG_LEVEL;
 const logger = createLogger(level && level !== 'silent' ? level : 'info', log);
-const config = testConfig({ databaseUrl: database.databaseUrl, pgliteDir: database.pgliteDir, ...sharedServerConfig });
-const server = await startServer(config, logger);
 
-type Own = { server: RunningServer; drop: () => Promise<void> };
-const own = new Map<number, Own>();
-let lastId = 0;
+/** The servers of this process by id: the shared one is 0, the files' own ones follow. */
+const servers = new Map<number, { server: RunningServer; drop: () => Promise<void> }>();
+let lastId = -1;
 
-async function startOwn(overrides: Partial<Config>): Promise<{ id: number; url: string; databaseUrl: string | null }> {
+/** A server on a copy of the run's migrated database, with `overrides` over testConfig. */
+async function startOn(overrides: Partial<Config>): Promise<{ id: number; url: string; databaseUrl: string | null }> {
   const copy = await copyOfTemplate();
   const started = await startServer(testConfig({ databaseUrl: copy.databaseUrl, pgliteDir: copy.pgliteDir, ...overrides }), logger);
-  own.set(++lastId, { server: started, drop: copy.drop });
+  servers.set(++lastId, { server: started, drop: copy.drop });
   return { id: lastId, url: started.url, databaseUrl: copy.databaseUrl ?? null };
 }
 
-async function stopOwn(id: number): Promise<null> {
-  const o = own.get(id);
-  if (!o) return null;
-  own.delete(id);
-  await o.server.stop();
-  await o.drop();
-  configureProcess(config);
-  return null;
+async function stop(id: number): Promise<void> {
+  const s = servers.get(id);
+  servers.delete(id);
+  await s?.server.stop();
+  await s?.drop();
 }
 
-type Command = (
-  { sql: string; params?: unknown[] } | { job: string; data: object; options?: object } | { statements: true } | { stop: true }
-) & {
-  server?: number;
-};
-async function run(command: Command | { start: Partial<Config> }): Promise<unknown> {
-  if ('start' in command) return startOwn(command.start);
-  const target = command.server === undefined ? server : own.get(command.server)?.server;
-  if (!target) throw new Error(`no server ${command.server}`);
-  if ('stop' in command) return stopOwn(command.server!);
-  if ('statements' in command) return target.db.statements();
-  if ('sql' in command) return withContext(() => query(command.sql, command.params ?? []), target.db.orm);
-  return target.jobs.boss.send(command.job, command.data, command.options);
+const shared = await startOn(sharedServerConfig);
+/** The shared server's settings, set again when a file's server stops (they do not depend on its database). */
+const sharedConfig = testConfig(sharedServerConfig);
+
+type Request =
+  | { start: Partial<Config> }
+  | (({ sql: string; params?: unknown[] } | { job: string; data: object; options?: object } | { statements: true } | { stop: true }) & {
+      server?: number;
+    });
+async function run(request: Request): Promise<unknown> {
+  if ('start' in request) return startOn(request.start);
+  const id = request.server ?? shared.id;
+  const target = servers.get(id)?.server;
+  if (!target) throw new Error(`no server ${id}`);
+  if ('stop' in request) {
+    if (id === shared.id) throw new Error('the shared server stops with this process');
+    await stop(id);
+    configureProcess(sharedConfig);
+    return null;
+  }
+  if ('statements' in request) return target.db.statements();
+  if ('sql' in request) return withContext(() => query(request.sql, request.params ?? []), target.db.orm);
+  return target.jobs.boss.send(request.job, request.data, request.options);
 }
-async function bodyOf(req: IncomingMessage): Promise<Command | { start: Partial<Config> }> {
+async function bodyOf(req: IncomingMessage): Promise<Request> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString()) as Command | { start: Partial<Config> };
+  return JSON.parse(Buffer.concat(chunks).toString()) as Request;
 }
 const control = createServer((req, res) => {
   bodyOf(req)
@@ -85,12 +90,10 @@ const control = createServer((req, res) => {
     );
 });
 await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
-process.stdout.write(`listening ${server.url} http://127.0.0.1:${(control.address() as AddressInfo).port}\n`);
+process.stdout.write(`listening ${shared.url} http://127.0.0.1:${(control.address() as AddressInfo).port}\n`);
 process.once('SIGTERM', () => {
   control.close();
-  void Promise.all([...own.keys()].map(stopOwn))
-    .then(() => server.stop())
-    .then(() => database.drop())
+  void Promise.all([...servers.keys()].map(stop))
     .then(() => new Promise((resolve) => log.end(resolve)))
     .then(() => process.exit(0));
 });
