@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../src/config.ts';
 import type { RunningServer } from '../../src/server.ts';
+import { appFunction, decode, encode, type CallApp } from './app-call.ts';
 import { sharedServerConfig, testConfig } from './config.ts';
 import { openApiChecker, recentErrors } from './openapi-check.ts';
 import { copyOfTemplate } from './databases.ts';
@@ -78,6 +79,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     sql: async <R>(text: string, params: unknown[] = []) =>
       JSON.parse(JSON.stringify(await withContext(() => query<R>(text, params), server.db.orm))) as R[],
     queueJob: (name, data, options) => server.jobs.boss.send(name, data, options),
+    // Through JSON both ways, as a call to a server in another process goes (app-call.ts).
+    call: (async (module: string, name: string, ...args: unknown[]) => {
+      const fn = await appFunction({ module, name, args });
+      return decode(encode(await withContext(async () => fn(...decode<unknown[]>(encode(args))), server.db.orm)));
+    }) as CallApp,
     statements: async () => server.db.statements(),
     stop: async () => {
       await server.stop();
@@ -91,11 +97,13 @@ export type HttpServer = { url: string; api: () => supertest.Agent };
 
 /**
  * What a test file sees of its worker's shared server: its HTTP interface, a statement on its
- * database (rows as JSON has them: dates are strings) and a job queued as the app queues one.
+ * database (rows as JSON has them: dates are strings), a job queued as the app queues one, and a
+ * call of one of the app's functions in a unit of work on its database (app-call.ts).
  */
 export type SharedServer = HttpServer & {
   sql: <R>(text: string, params?: unknown[]) => Promise<R[]>;
   queueJob: (name: string, data: object, options?: { startAfter?: number }) => Promise<unknown>;
+  call: CallApp;
 };
 
 /** A command to a shared server's control (shared-server.ts). */
@@ -103,6 +111,15 @@ async function command<T>(control: string, body: object): Promise<T> {
   const res = await fetch(control, { method: 'POST', body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`shared server control: ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** The control's `call` of the server `id` (the shared one when undefined). */
+function callThrough(control: string, id: number | undefined): CallApp {
+  return (async (module: string, name: string, ...args: unknown[]) => {
+    const res = await fetch(control, { method: 'POST', body: encode({ server: id, call: { module, name, args } }) });
+    if (!res.ok) throw new Error(await res.text());
+    return decode(await res.text());
+  }) as CallApp;
 }
 
 /**
@@ -134,6 +151,7 @@ export async function startIsolatedServer(overrides: Partial<Config> = {}): Prom
     api: () => checkedAgent(url),
     sql: (sql, params) => command(control, { server: id, sql, params }),
     queueJob: (job, data, options) => command(control, { server: id, job, data, options }),
+    call: callThrough(control, id),
     statements: () => command(control, { server: id, statements: true }),
     stop: () => command(control, { server: id, stop: true }),
   };
@@ -162,6 +180,7 @@ export function withSharedServer(assign: (server: SharedServer) => void): void {
       api: () => checkedAgent(url, { 'X-Forwarded-For': FILE_ADDRESS }),
       sql: (sql, params) => command(control, { sql, params }),
       queueJob: (job, data, options) => command(control, { job, data, options }),
+      call: callThrough(control, undefined),
     });
   }
   let own: TestServer | undefined;

@@ -8,6 +8,7 @@ import type { Config } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { configureProcess } from '../../src/process-settings.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import { appFunction, decode, encode, type AppCall } from './app-call.ts';
 import { sharedServerConfig, testConfig } from './config.ts';
 import { copyOfTemplate } from './databases.ts';
 
@@ -19,7 +20,9 @@ import { copyOfTemplate } from './databases.ts';
  * X-Forwarded-For, has per-address throttles of its own, as clients behind a proxy do.
  * A second listener on loopback, the test files' way into what is not HTTP (its control: this
  * process is test code, the app has no such door): `{ sql, params }` runs a statement on the
- * server's database and answers its rows; `{ job, data, options }` queues a job as the app would.
+ * server's database and answers its rows; `{ job, data, options }` queues a job as the app would;
+ * `{ call: { module, name, args } }` runs one of the app's functions in a unit of work on the
+ * server's database and answers what it returns (app-call.ts: JSON, dates kept).
  * `{ start: config }` starts another server in this process, a test file's own (its own copy of the
  * database, its configuration over testConfig's, not the shared one's), and answers its id, address
  * and database; the commands above then take `server: id`, and `{ server: id, statements: true }`
@@ -58,11 +61,21 @@ const sharedConfig = testConfig(sharedServerConfig);
 
 type Request =
   | { start: Partial<Config> }
-  | (({ sql: string; params?: unknown[] } | { job: string; data: object; options?: object } | { statements: true } | { stop: true }) & {
+  | ((
+      | { sql: string; params?: unknown[] }
+      | { job: string; data: object; options?: object }
+      | { call: AppCall }
+      | { statements: true }
+      | { stop: true }
+    ) & {
       server?: number;
     });
-async function run(request: Request): Promise<unknown> {
-  if ('start' in request) return startOn(request.start);
+/** The answer's JSON text. */
+async function run(request: Request): Promise<string> {
+  if ('start' in request) return JSON.stringify(await startOn(request.start));
+  return 'call' in request ? encode(await answer(request)) : JSON.stringify((await answer(request)) ?? null);
+}
+async function answer(request: Exclude<Request, { start: Partial<Config> }>): Promise<unknown> {
   const id = request.server ?? shared.id;
   const target = servers.get(id)?.server;
   if (!target) throw new Error(`no server ${id}`);
@@ -74,18 +87,24 @@ async function run(request: Request): Promise<unknown> {
   }
   if ('statements' in request) return target.db.statements();
   if ('sql' in request) return withContext(() => query(request.sql, request.params ?? []), target.db.orm);
+  if ('call' in request) {
+    const { call } = request;
+    const fn = await appFunction(call);
+    return withContext(async () => fn(...call.args), target.db.orm);
+  }
   return target.jobs.boss.send(request.job, request.data, request.options);
 }
 async function bodyOf(req: IncomingMessage): Promise<Request> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString()) as Request;
+  // A call's arguments carry their dates tagged (app-call.ts); nothing else has such a tag.
+  return decode<Request>(Buffer.concat(chunks).toString());
 }
 const control = createServer((req, res) => {
   bodyOf(req)
     .then(run)
     .then(
-      (result) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result ?? null)),
+      (text) => res.writeHead(200, { 'content-type': 'application/json' }).end(text),
       (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
     );
 });

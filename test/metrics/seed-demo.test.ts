@@ -1,11 +1,10 @@
-import { withContext } from '../../src/db/context.ts';
-import { seedDemo, zonedInstant } from '../../src/tools/demo-data.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { seedDemo as SeedDemo, zonedInstant as ZonedInstant } from '../../src/tools/demo-data.ts';
+import { startIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp } from '../helpers/users.ts';
 
-let server: TestServer;
+let server: IsolatedServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startIsolatedServer();
 });
 afterAll(async () => {
   await server.stop();
@@ -13,25 +12,30 @@ afterAll(async () => {
 
 const today = new Date('2026-06-30T12:00:00Z');
 
-test('local wall-clock times become instants, across DST', () => {
-  expect(zonedInstant('2026-03-29', 12, 'Europe/Berlin').toISOString()).toBe('2026-03-29T10:00:00.000Z');
-  expect(zonedInstant('2026-03-28', 12, 'Europe/Berlin').toISOString()).toBe('2026-03-28T11:00:00.000Z');
-  expect(zonedInstant('2026-01-10', 7.5, 'America/New_York').toISOString()).toBe('2026-01-10T12:30:00.000Z');
+/** The demo seed and its clock, run by the server's process on its database. */
+const seedDemo = (...args: Parameters<typeof SeedDemo>) => server.call<typeof SeedDemo>('tools/demo-data.ts', 'seedDemo', ...args);
+const zonedInstant = (...args: Parameters<typeof ZonedInstant>) =>
+  server.call<typeof ZonedInstant>('tools/demo-data.ts', 'zonedInstant', ...args);
+
+test('local wall-clock times become instants, across DST', async () => {
+  expect((await zonedInstant('2026-03-29', 12, 'Europe/Berlin')).toISOString()).toBe('2026-03-29T10:00:00.000Z');
+  expect((await zonedInstant('2026-03-28', 12, 'Europe/Berlin')).toISOString()).toBe('2026-03-28T11:00:00.000Z');
+  expect((await zonedInstant('2026-01-10', 7.5, 'America/New_York')).toISOString()).toBe('2026-01-10T12:30:00.000Z');
 });
 
 test('demo data is reproducible, written through the services, and a re-run adds nothing', async () => {
   const a = await signUp(server, { timezone: 'Europe/Berlin' });
   const b = await signUp(server, { timezone: 'Europe/Berlin' });
-  const first = await withContext(() => seedDemo(a.id, 'Europe/Berlin', { days: 90, seed: 7, today }));
+  const first = await seedDemo(a.id, 'Europe/Berlin', { days: 90, seed: 7, today });
   expect(first).toMatchObject({ days: 90, from: '2026-04-02', to: '2026-06-30' });
   expect(first.readingsCreated).toBe(first.readings);
   expect(first.eventsCreated).toBe(first.events);
   expect(first.readings).toBeGreaterThan(3000);
 
-  const again = await withContext(() => seedDemo(a.id, 'Europe/Berlin', { days: 90, seed: 7, today }));
+  const again = await seedDemo(a.id, 'Europe/Berlin', { days: 90, seed: 7, today });
   expect(again).toMatchObject({ readings: first.readings, readingsCreated: 0, events: first.events, eventsCreated: 0 });
 
-  await withContext(() => seedDemo(b.id, 'Europe/Berlin', { days: 90, seed: 7, today }));
+  await seedDemo(b.id, 'Europe/Berlin', { days: 90, seed: 7, today });
   const range = '?from=2026-04-02&to=2026-06-30';
   const daysA = (await server.api().get(`/users/${a.id}/days${range}`).set(a.auth)).body;
   const daysB = (await server.api().get(`/users/${b.id}/days${range}`).set(b.auth)).body;
@@ -55,7 +59,7 @@ const significant = (edges: Edge[]) => edges.filter((e) => e.confidence === 'str
 
 test('the insights find what is planted in the last 90 days, ending on the seeded today', async () => {
   const u = await signUp(server, { timezone: 'Europe/Berlin' });
-  await withContext(() => seedDemo(u.id, 'Europe/Berlin', { days: 120, seed: 42, today }));
+  await seedDemo(u.id, 'Europe/Berlin', { days: 120, seed: 42, today });
   const end = '2026-06-30';
   const episodes = await server.api().get(`/users/${u.id}/insights/episodes?end_date=${end}`).set(u.auth);
   expect(episodes.status).toBe(200);
@@ -77,7 +81,7 @@ test('the insights find what is planted in the last 90 days, ending on the seede
 
 test('right after seeding 120 days up to the real today, the insights show something with no parameters', async () => {
   const u = await signUp(server, { timezone: 'America/New_York' });
-  await withContext(() => seedDemo(u.id, 'America/New_York', { days: 120, seed: 42 }));
+  await seedDemo(u.id, 'America/New_York', { days: 120, seed: 42 });
   const episodes = await server.api().get(`/users/${u.id}/insights/episodes`).set(u.auth);
   expect(episodes.status).toBe(200);
   expect(episodes.body.window_days).toBe(90);
