@@ -1,18 +1,13 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { Response } from 'supertest';
+import type { OpenApiValidators } from './openapi-validators.ts';
 
 /**
  * Every answer the suite receives through `server.api()` is checked against the server's own
  * /openapi.json: the status must be declared for the operation, and a JSON body must be valid
  * under the declared schema (JSON Schema 2020-12). A route whose behaviour drifts from its
- * documentation fails its own tests.
+ * documentation fails its own tests. The schemas are compiled once per worker (openapi-validators.ts,
+ * carried from file to file by the test environment under CARRIED_VALIDATORS).
  */
-type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
-type Doc = { paths: Record<string, Record<string, Operation>> };
-type Matcher = { template: string; pattern: RegExp; literal: number };
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const checkers = new Map<string, Promise<(res: Response) => void>>();
 
 /** The test servers' latest error log lines, shown when an answer is an unexpected 5xx. */
@@ -20,46 +15,29 @@ export const recentErrors: string[] = [];
 
 export const checked = globalThis as typeof globalThis & { __openapiChecked?: number };
 
-async function buildChecker(baseUrl: string): Promise<(res: Response) => void> {
-  const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as Doc;
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema({ ...doc, $id: 'openapi' });
-  // Literal segments outrank parameters, so /auth/sessions/revoke-others beats /auth/sessions/{session_id}.
-  const matchers: Matcher[] = Object.keys(doc.paths)
-    .map((template) => ({
-      template,
-      pattern: new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`),
-      literal: template.split('/').filter((s) => s && !s.startsWith('{')).length,
-    }))
-    .sort((a, b) => b.literal - a.literal);
-  const compiled = new Map<string, ReturnType<Ajv2020['getSchema']>>();
-  const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+export const CARRIED_VALIDATORS = '__openApiValidators';
+const carried = globalThis as typeof globalThis & { [CARRIED_VALIDATORS]?: (text: string) => OpenApiValidators };
 
+async function buildChecker(baseUrl: string): Promise<(res: Response) => void> {
+  const validators = carried[CARRIED_VALIDATORS];
+  if (!validators) throw new Error('jest runs the test files in test/helpers/environment.ts, which carries the OpenAPI validators');
+  const { find, validate } = validators(await (await fetch(`${baseUrl}/openapi.json`)).text());
   return (res: Response) => {
     const req = (res as unknown as { req: { method: string; path: string } }).req;
     const path = decodeURI(req.path.split('?')[0]);
     const method = req.method.toLowerCase();
-    const match = matchers.find((m) => m.pattern.test(path) && doc.paths[m.template][method]);
-    if (!match) return; // not a documented operation (/docs, /metrics, an unknown path's 404)
-    const op = doc.paths[match.template][method];
-    const where = `${req.method} ${match.template} answered ${res.status}`;
-    const declared = op.responses[String(res.status)];
-    if (!declared) {
+    const found = find(method, path, res.status);
+    if (!found) return; // not a documented operation (/docs, /metrics, an unknown path's 404)
+    const where = `${req.method} ${found.template} answered ${res.status}`;
+    if (!found.declared) {
       const log = res.status >= 500 ? `\nserver errors:\n${recentErrors.join('')}` : '';
-      throw new Error(
-        `${where}, which /openapi.json does not declare (${Object.keys(op.responses).join(', ')}): ${res.text?.slice(0, 300)}${log}`,
-      );
+      throw new Error(`${where}, which /openapi.json does not declare (${found.statuses.join(', ')}): ${res.text?.slice(0, 300)}${log}`);
     }
     checked.__openapiChecked = (checked.__openapiChecked ?? 0) + 1;
-    if (!declared.content?.['application/json']) return;
-    const ref = `openapi#/${pointer('paths', match.template, method, 'responses', String(res.status), 'content', 'application/json', 'schema')}`;
-    if (!compiled.has(ref)) compiled.set(ref, ajv.getSchema(ref) ?? ajv.compile({ $ref: ref }));
-    const validate = compiled.get(ref)!;
-    if (!validate(res.body)) {
-      throw new Error(
-        `${where} with a body that does not match its schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body).slice(0, 500)}`,
-      );
+    if (!found.json) return;
+    const invalid = validate(found, method, res.status, res.body);
+    if (invalid) {
+      throw new Error(`${where} with a body that does not match its schema: ${invalid}\n${JSON.stringify(res.body).slice(0, 500)}`);
     }
   };
 }
