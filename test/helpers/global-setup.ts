@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareTemplate } from './databases.ts';
+import { prepareTemplate, scratchRoot } from './databases.ts';
 import { startSharedServers } from './shared-servers.ts';
 
 /**
@@ -11,7 +10,7 @@ import { startSharedServers } from './shared-servers.ts';
  * server per worker on such a copy (shared-servers.ts).
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'lifetrack-tests-'));
+  const dir = mkdtempSync(join(scratchRoot(), 'lifetrack-tests-'));
   process.env.OPENAPI_CHECK_COUNTS = join(dir, 'counts');
   process.env.TEST_LOG_DIR = join(dir, 'logs');
   mkdirSync(process.env.TEST_LOG_DIR);

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type supertest from 'supertest';
-import { copyOfTemplate, freshDatabase } from './databases.ts';
+import { copyOfTemplate, freshDatabase, scratchRoot } from './databases.ts';
 import { checkedAgent } from './server.ts';
 
 /**
@@ -137,7 +136,7 @@ export async function processDatabase(
     const db = await freshDatabase(base);
     return { env: { DATABASE_URL: db.url }, kind: 'postgresql', url: db.url, drop: db.drop };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'lifetrack-proc-'));
+  const dir = mkdtempSync(join(scratchRoot(), 'lifetrack-proc-'));
   return {
     env: { PGLITE_DIR: join(dir, 'pglite') },
     kind: 'pglite',
