@@ -1,6 +1,7 @@
 import { PgBoss, type Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
+import { RequestContext } from '@mikro-orm/core';
 import { withContext } from '../db/context.ts';
 import type { JobContext, JobDefinition, SendJobOptions } from './job.ts';
 
@@ -32,26 +33,35 @@ export type JobRuntimeOptions = {
 };
 
 const SCHEMA = 'pgboss';
-const running = new Set<JobRuntime>();
-/** Queue name -> how this process runs a runOnSend job at once (only where workers run). */
-const onSend = new Map<string, (data: object) => void>();
-/** Queue name -> worker ids in this process, to wake them when this process sends a job. */
-const localWorkers = new Map<string, Set<{ runtime: JobRuntime; workerId: string }>>();
 
-function wakeLocalWorkers(name: string) {
-  for (const w of localWorkers.get(name) ?? []) w.runtime.boss.notifyWorker(w.workerId);
-}
+/**
+ * A runtime as this process sends through it: its jobs that run at once on send (runOnSend, where
+ * workers run here) and its workers to wake. A process may hold more than one database with a
+ * runtime each (the tests' shared-server process runs several servers): a job is sent to the
+ * database of the unit of work that sends it, and only the runtimes on that database run it at
+ * once or wake their workers. With one database (any deployment) that is every runtime, as before.
+ */
+type Sender = {
+  runtime: JobRuntime;
+  orm: Database['orm'];
+  /** Queue name -> how this runtime runs a runOnSend job at once (only where workers run). */
+  onSend: Map<string, (data: object) => void>;
+  /** Queue name -> this runtime's worker ids. */
+  workers: Map<string, string[]>;
+};
+const running: Sender[] = [];
 
-async function sendWith(boss: PgBoss, name: string, data: object, options: SendJobOptions = {}): Promise<boolean> {
+async function sendWith(boss: PgBoss, orm: Database['orm'], name: string, data: object, options: SendJobOptions = {}): Promise<boolean> {
   const id = await boss.send(name, data, {
     ...(options.id ? { id: options.id } : {}),
     ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
   });
   if (!id) return false;
-  const runNow = options.startAfterSeconds ? undefined : onSend.get(name);
+  const here = running.filter((s) => s.orm === orm);
+  const runNow = options.startAfterSeconds ? undefined : here.map((s) => s.onSend.get(name)).find((run) => run !== undefined);
   // Run here and now; the queued job is left to the next poll, by which time it is a no-op.
   if (runNow) runNow(data);
-  else wakeLocalWorkers(name);
+  else for (const s of here) for (const workerId of s.workers.get(name) ?? []) s.runtime.boss.notifyWorker(workerId);
   return true;
 }
 
@@ -59,15 +69,16 @@ async function sendWith(boss: PgBoss, name: string, data: object, options: SendJ
  * Sends a job from application code. Call it after the transaction that wrote the row has
  * committed, never inside one. Returns false when no job system runs in this process, the send
  * fails (logged), or a job with options.id exists: the caller's row stays as it is and the job's
- * sweep picks it up later.
+ * sweep picks it up later. It goes to the database of the current unit of work.
  */
 export async function enqueue(name: string, data: object, options: SendJobOptions = {}): Promise<boolean> {
-  const runtime = [...running][0];
-  if (!runtime) return false;
+  const config = RequestContext.getEntityManager()?.config;
+  const sender = running.find((s) => s.orm.config === config) ?? running[0];
+  if (!sender) return false;
   try {
-    return await sendWith(runtime.boss, name, data, options);
+    return await sendWith(sender.runtime.boss, sender.orm, name, data, options);
   } catch (err) {
-    runtime.boss.emit('error', err instanceof Error ? err : new Error(String(err)));
+    sender.runtime.boss.emit('error', err instanceof Error ? err : new Error(String(err)));
     return false;
   }
 }
@@ -99,24 +110,24 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
     boss,
     working: work,
     stop: async () => {
-      running.delete(runtime);
-      for (const set of localWorkers.values()) for (const w of set) if (w.runtime === runtime) set.delete(w);
-      for (const def of definitions) onSend.delete(def.name);
+      const at = running.indexOf(sender);
+      if (at >= 0) running.splice(at, 1);
       await Promise.all(inline);
       // Graceful: handlers in flight finish (or time out) before the pool closes; the caller
       // closes the database only after this resolves.
       await boss.stop({ graceful: true, close: true, timeout: opts.stopTimeoutMs ?? 10_000 });
     },
   };
+  const sender: Sender = { runtime, orm: db.orm, onSend: new Map(), workers: new Map() };
 
   try {
     for (const def of definitions) {
       await boss.createQueue(def.name, def.queue ?? {});
       if (work && def.queue) await boss.updateQueue(def.name, def.queue);
     }
-    running.add(runtime);
+    running.push(sender);
     if (work) {
-      const send = (name: string, data: object, options?: SendJobOptions) => sendWith(boss, name, data, options);
+      const send = (name: string, data: object, options?: SendJobOptions) => sendWith(boss, db.orm, name, data, options);
       for (const def of definitions) {
         const workerId = await boss.work<object>(
           def.name,
@@ -130,10 +141,9 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
             for (const job of jobs) await runHandler(def, job, log, send, opts.db.orm);
           },
         );
-        if (!localWorkers.has(def.name)) localWorkers.set(def.name, new Set());
-        localWorkers.get(def.name)!.add({ runtime, workerId });
+        sender.workers.set(def.name, [...(sender.workers.get(def.name) ?? []), workerId]);
         if (def.runOnSend) {
-          onSend.set(def.name, (data) => {
+          sender.onSend.set(def.name, (data) => {
             const run = runInline(def, data, log, send, opts.db.orm).finally(() => inline.delete(run));
             inline.add(run);
           });
