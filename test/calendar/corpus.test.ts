@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ICAL from 'ical.js';
-import { withContext } from '../../src/db/context.ts';
-import { syncSource } from '../../src/domain/calendar/sync.ts';
+import type { syncSource as SyncSource } from '../../src/domain/calendar/sync.ts';
 import { startIcsServer, type IcsServer } from '../helpers/ics-server.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /**
@@ -22,10 +21,10 @@ const FILES = readdirSync(ROOT, { withFileTypes: true })
   .flatMap((d) => readdirSync(`${ROOT}${d.name}/files`).map((f) => `${d.name}/files/${f}`))
   .sort();
 
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let ics: IcsServer;
-withOwnServer((f) => ({ server, owner } = f), { timezone: 'UTC' });
+withIsolatedServer((f) => ({ server, owner } = f), { timezone: 'UTC' });
 beforeAll(async () => {
   ics = await startIcsServer({ bigBytes: 1024 * 1024 });
 });
@@ -113,7 +112,7 @@ test(`the ${FILES.length} published ICS files: nothing ical.js reads is missing,
       .send({ source_label: file.slice(0, 100), config: { url: `${ics.url}${path}` } });
     expect(created.status).toBe(201);
     const now = nowFor(text);
-    const synced = await withContext(() => syncSource(owner.id, created.body.id, now), server.db.orm);
+    const synced = await server.call<typeof SyncSource>('domain/calendar/sync.ts', 'syncSource', owner.id, created.body.id, now);
     const from = now.getTime() - 30 * DAY;
     const expected = reference(text, from, now.getTime() + 90 * DAY);
     if (synced.lastSyncStatus === 'error') {

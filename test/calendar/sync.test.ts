@@ -1,16 +1,15 @@
-import { withContext } from '../../src/db/context.ts';
-import { syncSource } from '../../src/domain/calendar/sync.ts';
+import type { syncSource as SyncSource } from '../../src/domain/calendar/sync.ts';
 import { ISO_UTC, UUID } from '../helpers/expect.ts';
 import { BROKEN_FEED, eventsFeed, isoDay, startIcsServer, workFeed, zonedInstant, type IcsServer } from '../helpers/ics-server.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** Calendar feeds synced from a local ICS server: recurrence, exceptions, zones, all-day, cancellations, failures. */
 const MAX_BYTES = 64 * 1024;
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let ics: IcsServer;
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server, owner } = f),
   { timezone: 'Asia/Tokyo' },
   () => ({ calendarFetchTimeoutMs: 500, calendarMaxBytes: MAX_BYTES }),
@@ -202,7 +201,13 @@ test('rows outside the window stay as they are when the feed drops them', async 
   );
   const source = await addSource('/past.ics', 'Past');
   // A sync 50 days ago saw both events inside its window.
-  await withContext(() => syncSource(owner.id, source.id, new Date(Date.now() - 50 * 86_400_000)), server.db.orm);
+  await server.call<typeof SyncSource>(
+    'domain/calendar/sync.ts',
+    'syncSource',
+    owner.id,
+    source.id,
+    new Date(Date.now() - 50 * 86_400_000),
+  );
   expect((await ofSource(source.id)).map((e) => [e.external_id, e.status])).toEqual([
     ['past@test', 'confirmed'],
     ['soon@test', 'confirmed'],

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
 /**
@@ -10,9 +8,9 @@ import { signUp, type TestUser } from '../helpers/users.ts';
  * skipped (versions are numbered at commit, in commit order per user: the changes migration),
  * and tombstones leave after CHANGES_RETENTION_DAYS.
  */
-let server: TestServer;
+let server: IsolatedServer;
 let u: TestUser;
-withOwnServer((f) => ({ server, owner: u } = f));
+withIsolatedServer((f) => ({ server, owner: u } = f));
 
 const onPostgres = process.env.DATABASE_URL ? test : test.skip;
 
@@ -128,15 +126,15 @@ test('deletions are kept CHANGES_RETENTION_DAYS; after the prune job a cursor fr
 
   // 29 days on the tombstone stays; at 31 the hourly job drops it.
   const age = (days: number) =>
-    withContext(
-      () =>
-        query(`update changes set changed_at = now() - make_interval(days => $2) where user_id = $1 and op = 'delete'`, [user.id, days]),
-      server.db.orm,
-    );
+    server.sql(`update changes set changed_at = now() - make_interval(days => $2) where user_id = $1 and op = 'delete'`, [user.id, days]);
   const prune = async () => {
-    const id = await server.jobs.boss.send('changes.prune', {});
+    const id = (await server.queueJob('changes.prune', {})) as string | null;
     for (let i = 0; i < 200; i++) {
-      const job = await server.jobs.boss.getJobById('changes.prune', id!);
+      // What the job runtime's getJobById() reads.
+      const [job] = await server.sql<{ state: string; output: unknown }>(
+        `select state, output from pgboss.job where name = $1 and id = $2`,
+        ['changes.prune', id!],
+      );
       if (job?.state === 'completed') return;
       if (job?.state === 'failed') throw new Error(`prune failed: ${JSON.stringify(job.output)}`);
       await new Promise((r) => setTimeout(r, 50));

@@ -1,20 +1,24 @@
-import { loadDailyMatrix } from '../../src/domain/days/summary.service.ts';
-import { withContext } from '../../src/db/context.ts';
+import type { loadDailyMatrix as LoadDailyMatrix } from '../../src/domain/days/summary.service.ts';
+// The catalogue's data only: a module that imports nothing, so the app stays out of this registry.
 import { METRIC_TYPES } from '../../src/domain/metrics/catalogue.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 import { definitionOf, ingestOk, reading } from '../metrics/support.ts';
 
-let server: TestServer;
+let server: IsolatedServer;
 let u: TestUser;
 let other: TestUser;
 let coffeeCategory: string;
 
+/** The daily matrix, read by the server's process in a unit of work on its database. */
+const loadDailyMatrix = (...args: Parameters<typeof LoadDailyMatrix>) =>
+  server.call<typeof LoadDailyMatrix>('domain/days/summary.service.ts', 'loadDailyMatrix', ...args);
+
 const event = (body: object) => server.api().post(`/users/${u.id}/events`).set(u.auth).send(body);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startIsolatedServer();
   u = await signUp(server, { timezone: 'America/New_York' });
   other = await signUp(server);
   coffeeCategory = (await server.api().post(`/users/${u.id}/categories`).set(u.auth).send({ name: 'Coffee' })).body.id;
@@ -135,7 +139,7 @@ describe('loadDailyMatrix', () => {
   test('metric and factor columns aligned with the dates', async () => {
     const stepsDef = await definitionOf(server, u, 'steps');
     await server.api().patch(`/users/${u.id}/metric-definitions/${stepsDef.id}`).set(u.auth).send({ display_name: 'Walking' });
-    const m = await withContext(() => loadDailyMatrix(u.id, '2026-02-28', '2026-03-04'));
+    const m = await loadDailyMatrix(u.id, '2026-02-28', '2026-03-04');
     expect(m.dates).toEqual(['2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04']);
     expect(m.columns.map((c) => c.key)).toEqual([
       'steps',
@@ -158,7 +162,7 @@ describe('loadDailyMatrix', () => {
   });
 
   test("a year of one user's days in a few queries, and nothing of another user", async () => {
-    const m = await withContext(() => loadDailyMatrix(other.id, '2025-03-05', '2026-03-04'));
+    const m = await loadDailyMatrix(other.id, '2025-03-05', '2026-03-04');
     expect(m.dates).toHaveLength(365);
     expect(m.columns).toEqual([]);
   });

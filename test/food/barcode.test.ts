@@ -1,17 +1,17 @@
 import { startFoodProvider, LABEL_FORMS, PROVIDER_FAULTS, type FoodProvider } from '../helpers/open-food-facts.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 
 let provider: FoodProvider;
-let server: TestServer;
+let server: IsolatedServer;
 let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
   provider = await startFoodProvider();
 });
 afterAll(() => provider.stop());
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server, owner: alice, other: bob } = f),
   {},
   () => ({ openFoodFactsUrl: provider.url, openFoodFactsTimeoutMs: 500 }),
@@ -20,7 +20,7 @@ withOwnServer(
 const scan = (u: TestUser, barcode: unknown) => server.api().post(`/users/${u.id}/food-items/barcode`).set(u.auth).send({ barcode });
 const count = async (u: TestUser) => (await server.api().get(`/users/${u.id}/food-items?limit=500`).set(u.auth)).body.length;
 const storedProduct = async (id: string) =>
-  (await server.db.orm.em.fork().getConnection().execute(`select provider_product from food_items where id = ?`, [id]))[0].provider_product;
+  (await server.sql<{ provider_product: any }>(`select provider_product from food_items where id = $1`, [id]))[0].provider_product;
 
 describe('POST /users/{user_id}/food-items/barcode (rule 6)', () => {
   test('(c) a new barcode creates a verified item from the label, per serving, with the raw product kept out of sight', async () => {

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { withContext } from '../../src/db/context.ts';
-import { createSuggestions } from '../../src/domain/suggestions/inbox.ts';
+import type { createSuggestions as CreateSuggestions } from '../../src/domain/suggestions/inbox.ts';
 import { captureParsed, waitParsed } from '../captures/flow.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { CAPTURE_FIELDS, captureAsGraphQL } from './inbox-fields.ts';
 
 /** Log captures through GraphQL: the same captures, suggestions and errors as the REST routes. */
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let other: TestUser;
-withOwnServer((f) => ({ server, owner, other } = f));
+withIsolatedServer((f) => ({ server, owner, other } = f));
 
 const CREATE = `mutation($input: LogCaptureCreateInput!) { createLogCapture(input: $input) { ${CAPTURE_FIELDS} } }`;
 const ONE = `query($id: UUID!) { me { logCapture(id: $id) { ${CAPTURE_FIELDS} } } }`;
@@ -118,22 +117,18 @@ test("another user cannot reach the owner's captures; an unknown id is NOT_FOUND
 test("relations never show another user's row, even one pointing at the owner's capture", async () => {
   const c = await captureParsed(server, owner, 'resting hr 52');
   // A row no service would write: another user's suggestion naming the owner's capture.
-  const [planted] = await withContext(
-    () =>
-      createSuggestions(other.id, [
-        {
-          kind: 'event',
-          source: 'log_capture',
-          title: 'Planted',
-          summary: "Names the owner's capture",
-          payload: {},
-          provenance: {},
-          logCaptureId: c.id,
-          captureOrdinal: 0,
-        },
-      ]),
-    server.db.orm,
-  );
+  const [planted] = await server.call<typeof CreateSuggestions>('domain/suggestions/inbox.ts', 'createSuggestions', other.id, [
+    {
+      kind: 'event',
+      source: 'log_capture',
+      title: 'Planted',
+      summary: "Names the owner's capture",
+      payload: {},
+      provenance: {},
+      logCaptureId: c.id,
+      captureOrdinal: 0,
+    },
+  ]);
 
   const { me } = await gqlData(server, owner, `query($id: UUID!) { me { logCapture(id: $id) { suggestions { id capture { id } } } } }`, {
     id: c.id,

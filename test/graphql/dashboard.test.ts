@@ -1,14 +1,13 @@
-import { withContext } from '../../src/db/context.ts';
-import { seedDemo } from '../../src/tools/demo-data.ts';
+import type { seedDemo } from '../../src/tools/demo-data.ts';
 import { captureParsed } from '../captures/flow.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** The dashboard in one round trip: the same ids and numbers as the REST calls it replaces. */
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let other: TestUser;
-withOwnServer((f) => ({ server, owner, other } = f));
+withIsolatedServer((f) => ({ server, owner, other } = f));
 
 const END = '2026-06-30';
 const DASHBOARD = `query($end: Date) { me {
@@ -20,7 +19,11 @@ const DASHBOARD = `query($end: Date) { me {
 } }`;
 
 test('one GraphQL query returns what the REST calls return', async () => {
-  await withContext(() => seedDemo(owner.id, 'UTC', { days: 90, seed: 7, today: new Date(`${END}T12:00:00Z`) }), server.db.orm);
+  await server.call<typeof seedDemo>('tools/demo-data.ts', 'seedDemo', owner.id, 'UTC', {
+    days: 90,
+    seed: 7,
+    today: new Date(`${END}T12:00:00Z`),
+  });
   await server.api().put(`/users/${owner.id}/goals/steps`).set(owner.auth).send({ target: 8000, direction: 'at_least' });
   const capture = await captureParsed(server, owner, 'ran 5k this morning, weight 72.4 kg, 2 coffees');
   await server.api().post(`/users/${owner.id}/suggestions/${capture.suggestions[0].id}/accept`).set(owner.auth).send({});

@@ -1,16 +1,15 @@
-import { withContext } from '../../src/db/context.ts';
-import { seedDemo } from '../../src/tools/demo-data.ts';
+import type { seedDemo } from '../../src/tools/demo-data.ts';
 import { gqlData, gqlError } from '../helpers/graphql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** Day summaries through GraphQL: the same numbers as REST's /days, as typed lists instead of maps. */
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let other: TestUser;
 // No job workers: background rounds (the outbound pump, periodic jobs) would add statements to a measurement.
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server, owner, other } = f),
   { timezone: 'Europe/Berlin' },
   () => ({ workers: 0 }),
@@ -26,7 +25,11 @@ const DAY = `date eventCount
   goals { slug valueField target direction value met progress }`;
 
 beforeAll(async () => {
-  await withContext(() => seedDemo(owner.id, 'Europe/Berlin', { days: 60, seed: 11, today: new Date(`${END}T12:00:00Z`) }), server.db.orm);
+  await server.call<typeof seedDemo>('tools/demo-data.ts', 'seedDemo', owner.id, 'Europe/Berlin', {
+    days: 60,
+    seed: 11,
+    today: new Date(`${END}T12:00:00Z`),
+  });
 });
 
 // The catalogue as REST lists it, by slug: each metric's value_field and unit.

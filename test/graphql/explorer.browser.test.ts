@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS, browserAvailable, launchChromium } from '../helpers/browser.ts';
 import { captureParsed } from '../captures/flow.ts';
-import { withOwnServer, withServer, type HttpServer } from '../helpers/server.ts';
+import { withIsolatedServer, withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { DASHBOARD_QUERY } from '../../src/http/dashboard-query.ts';
 
@@ -158,7 +158,7 @@ browserDescribe('with introspection (the default)', () => {
 browserDescribe('with GRAPHQL_INTROSPECTION=false', () => {
   let server: HttpServer;
   let owner: TestUser;
-  withOwnServer(
+  withIsolatedServer(
     (f) => ({ server, owner } = f),
     {},
     () => ({ graphqlIntrospection: false }),

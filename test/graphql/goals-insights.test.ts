@@ -1,18 +1,17 @@
-import { localDateOf } from '../../src/core/clock.ts';
-import { withContext } from '../../src/db/context.ts';
-import { seedDemo } from '../../src/tools/demo-data.ts';
+import type { localDateOf } from '../../src/core/clock.ts';
+import type { seedDemo } from '../../src/tools/demo-data.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 /** Goals (with today's progress) and insights through GraphQL: the same goals, numbers and ids as REST. */
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let other: TestUser;
 const TZ = 'America/New_York';
 // No job workers: background rounds (the outbound pump, periodic jobs) would add statements to a measurement.
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server, owner, other } = f),
   { timezone: TZ },
   () => ({ workers: 0 }),
@@ -24,8 +23,8 @@ const rest = async (u: TestUser, path: string): Promise<any> => (await server.ap
 // Seeded up to the real today, so today's summary has values for Goal.today.
 let today: string;
 beforeAll(async () => {
-  await withContext(() => seedDemo(owner.id, TZ, { days: 90, seed: 3 }), server.db.orm);
-  today = localDateOf(new Date(), TZ);
+  await server.call<typeof seedDemo>('tools/demo-data.ts', 'seedDemo', owner.id, TZ, { days: 90, seed: 3 });
+  today = await server.call<typeof localDateOf>('core/clock.ts', 'localDateOf', new Date(), TZ);
 });
 
 const GOAL = 'slug label unit category direction valueField target active isSet';

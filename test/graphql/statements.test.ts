@@ -1,8 +1,6 @@
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
-import { seedDemo } from '../../src/tools/demo-data.ts';
+import type { seedDemo } from '../../src/tools/demo-data.ts';
 import { gqlData } from '../helpers/graphql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { statementsOf } from '../helpers/statements.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
@@ -13,9 +11,9 @@ import { signUp, type TestUser } from '../helpers/users.ts';
  * asks for them (a relation asked at two depths may load in two batches, whatever the row count),
  * so here each relation is asked for once.
  */
-let server: TestServer;
+let server: IsolatedServer;
 // No job workers: a periodic job (the capture sweep, expiry) firing inside a measurement would add its statements.
-withOwnServer(
+withIsolatedServer(
   (f) => ({ server } = f),
   {},
   () => ({ workers: 0 }),
@@ -35,7 +33,11 @@ const DASHBOARD = `query($end: Date!) { me {
 
 /** n accepted suggestions, each from its own parsed capture with its resulting event in one of 5 categories; `goals` goals set. */
 async function seed(user: TestUser, n: number, goals: number) {
-  await withContext(() => seedDemo(user.id, 'UTC', { days: 40, seed: 3, today: new Date(`${END}T12:00:00Z`) }), server.db.orm);
+  await server.call<typeof seedDemo>('tools/demo-data.ts', 'seedDemo', user.id, 'UTC', {
+    days: 40,
+    seed: 3,
+    today: new Date(`${END}T12:00:00Z`),
+  });
   const categories: string[] = [];
   for (let c = 0; c < 5; c++)
     categories.push(
@@ -54,9 +56,8 @@ async function seed(user: TestUser, n: number, goals: number) {
       .set(user.auth)
       .send({ category_id: categories[t], label: `timer ${t}` });
   }
-  await withContext(async () => {
-    await query(
-      `with rows as (select i, gen_random_uuid() as event_id, gen_random_uuid() as capture_id, now() - i * interval '1 minute' as at
+  await server.sql(
+    `with rows as (select i, gen_random_uuid() as event_id, gen_random_uuid() as capture_id, now() - i * interval '1 minute' as at
                      from generate_series(1, $2::int) as i),
             e as (insert into events (id, user_id, category_id, occurred_at, local_date, tags, metadata, source, created_at, updated_at)
                   select event_id, $1, ($3::uuid[])[1 + i % 5], at, at::date, array['t' || i % 3], '{}', 'suggestion', at, at from rows),
@@ -65,9 +66,8 @@ async function seed(user: TestUser, n: number, goals: number) {
        insert into suggestions (id, user_id, kind, source, status, title, summary, decided_at, payload, provenance,
                                 log_capture_id, capture_ordinal, resulting_event_id, created_at, updated_at)
        select gen_random_uuid(), $1, 'event', 'log_capture', 'accepted', 'Run ' || i, 'run', at, '{}', '{}', capture_id, 0, event_id, at, at from rows`,
-      [user.id, n, categories],
-    );
-  }, server.db.orm);
+    [user.id, n, categories],
+  );
   const goalable = (await server.api().get(`/users/${user.id}/goals`).set(user.auth)).body as { slug: string }[];
   for (const g of goalable.slice(0, goals)) {
     await server.api().put(`/users/${user.id}/goals/${g.slug}`).set(user.auth).send({ target: 1, direction: 'at_least' });

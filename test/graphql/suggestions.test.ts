@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { withContext } from '../../src/db/context.ts';
-import { createSuggestions } from '../../src/domain/suggestions/inbox.ts';
+import type { createSuggestions as CreateSuggestions } from '../../src/domain/suggestions/inbox.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { SUGGESTION_FIELDS, suggestionAsGraphQL } from './inbox-fields.ts';
 
 /** The inbox through GraphQL: the same suggestions, decisions, results and errors as the REST routes. */
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
 let other: TestUser;
-withOwnServer((f) => ({ server, owner, other } = f));
+withIsolatedServer((f) => ({ server, owner, other } = f));
 
 type Rest = Record<string, any>;
 const PAGE = `query($status: SuggestionStatus, $limit: Int, $offset: Int) {
@@ -39,21 +38,17 @@ async function one(u: TestUser, text: string): Promise<Rest> {
 
 /** A suggestion of source automation, already expired: no capture, and read as expired before the expiry job runs. */
 async function expired(u: TestUser): Promise<string> {
-  const [s] = await withContext(
-    () =>
-      createSuggestions(u.id, [
-        {
-          kind: 'event',
-          source: 'automation',
-          title: 'Old',
-          summary: 'Old one',
-          expiresAt: new Date(Date.now() - 60_000),
-          payload: { notes: 'old' },
-          provenance: { automation: 'test' },
-        },
-      ]),
-    server.db.orm,
-  );
+  const [s] = await server.call<typeof CreateSuggestions>('domain/suggestions/inbox.ts', 'createSuggestions', u.id, [
+    {
+      kind: 'event',
+      source: 'automation',
+      title: 'Old',
+      summary: 'Old one',
+      expiresAt: new Date(Date.now() - 60_000),
+      payload: { notes: 'old' },
+      provenance: { automation: 'test' },
+    },
+  ]);
   return s.id;
 }
 

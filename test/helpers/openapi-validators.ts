@@ -12,7 +12,7 @@ type Operation = { responses: Record<string, { content?: Record<string, { schema
 type Doc = { paths: Record<string, Record<string, Operation>> };
 type Matcher = { template: string; pattern: RegExp; literal: number };
 
-export type Found = { template: string; statuses: string[]; declared: boolean; json: boolean };
+type Found = { template: string; statuses: string[]; declared: boolean; json: boolean };
 export type OpenApiValidators = {
   /** The documented operation a request went to (undefined: /docs, /metrics, an unknown path's 404). */
   find: (method: string, path: string, status: number) => Found | undefined;

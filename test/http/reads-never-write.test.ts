@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { withContext } from '../../src/db/context.ts';
-import { query } from '../../src/db/sql.ts';
 import { snapshot } from '../helpers/snapshot.ts';
-import { allRoutes } from '../../src/rest/routes/index.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import type { allRoutes as AllRoutes } from '../../src/rest/routes/index.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { oauthToken } from '../helpers/oauth.ts';
 
@@ -11,19 +9,15 @@ import { oauthToken } from '../helpers/oauth.ts';
  * A GET never writes: read-only credentials (read PATs, OAuth tokens) must not cause inserts or
  * updates of the user's data. Credential bookkeeping (last_used_at) and throttling are exempt.
  */
-let server: TestServer;
+let server: IsolatedServer;
 let owner: TestUser;
-withOwnServer((f) => ({ server, owner } = f));
+withIsolatedServer((f) => ({ server, owner } = f));
 
 test('a new user has every definition and default source stored at sign-up, before any read', async () => {
-  const [counts] = await withContext(
-    () =>
-      query<{ definitions: number; sources: number }>(
-        `select (select count(*)::int from metric_definitions where user_id = $1) as definitions,
-                (select count(*)::int from event_sources where user_id = $1 and is_default) as sources`,
-        [owner.id],
-      ),
-    server.db.orm,
+  const [counts] = await server.sql<{ definitions: number; sources: number }>(
+    `select (select count(*)::int from metric_definitions where user_id = $1) as definitions,
+            (select count(*)::int from event_sources where user_id = $1 and is_default) as sources`,
+    [owner.id],
   );
   expect(counts.definitions).toBeGreaterThanOrEqual(26);
   expect(counts.sources).toBe(6);
@@ -33,7 +27,10 @@ test('every GET route, called with a read-only token (personal or OAuth), leaves
   const readToken = (await server.api().post('/auth/tokens').set(owner.auth).send({ name: 'ro', scope: 'read' })).body.token;
   const auth = { Authorization: `Bearer ${readToken}` };
   const oauth = (await oauthToken(server, owner)).auth;
-  const gets = allRoutes({ allowRegistration: true }).filter((r) => r.method === 'get' && r.access !== 'public');
+  // The route table as the server's process builds it (its handlers and schemas do not cross; method, path and access do).
+  const gets = (await server.call<typeof AllRoutes>('rest/routes/index.ts', 'allRoutes', { allowRegistration: true })).filter(
+    (r) => r.method === 'get' && r.access !== 'public',
+  );
   const before = await snapshot(server);
   for (const r of gets) {
     const path = r.path.replace('{user_id}', owner.id).replace(/\{\w+\}/g, () => randomUUID());

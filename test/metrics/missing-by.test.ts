@@ -1,18 +1,19 @@
-import { runMissingByAutomations } from '../../src/domain/metrics/automations.engine.ts';
-import { withContext } from '../../src/db/context.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { runMissingByAutomations as RunMissingByAutomations } from '../../src/domain/metrics/automations.engine.ts';
+import { startIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp } from '../helpers/users.ts';
 import { definitionOf, ingestOk, reading } from './support.ts';
 
-let server: TestServer;
+let server: IsolatedServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startIsolatedServer();
 });
 afterAll(async () => {
   await server.stop();
 });
 
-const run = (iso: string) => withContext(() => runMissingByAutomations(new Date(iso)));
+/** The missing_by round at `iso`, run by the server's process on its database. */
+const run = (iso: string) =>
+  server.call<typeof RunMissingByAutomations>('domain/metrics/automations.engine.ts', 'runMissingByAutomations', new Date(iso));
 
 test('missing_by fires after the local deadline on a day without a reading, once per local day', async () => {
   const u = await signUp(server, { timezone: 'Europe/Berlin' }); // UTC+1 in March
@@ -101,6 +102,7 @@ test('missing_by with create_suggestion proposes logging the missing reading', a
 });
 
 test('the missing_by job is scheduled every 15 minutes', async () => {
-  const schedules = await server.jobs.boss.getSchedules();
+  // What the job runtime's getSchedules() reads.
+  const schedules = await server.sql(`select * from pgboss.schedule order by name, key`);
   expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'metrics.missing-by', cron: '*/15 * * * *' })]));
 });

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { withContext } from '../../src/db/context.ts';
-import { createSuggestions } from '../../src/domain/suggestions/inbox.ts';
-import { expireSuggestions } from '../../src/domain/suggestions/suggestions.service.ts';
+import type { createSuggestions as CreateSuggestions } from '../../src/domain/suggestions/inbox.ts';
+import type { expireSuggestions as ExpireSuggestions } from '../../src/domain/suggestions/suggestions.service.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { expect422, expectError, ISO_UTC } from '../helpers/expect.ts';
-import { withOwnServer, type TestServer } from '../helpers/server.ts';
+import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
-let server: TestServer;
+let server: IsolatedServer;
 let alice: TestUser;
 let bob: TestUser;
-withOwnServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Europe/Berlin' });
+withIsolatedServer((f) => ({ server, owner: alice, other: bob } = f), { timezone: 'Europe/Berlin' });
 
 type S = { id: string; kind: string; status: string; payload: Record<string, unknown>; [k: string]: unknown };
 const inbox = (u: TestUser, query = '') => server.api().get(`/users/${u.id}/suggestions${query}`).set(u.auth);
@@ -18,6 +17,11 @@ const accept = (u: TestUser, id: string, body?: object) => {
   const req = server.api().post(`/users/${u.id}/suggestions/${id}/accept`).set(u.auth);
   return body ? req.send(body) : req;
 };
+/** The inbox's services, run by the server's process in a unit of work on its database. */
+const createSuggestions = (...args: Parameters<typeof CreateSuggestions>) =>
+  server.call<typeof CreateSuggestions>('domain/suggestions/inbox.ts', 'createSuggestions', ...args);
+const expireSuggestions = (...args: Parameters<typeof ExpireSuggestions>) =>
+  server.call<typeof ExpireSuggestions>('domain/suggestions/suggestions.service.ts', 'expireSuggestions', ...args);
 const dismiss = (u: TestUser, id: string) => server.api().post(`/users/${u.id}/suggestions/${id}/dismiss`).set(u.auth);
 async function one(u: TestUser, text: string): Promise<S> {
   const c = await captureParsed(server, u, text, { captured_at: '2026-03-10T15:30:00Z' });
@@ -87,19 +91,17 @@ describe('GET /users/{user_id}/suggestions', () => {
 describe('expiry', () => {
   test('a pending suggestion past expires_at is never read as pending; the job marks it expired', async () => {
     const u = await signUp(server);
-    const [stale] = await withContext(() =>
-      createSuggestions(u.id, [
-        {
-          kind: 'event',
-          source: 'automation',
-          title: 'Old',
-          summary: 'Old one',
-          expiresAt: new Date(Date.now() - 60_000),
-          payload: { notes: 'old' },
-          provenance: {},
-        },
-      ]),
-    );
+    const [stale] = await createSuggestions(u.id, [
+      {
+        kind: 'event',
+        source: 'automation',
+        title: 'Old',
+        summary: 'Old one',
+        expiresAt: new Date(Date.now() - 60_000),
+        payload: { notes: 'old' },
+        provenance: {},
+      },
+    ]);
     const fresh = await one(u, 'weight 70 kg');
     const pending = await inbox(u);
     expect(pending.body.pending_count).toBe(1);
@@ -109,7 +111,7 @@ describe('expiry', () => {
     expectError(await accept(u, stale.id), 409);
     expectError(await dismiss(u, stale.id), 409);
 
-    expect(await withContext(() => expireSuggestions())).toBeGreaterThanOrEqual(1);
+    expect(await expireSuggestions()).toBeGreaterThanOrEqual(1);
     const after = await server.api().get(`/users/${u.id}/suggestions/${stale.id}`).set(u.auth);
     expect(after.body.status).toBe('expired');
     expect((await inbox(u, '?status=expired')).body.suggestions).toHaveLength(1);
