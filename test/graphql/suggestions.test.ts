@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { createSuggestions as CreateSuggestions } from '../../src/domain/suggestions/inbox.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
+import { plantExpiredSuggestion } from '../suggestions/planted.ts';
 import { SUGGESTION_FIELDS, suggestionAsGraphQL } from './inbox-fields.ts';
 
 /** The inbox through GraphQL: the same suggestions, decisions, results and errors as the REST routes. */
@@ -36,21 +36,7 @@ async function one(u: TestUser, text: string): Promise<Rest> {
   return c.suggestions[0];
 }
 
-/** A suggestion of source automation, already expired: no capture, and read as expired before the expiry job runs. */
-async function expired(u: TestUser): Promise<string> {
-  const [s] = await server.call<typeof CreateSuggestions>('domain/suggestions/inbox.ts', 'createSuggestions', u.id, [
-    {
-      kind: 'event',
-      source: 'automation',
-      title: 'Old',
-      summary: 'Old one',
-      expiresAt: new Date(Date.now() - 60_000),
-      payload: { notes: 'old' },
-      provenance: { automation: 'test' },
-    },
-  ]);
-  return s.id;
-}
+const expired = (u: TestUser) => plantExpiredSuggestion(server, u.id, { automation: 'test' });
 
 /** What accepting created, as REST shows it, without what differs between two accepts (ids, times, the suggestion's id). */
 async function createdBy(u: TestUser, s: Rest): Promise<Rest> {

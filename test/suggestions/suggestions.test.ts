@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { createSuggestions as CreateSuggestions } from '../../src/domain/suggestions/inbox.ts';
 import type { expireSuggestions as ExpireSuggestions } from '../../src/domain/suggestions/suggestions.service.ts';
 import { captureParsed } from '../captures/flow.ts';
+import { plantExpiredSuggestion } from './planted.ts';
 import { expect422, expectError, ISO_UTC } from '../helpers/expect.ts';
 import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
@@ -17,9 +17,7 @@ const accept = (u: TestUser, id: string, body?: object) => {
   const req = server.api().post(`/users/${u.id}/suggestions/${id}/accept`).set(u.auth);
   return body ? req.send(body) : req;
 };
-/** The inbox's services, run by the server's process in a unit of work on its database. */
-const createSuggestions = (...args: Parameters<typeof CreateSuggestions>) =>
-  server.call<typeof CreateSuggestions>('domain/suggestions/inbox.ts', 'createSuggestions', ...args);
+/** The expiry job's service, run by the server's process in a unit of work on its database. */
 const expireSuggestions = (...args: Parameters<typeof ExpireSuggestions>) =>
   server.call<typeof ExpireSuggestions>('domain/suggestions/suggestions.service.ts', 'expireSuggestions', ...args);
 const dismiss = (u: TestUser, id: string) => server.api().post(`/users/${u.id}/suggestions/${id}/dismiss`).set(u.auth);
@@ -91,28 +89,18 @@ describe('GET /users/{user_id}/suggestions', () => {
 describe('expiry', () => {
   test('a pending suggestion past expires_at is never read as pending; the job marks it expired', async () => {
     const u = await signUp(server);
-    const [stale] = await createSuggestions(u.id, [
-      {
-        kind: 'event',
-        source: 'automation',
-        title: 'Old',
-        summary: 'Old one',
-        expiresAt: new Date(Date.now() - 60_000),
-        payload: { notes: 'old' },
-        provenance: {},
-      },
-    ]);
+    const stale = await plantExpiredSuggestion(server, u.id, {});
     const fresh = await one(u, 'weight 70 kg');
     const pending = await inbox(u);
     expect(pending.body.pending_count).toBe(1);
     expect(pending.body.suggestions.map((s: S) => s.id)).toEqual([fresh.id]);
     const expired = await inbox(u, '?status=expired');
-    expect(expired.body.suggestions.map((s: S) => [s.id, s.status])).toEqual([[stale.id, 'expired']]);
-    expectError(await accept(u, stale.id), 409);
-    expectError(await dismiss(u, stale.id), 409);
+    expect(expired.body.suggestions.map((s: S) => [s.id, s.status])).toEqual([[stale, 'expired']]);
+    expectError(await accept(u, stale), 409);
+    expectError(await dismiss(u, stale), 409);
 
     expect(await expireSuggestions()).toBeGreaterThanOrEqual(1);
-    const after = await server.api().get(`/users/${u.id}/suggestions/${stale.id}`).set(u.auth);
+    const after = await server.api().get(`/users/${u.id}/suggestions/${stale}`).set(u.auth);
     expect(after.body.status).toBe('expired');
     expect((await inbox(u, '?status=expired')).body.suggestions).toHaveLength(1);
   });
