@@ -36,18 +36,6 @@ type RouteRequest<B = unknown, Q = Record<string, unknown>> = {
  */
 export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; stream?: (out: Writable) => Promise<void> };
 
-/**
- * A body already written as JSON text, sent as it is: for the one answer big enough that a
- * presenter writing the text directly beats building objects for JSON.stringify (metric ingest's
- * 10,000 readings). It must be what JSON.stringify of the documented shape would give.
- */
-export class JsonText {
-  readonly text: string;
-  constructor(text: string) {
-    this.text = text;
-  }
-}
-
 export type Route = {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI-style path, e.g. /users/{user_id}/events/{event_id}. */

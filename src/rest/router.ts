@@ -7,7 +7,8 @@ import { authenticate } from '../auth/authenticate.ts';
 import { inputSteps } from '../http/body.ts';
 import { markInvalidToken, prefixIssues, type InputSource } from '../http/errors.ts';
 import { publicUrls } from '../http/public-url.ts';
-import { JsonText, type Route } from './route.ts';
+import { JsonText } from './json-text.ts';
+import type { Route } from './route.ts';
 import { conditionally, isConditionalWrite, withETag } from './versions.ts';
 
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -106,7 +107,7 @@ function handle(route: Route): RequestHandler {
     if (reply.body === undefined) res.end();
     else if (reply.body instanceof JsonText) {
       // Sent as bytes with their length: res.send would also hash megabytes for an ETag no client of a write uses.
-      const bytes = Buffer.from(reply.body.text);
+      const { bytes } = reply.body;
       res.type('json').set('Content-Length', String(bytes.length)).end(bytes);
     } else res.json(reply.body);
   };

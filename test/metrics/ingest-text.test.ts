@@ -119,3 +119,25 @@ test('partial duplicates: positions and local days line up', async () => {
   expect(res.body.created.map((c: any) => c.value)).toEqual([1, 3, 5]);
   expect(res.body.skipped_count).toBe(3);
 });
+
+// The answer is written in chunks into a buffer sized for plain readings (json-text.ts): metadata
+// far longer than that, in characters of two to four UTF-8 bytes, outgrows it several times.
+test('a large answer with long multi-byte metadata is whole and matches what GET shows', async () => {
+  const u = await signUp(server);
+  const note = 'ünïcødé ✓ 日本語 🙂 '.repeat(40);
+  const readings = Array.from({ length: 2000 }, (_, i) => ({
+    metric_type_slug: 'steps',
+    recorded_at: new Date(Date.UTC(2026, 2, 1) + i * 60_000).toISOString(),
+    value: i,
+    source: 'wätch ✓',
+    source_id: `🙂-${i}`,
+    metadata: { note: `${i} ${note}` },
+  }));
+  const res = await ingest(server, u, readings);
+  expect(res.status).toBe(200);
+  expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+  expect(res.body.created).toHaveLength(2000);
+  expect(res.body.created.map((c: any) => c.metadata.note)).toEqual(readings.map((r) => r.metadata.note));
+  const listed = new Map((await allReadings(server, u)).map((r) => [r.id, r]));
+  for (const c of res.body.created) expect(listed.get(c.id)).toEqual(c);
+});

@@ -456,6 +456,8 @@ export function toCanonical(slug: string, value: number, unit: string | null | u
   if (unit === null || unit === undefined) return value;
   const c = conversion(t, unit);
   if (!c) return null;
+  // The canonical unit named: the value as sent, as with no unit (nothing to round).
+  if (c.factor === 1 && !c.offset) return value;
   // Round away binary noise (70 kg as lb and back) without losing real precision.
   return Number((value * c.factor + (c.offset ?? 0)).toPrecision(12));
 }

@@ -353,7 +353,7 @@ const EMPTY: Batch = new Batch(0);
 /**
  * What a batch did: the readings it created (in batch order) and how many it skipped as duplicates.
  * `created` builds the Reading objects on first use; a presenter of a large batch reads the rows
- * with `mapCreated` instead, straight from the batch's columns.
+ * with `eachCreated` instead, straight from the batch's columns.
  */
 export class IngestResult {
   private readings: Reading[] | undefined;
@@ -380,34 +380,37 @@ export class IngestResult {
   }
 
   get created(): Reading[] {
-    return (this.readings ??= this.mapCreated((row) => ({
-      id: row.id,
-      userId: this.userId,
-      metricTypeId: row.type.id,
-      metricTypeSlug: row.type.slug,
-      unit: row.type.unit,
-      recordedAt: new Date(row.recordedAt),
-      localDate: row.localDate,
-      value: row.value,
-      source: row.source,
-      sourceId: row.sourceId,
-      readingGroupId: row.readingGroupId,
-      metadata: row.metadata,
-      createdAt: this.createdAt,
-    })));
+    if (this.readings) return this.readings;
+    const readings: Reading[] = [];
+    this.eachCreated((row) =>
+      readings.push({
+        id: row.id,
+        userId: this.userId,
+        metricTypeId: row.type.id,
+        metricTypeSlug: row.type.slug,
+        unit: row.type.unit,
+        recordedAt: new Date(row.recordedAt),
+        localDate: row.localDate,
+        value: row.value,
+        source: row.source,
+        sourceId: row.sourceId,
+        readingGroupId: row.readingGroupId,
+        metadata: row.metadata,
+        createdAt: this.createdAt,
+      }),
+    );
+    return (this.readings = readings);
   }
 
-  /** Each created reading through `f`, in batch order. */
-  mapCreated<T>(f: (row: CreatedRow) => T): T[] {
+  /** Each created reading to `f`, in batch order. */
+  eachCreated(f: (row: CreatedRow) => void): void {
     const b = this.batch;
-    const out = new Array<T>(this.positions.length);
     let lastDay = NaN;
     let localDate = '';
-    for (let k = 0; k < this.positions.length; k++) {
-      const i = this.positions[k];
+    for (const i of this.positions) {
       // Readings of one day come in runs: one string per run.
       if (this.days[i] !== lastDay) localDate = dateOfDay((lastDay = this.days[i]));
-      out[k] = f({
+      f({
         id: b.id[i],
         type: b.type[i],
         recordedAt: utcIso(b.at[i]),
@@ -419,7 +422,6 @@ export class IngestResult {
         localDate,
       });
     }
-    return out;
   }
 
   /** health_metric.ingested's payload: counts, the metric types and the time span of what was created. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MetricType } from '../../domain/metrics/catalogue.ts';
 import type { CreatedRow, IngestResult } from '../../domain/metrics/ingest.service.ts';
-import { JsonText } from '../route.ts';
+import { JsonTextWriter, type JsonText } from '../json-text.ts';
 import type { Reading } from '../../domain/metrics/readings.service.ts';
 
 export const MetricTypeRead = z
@@ -120,13 +120,20 @@ export function presentIngestResult(result: IngestResult): JsonText {
   const sourceText = lastValue((source: string) => JSON.stringify(source));
   const typeText = lastValue((t: MetricType) => `${t.id},"metric_type_slug":${JSON.stringify(t.slug)},"recorded_at":"`);
   const unitText = lastValue((t: MetricType) => `,"unit":${JSON.stringify(t.unit)},"value":`);
-  const rows = result.mapCreated(
-    (r: CreatedRow) =>
-      `{"id":"${r.id}${user}${typeText(r.type)}${r.recordedAt}${times}${JSON.stringify(r.metadata)},"reading_group_id":${
+  // About 360 bytes a reading with no metadata.
+  const out = new JsonTextWriter(result.createdCount * 384 + 64);
+  out.write('{"created":[');
+  let first = true;
+  result.eachCreated((r: CreatedRow) => {
+    out.write(
+      `${first ? '' : ','}{"id":"${r.id}${user}${typeText(r.type)}${r.recordedAt}${times}${JSON.stringify(r.metadata)},"reading_group_id":${
         r.readingGroupId === null ? 'null' : `"${r.readingGroupId}"`
       },"source":${sourceText(r.source)},"source_id":${r.sourceId === null ? 'null' : JSON.stringify(r.sourceId)}${unitText(r.type)}${jsonNumber(r.value)}}`,
-  );
-  return new JsonText(`{"created":[${rows.join(',')}],"skipped_count":${result.skippedCount}}`);
+    );
+    first = false;
+  });
+  out.write(`],"skipped_count":${result.skippedCount}}`);
+  return out.done();
 }
 
 /** f, remembering its last argument and answer: a batch is runs of one source, one type. */

@@ -19,7 +19,8 @@ import {
   presentMetricType,
   presentReading,
 } from '../presenters/metrics.ts';
-import { created, noContent, ok, route, type JsonText, type Route } from '../route.ts';
+import type { JsonText } from '../json-text.ts';
+import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'metrics';
 const definitionParams = z.object({ definition_id: uuid() });
