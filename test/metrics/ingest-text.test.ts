@@ -141,3 +141,17 @@ test('a large answer with long multi-byte metadata is whole and matches what GET
   const listed = new Map((await allReadings(server, u)).map((r) => [r.id, r]));
   for (const c of res.body.created) expect(listed.get(c.id)).toEqual(c);
 });
+
+test('a value in its canonical unit is stored as sent, as with no unit; a real conversion is rounded to 12 digits', async () => {
+  const u = await signUp(server);
+  const value = 70.12345678901234;
+  const res = await ingest(server, u, [
+    { metric_type_slug: 'weight', recorded_at: '2026-03-01T07:00:00Z', value, unit: 'kg', source: 's', source_id: 'kg' },
+    { metric_type_slug: 'weight', recorded_at: '2026-03-01T07:01:00Z', value, source: 's', source_id: 'none' },
+    { metric_type_slug: 'weight', recorded_at: '2026-03-01T07:02:00Z', value: 154.32358352941, unit: 'lb', source: 's', source_id: 'lb' },
+  ]);
+  expect(res.status).toBe(200);
+  expect(res.body.created.map((c: any) => c.value)).toEqual([value, value, 70]);
+  const listed = await allReadings(server, u);
+  expect(Object.fromEntries(listed.map((r) => [r.source_id, r.value]))).toEqual({ kg: value, none: value, lb: 70 });
+});
