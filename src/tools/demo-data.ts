@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { systemActor } from '../core/actor.ts';
-import { localDateOf } from '../core/clock.ts';
+import { localDateOf, wallTimeToUtc } from '../core/clock.ts';
 import { createCategory, listCategories } from '../domain/categories/categories.service.ts';
 import { createEvent } from '../domain/events/events.service.ts';
 import { putGoal } from '../domain/goals/goals.service.ts';
@@ -47,24 +47,7 @@ function mulberry32(seed: number) {
 /** The instant of a local wall-clock time (fractional hours) on a date in a timezone. */
 export function zonedInstant(date: string, hours: number, timezone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d) + Math.round(hours * 3600_000);
-  const offsetAt = (t: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(new Date(t));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(t / 1000) * 1000;
-  };
-  let t = wall - offsetAt(wall);
-  t = wall - offsetAt(t);
-  return new Date(t);
+  return new Date(wallTimeToUtc(Date.UTC(y, m - 1, d) + Math.round(hours * 3600_000), timezone));
 }
 
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
