@@ -39,10 +39,10 @@ export class JsonTextWriter {
   }
 
   private flush(): void {
-    // A UTF-16 code unit is at most 3 bytes of UTF-8: with that much room the write is whole.
-    const room = this.chunk.length * 3;
-    if (this.buf.length - this.length < room) {
-      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + room));
+    // Its exact size, so a buffer sized right is never regrown (and copied) for a worst case that is not there.
+    const size = Buffer.byteLength(this.chunk);
+    if (this.buf.length - this.length < size) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + size));
       this.buf.copy(bigger, 0, 0, this.length);
       this.buf = bigger;
     }

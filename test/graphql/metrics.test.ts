@@ -523,3 +523,25 @@ describe('automations', () => {
     expect(await rest(owner, `/metric-definitions/${def.id}`)).toEqual(ownerBefore);
   });
 });
+
+// The ingest reads the local days its statement answers as text (ingest.service.ts dayList): days
+// before 1970 are negative numbers there.
+test('ingestReadings gives each created reading its local day, before 1970 and across a timezone too', async () => {
+  const u = await signUp(server, { timezone: 'America/New_York' });
+  const created = (
+    await ingestGql(u, [
+      reading({ source_id: 'old-1', recorded_at: '1969-12-31T12:00:00Z' }),
+      reading({ source_id: 'old-2', recorded_at: '1970-01-01T03:00:00Z' }),
+      reading({ source_id: 'old-3', recorded_at: '1970-01-01T06:00:00Z' }),
+      reading({ source_id: 'old-4', recorded_at: '1960-06-15T12:00:00Z' }),
+      reading({ source_id: 'new-1', recorded_at: '2026-04-02T02:00:00Z' }),
+    ])
+  ).created as { sourceId: string; localDate: string }[];
+  expect(created.map((c) => [c.sourceId, c.localDate])).toEqual([
+    ['old-1', '1969-12-31'],
+    ['old-2', '1969-12-31'],
+    ['old-3', '1970-01-01'],
+    ['old-4', '1960-06-15'],
+    ['new-1', '2026-04-01'],
+  ]);
+});

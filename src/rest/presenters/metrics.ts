@@ -120,8 +120,8 @@ export function presentIngestResult(result: IngestResult): JsonText {
   const sourceText = lastValue((source: string) => JSON.stringify(source));
   const typeText = lastValue((t: MetricType) => `${t.id},"metric_type_slug":${JSON.stringify(t.slug)},"recorded_at":"`);
   const unitText = lastValue((t: MetricType) => `,"unit":${JSON.stringify(t.unit)},"value":`);
-  // About 360 bytes a reading with no metadata.
-  const out = new JsonTextWriter(result.createdCount * 384 + 64);
+  // About 380 bytes a reading with no metadata and short source ids: room for some more.
+  const out = new JsonTextWriter(result.createdCount * 448 + 64);
   out.write('{"created":[');
   let first = true;
   result.eachCreated((r: CreatedRow) => {
