@@ -28,6 +28,7 @@ import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
 import pg from 'pg';
 import { newTimeOrderedIds } from '../../src/core/ids.ts';
 import { toCanonical, metricType } from '../../src/domain/metrics/catalogue.ts';
+import { mean, median } from './figures.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -92,7 +93,6 @@ function rawParams(userId: string, rows: Reading[]): unknown[] {
   ];
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 /** A process's resident set and its high-water mark, in MB (Linux; NaN elsewhere). */
@@ -221,7 +221,6 @@ async function main() {
       // The same batch again: all skipped.
       const again = await post(http[0].u, body);
       if (again.skipped !== N) throw new Error(`unexpected count: re-post skipped ${again.skipped}`);
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
       const round = {
         raw: mean(rawMs),
         http: mean(http.map((h) => h.first.ms)),
@@ -234,7 +233,7 @@ async function main() {
       console.log(
         `run ${run} (${rawFirst ? 'raw HTTP HTTP raw' : 'HTTP raw raw HTTP'}): raw ${rawMs.map((x) => x.toFixed(1)).join(' + ')} ms, ` +
           `HTTP ${http.map((h) => h.first.ms.toFixed(1)).join(' + ')} ms (server ${round.server.toFixed(1)} ms on average), ` +
-          `ratio ${(round.http / round.raw).toFixed(2)}x, re-post ${again.ms.toFixed(1)} ms (body ${(lastBody.length / 1048576).toFixed(2)} MiB)`,
+          `ratio ${(round.http / round.raw).toFixed(2)}x, re-post ${again.ms.toFixed(1)} ms (body ${(body.length / 1048576).toFixed(2)} MiB)`,
       );
     }
 

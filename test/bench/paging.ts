@@ -13,6 +13,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
+import { median } from './figures.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -26,7 +27,6 @@ const LIMIT = Number(opts.limit);
 const RUNS = Number(opts.runs);
 if (!(N >= LIMIT) || !(LIMIT >= 1 && LIMIT <= 500) || !(RUNS >= 1)) throw new Error('--readings >= --limit (1..500), --runs >= 1');
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 const server = await startAsNpmStart('paging');

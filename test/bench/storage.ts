@@ -39,6 +39,7 @@ import { ingestReadings } from '../../src/domain/metrics/ingest.service.ts';
 import { listReadings, readingsByIds } from '../../src/domain/metrics/readings.service.ts';
 import { createUser } from '../../src/domain/users/users.service.ts';
 import { freshDatabase } from '../helpers/databases.ts';
+import { median } from './figures.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -146,7 +147,6 @@ function dayOf(user: number, day: number, count: number): Reading[] {
   return out.slice(0, count);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
 /** Bytes a directory takes on disk (allocated blocks, as du counts them). */
