@@ -142,7 +142,12 @@ describe('the weekly job', () => {
     expect((await narratives(dave)).length).toBe(0);
     expect((await narratives(erin)).length).toBe(0);
     await expect(
-      run(() => weeklyNarrativesJob.handler({}, { jobId: 'j', attempt: 0, finalAttempt: true, logger, send: async () => true })),
+      run(() =>
+        weeklyNarrativesJob.handler(
+          { now: NOW.toISOString() },
+          { jobId: 'j', attempt: 0, finalAttempt: true, logger, send: async () => true },
+        ),
+      ),
     ).rejects.toThrow(/2 weekly narrative/);
 
     llm.behaviour = 'ok';
