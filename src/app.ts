@@ -22,6 +22,7 @@ import { OAUTH_OPENAPI } from './auth/oauth/http/openapi.ts';
 import { oauthRouter } from './auth/oauth/http/router.ts';
 import { setPublicUrl } from './http/public-url.ts';
 import { explorerRouter } from './http/explorer.ts';
+import { spoolDirOf } from './imports/settings.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -97,7 +98,11 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
     }
   });
 
-  const routes = allRoutes({ allowRegistration: config.allowRegistration, importMaxBytes: config.importMaxBytes });
+  const routes = allRoutes({
+    allowRegistration: config.allowRegistration,
+    importMaxBytes: config.importMaxBytes,
+    importSpoolDir: spoolDirOf(config),
+  });
   const openapi = openApiDocument(routes);
   app.get('/openapi.json', (_req, res) => {
     res.json(openapi);

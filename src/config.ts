@@ -72,7 +72,8 @@ const ConfigSchema = z.object({
     .number()
     .int()
     .min(1024 * 1024)
-    .default(1024 * 1024 * 1024),
+    .default(4 * 1024 * 1024 * 1024),
+  IMPORT_DIR: z.string().min(1).default('./data/imports'),
   CHANGES_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   OUTBOUND_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
@@ -141,8 +142,13 @@ export type Config = {
   calendarFeedNetworks: 'public' | 'any';
   /** Days deletions stay in the changes feed; a cursor older than that must resync (410). */
   changesRetentionDays: number;
-  /** The largest account archive POST /users/{id}/import takes (it is spooled to a temporary file). */
+  /** The largest file an import takes (POST /users/{id}/imports and the archive route spool it to disk). */
   importMaxBytes: number;
+  /**
+   * Where uploaded files wait for their import and are read from (removed when it ends; leftovers of
+   * a crash at start). A separate worker process (`npm run worker`) must see the same directory.
+   */
+  importDir: string;
   /** Days published events and finished webhook deliveries are kept. */
   eventsRetentionDays: number;
   /** How often workers look for new events, due checks and due deliveries (on PostgreSQL they are also woken at once). */
@@ -196,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calendarFeedNetworks: c.CALENDAR_FEED_NETWORKS,
     changesRetentionDays: c.CHANGES_RETENTION_DAYS,
     importMaxBytes: c.IMPORT_MAX_BYTES,
+    importDir: c.IMPORT_DIR,
     eventsRetentionDays: c.EVENTS_RETENTION_DAYS,
     outboundPollMs: c.OUTBOUND_POLL_MS,
     webhooks: {

@@ -6,6 +6,7 @@ import { configureOpenFoodFacts } from './domain/food/open-food-facts.ts';
 import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { configureOutbox } from './domain/outbox/outbox.service.ts';
 import { configureWebhooks } from './domain/webhooks/settings.ts';
+import { configureImports } from './imports/settings.ts';
 
 /**
  * The settings the domain keeps per process (module state: limits, provider addresses, allowed
@@ -29,4 +30,5 @@ export function configureProcess(config: Config): void {
   configureChanges({ retentionDays: config.changesRetentionDays });
   configureOutbox({ retentionDays: config.eventsRetentionDays });
   configureWebhooks(config.webhooks);
+  configureImports(config);
 }

@@ -17,6 +17,7 @@ import { Routine } from '../domain/routines/routine.entity.ts';
 import { CalendarEvent } from '../domain/calendar/calendar-event.entity.ts';
 import { Narrative } from '../domain/narratives/narrative.entity.ts';
 import { Webhook } from '../domain/webhooks/webhook.entity.ts';
+import { ImportJob } from '../imports/import.entity.ts';
 import { Experiment } from '../domain/experiments/experiment.entity.ts';
 import { EncryptionKey, ReplacedEncryptionKey } from '../domain/encryption-key/encryption-key.entity.ts';
 
@@ -49,5 +50,6 @@ export const entities = [
   OAuthCode,
   OAuthRefreshToken,
   Webhook,
+  ImportJob,
   Experiment,
 ];

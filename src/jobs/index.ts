@@ -7,6 +7,7 @@ import { statisticsJob } from './statistics.jobs.ts';
 import { suggestionExpiryJob } from './suggestions.jobs.ts';
 import { missingByJob } from './metrics.jobs.ts';
 import { weeklyNarrativesJob } from './narratives.jobs.ts';
+import { importRunJob, importSweepJob } from './imports.jobs.ts';
 
 /**
  * Every background job of the service, in one list. To add one, write a `defineJob({...})`
@@ -24,4 +25,6 @@ export const jobDefinitions: JobDefinition<object>[] = [
   changesPruneJob,
   outboxPruneJob,
   statisticsJob,
+  importRunJob,
+  importSweepJob,
 ];

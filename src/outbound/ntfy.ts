@@ -14,6 +14,7 @@ const TITLES: Record<string, string> = {
   'episode.detected': 'Something changed',
   'narrative.created': 'New narrative',
   'calendar.sync_failed': 'Calendar sync failed',
+  'import.finished': 'Import finished',
   ping: 'Test',
 };
 
@@ -31,6 +32,10 @@ const MESSAGES: Record<string, (p: Payload) => string> = {
   'episode.detected': (p) => str(p.headline),
   'narrative.created': (p) => `Your ${str(p.period_type)} narrative for ${str(p.period_start)} to ${str(p.period_end)} is ready`,
   'calendar.sync_failed': (p) => `${str(p.source_label)}: ${str(p.last_sync_error)}`,
+  'import.finished': (p) => {
+    const c = (p.counts ?? {}) as Payload;
+    return `${str(p.detected_format)}: ${str(p.status)}, ${str(c.created)} new, ${str(c.present)} already there`;
+  },
   ping: (p) => str(p.message),
 };
 

@@ -4,6 +4,8 @@ import type { EpisodeCard } from '../domain/insights/episodes.ts';
 import { inboxPendingCount } from '../domain/suggestions/suggestions.service.ts';
 import { readMany } from '../rest/resources.ts';
 import { presentEpisodeCard } from '../rest/presenters/insights.ts';
+import { presentImport } from '../rest/presenters/imports.ts';
+import { getImport } from '../imports/imports.service.ts';
 
 /**
  * Each pending event's payload, by event id: the REST read of what it reports, as GET shows it
@@ -37,6 +39,11 @@ async function renderPayloads(events: PendingEvent[]): Promise<Map<string, unkno
 /** Events about no stored resource: their data is the payload, or says what to read. */
 async function unattached(e: PendingEvent): Promise<unknown> {
   if (e.type === 'inbox.changed') return { pending_count: await inboxPendingCount(systemActor(e.userId)) };
+  // The import as it ended (an import removed from the list before publication: its id).
+  if (e.type === 'import.finished') {
+    const { import_id } = e.data as { import_id: string };
+    return getImport(systemActor(e.userId), import_id).then(presentImport, () => ({ id: import_id }));
+  }
   if (e.type === 'episode.detected') {
     const { card, date } = e.data as { card: EpisodeCard; date: string };
     return { ...presentEpisodeCard(card), date };

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Config } from '../../src/config.ts';
 
 /**
@@ -37,6 +40,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     calendarFeedNetworks: 'any',
     changesRetentionDays: 30,
     importMaxBytes: 64 * 1024 * 1024,
+    // A directory of each server's own: a server removes the files no import of its database names.
+    importDir: join(tmpdir(), `lifetrack-test-imports-${randomUUID()}`),
     narrativeLlm: undefined,
     eventsRetentionDays: 7,
     // Quick rounds and retries, so tests of events and webhooks wait fractions of a second.

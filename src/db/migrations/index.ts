@@ -27,6 +27,7 @@ import { Migration20261130000000_changes_at_commit } from './Migration2026113000
 import { Migration20261201000000_readings_list_index } from './Migration20261201000000_readings_list_index.ts';
 import { Migration20261201010000_readings_created_at } from './Migration20261201010000_readings_created_at.ts';
 import { Migration20261202000000_reading_sources } from './Migration20261202000000_reading_sources.ts';
+import { Migration20261206000000_imports } from './Migration20261206000000_imports.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   Migration20261201000000_readings_list_index,
   Migration20261201010000_readings_created_at,
   Migration20261202000000_reading_sources,
+  Migration20261206000000_imports,
 ];

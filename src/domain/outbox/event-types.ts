@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   'episode.detected',
   'narrative.created',
   'calendar.sync_failed',
+  'import.finished',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -6,7 +6,7 @@ import { em } from '../../db/context.ts';
 import { isRetryable, query } from '../../db/sql.ts';
 import { createSuggestions } from '../suggestions/inbox.ts';
 import type { Suggestion } from '../suggestions/suggestion.entity.ts';
-import { LocationBatch, type LocationSamples } from './places.schemas.ts';
+import { LocationBatch } from './places.schemas.ts';
 import { detectStays, type Cluster, type Stay } from './stays.ts';
 import { visitsDetectedBetween, type VisitRecord } from './visits.service.ts';
 
@@ -19,18 +19,53 @@ export type LocationBatchResult = { createdCount: number; skippedCount: number; 
 /** Stays are re-detected over the new samples and this much on either side (a stay seen by one batch may continue in the next). */
 const CONTEXT_MS = 12 * 3600_000;
 
-/** Inserts the samples; (user_id, recorded_at) already stored or repeated in the batch is skipped. Returns the new instants. */
-async function insertSamples(userId: string, samples: LocationSamples, now: Date): Promise<Date[]> {
-  const rows = await query<{ recorded_at: Date }>(
-    `insert into location_samples (user_id, recorded_at, lat, lng, accuracy_m, created_at)
-     select $1, r.at, r.lat, r.lng, r.acc, $3
-     from jsonb_to_recordset($2::jsonb) as r(at timestamptz, lat float8, lng float8, acc float8)
-     order by r.at
-     on conflict (user_id, recorded_at) do nothing
-     returning recorded_at`,
-    [userId, JSON.stringify(samples.map((s) => ({ at: s.recorded_at, lat: s.lat, lng: s.lng, acc: s.accuracy_m ?? null }))), now],
+/**
+ * A sample as stored: to the second and to 1e-6 degrees (about 11 cm), so the same fix sent twice
+ * (with and without milliseconds, or from two exports) is one sample: the key is the user, the
+ * instant and the position.
+ */
+const storedSample = (at: Date, lat: number, lng: number) => ({
+  t: Math.floor(at.getTime() / 1000),
+  lat: Math.round(lat * 1e6) / 1e6,
+  lng: Math.round(lng * 1e6) / 1e6,
+});
+
+export type NewSample = { at: Date; lat: number; lng: number; accuracyM: number | null };
+
+/**
+ * Inserts samples (one statement, arrays bound as parameters); those already stored, or repeated in
+ * the batch, are skipped. Answers how many were new and the span of the new ones.
+ */
+async function insertSamples(
+  userId: string,
+  samples: NewSample[],
+  now: Date,
+): Promise<{ created: number; first: Date | null; last: Date | null }> {
+  const stored = samples.map((s) => storedSample(s.at, s.lat, s.lng));
+  const [row] = await query<{ n: number; lo: Date | null; hi: Date | null }>(
+    `with ins as (
+       insert into location_samples (user_id, recorded_at, lat, lng, accuracy_m, created_at)
+       select $1, to_timestamp(r.t), r.lat, r.lng, r.acc, $6
+       from unnest($2::float8[], $3::float8[], $4::float8[], $5::float8[]) as r(t, lat, lng, acc)
+       on conflict do nothing
+       returning recorded_at)
+     select count(*)::int as n, min(recorded_at) as lo, max(recorded_at) as hi from ins`,
+    [userId, stored.map((s) => s.t), stored.map((s) => s.lat), stored.map((s) => s.lng), samples.map((s) => s.accuracyM), now],
   );
-  return rows.map((r) => new Date(r.recorded_at));
+  return { created: row.n, first: row.lo ? new Date(row.lo) : null, last: row.hi ? new Date(row.hi) : null };
+}
+
+/**
+ * Samples from an import: stored as recordLocations stores them, without detecting stays (the
+ * import detects once over its whole span at the end: `detectStaysOver`).
+ */
+export async function importSamples(
+  actor: Actor,
+  samples: NewSample[],
+): Promise<{ created: number; first: Date | null; last: Date | null }> {
+  authorize(actor, actor.userId, 'write');
+  if (!samples.length) return { created: 0, first: null, last: null };
+  return insertSamples(actor.userId, samples, new Date());
 }
 
 const overlaps = (a: { start: Date; end: Date }, lo: Date, hi: Date) => a.start <= hi && a.end >= lo;
@@ -54,7 +89,11 @@ async function replaceDetections(actor: Actor, stays: Stay[], clusters: Cluster[
        -- a place deleted since detection read it is skipped, not a foreign key error
        where exists (select 1 from places p where p.id = r.place and p.user_id = $1)
        and not exists (
-         select 1 from place_visits w where w.user_id = $1 and w.place_id = r.place and w.source <> 'detected'
+         select 1 from place_visits w where w.user_id = $1 and w.source <> 'detected'
+           and (w.place_id = r.place or w.source = 'import')
+           and w.occurred_at <= r.stop and coalesce(w.ended_at, w.occurred_at) >= r.start)
+       and not exists (
+         select 1 from import_pending_visits w where w.user_id = $1
            and w.occurred_at <= r.stop and coalesce(w.ended_at, w.occurred_at) >= r.start)`,
       [actor.userId, JSON.stringify(stays.map((s) => ({ id: newId(), place: s.placeId, start: s.start, stop: s.end }))), now],
     );
@@ -66,7 +105,18 @@ async function replaceDetections(actor: Actor, stays: Stay[], clusters: Cluster[
     lo,
     hi,
   ]);
-  const fresh = clusters.filter((c) => !decided.some((d) => overlaps(c, new Date(d.window_start), new Date(d.window_end))));
+  // A span the source app already called a visit (kept, or waiting for its place) is not a new place either.
+  const imported = await query<{ window_start: Date; window_end: Date }>(
+    `select occurred_at as window_start, coalesce(ended_at, occurred_at) as window_end from place_visits
+       where user_id = $1 and source = 'import' and occurred_at <= $3 and coalesce(ended_at, occurred_at) >= $2
+     union all
+     select occurred_at, coalesce(ended_at, occurred_at) from import_pending_visits
+       where user_id = $1 and occurred_at <= $3 and coalesce(ended_at, occurred_at) >= $2`,
+    [actor.userId, lo, hi],
+  );
+  const fresh = clusters.filter(
+    (c) => ![...decided, ...imported].some((d) => overlaps(c, new Date(d.window_start), new Date(d.window_end))),
+  );
   return createSuggestions(
     actor.userId,
     fresh.map((c) => newPlaceSuggestion(c)),
@@ -90,6 +140,42 @@ function newPlaceSuggestion(c: Cluster) {
 }
 
 /**
+ * Detects stays over the samples from `first` to `last` (and the context around them) and
+ * replaces the detections over the span they reach. Answers the span replaced and the suggestions made.
+ */
+async function redetect(actor: Actor, first: Date, last: Date, now: Date) {
+  const { stays, clusters } = await detectAround(actor.userId, first, last);
+  // The span replaced: the new samples' and that of every stay or cluster reaching into it.
+  const touching = [...stays, ...clusters].filter((s) => overlaps(s, first, last));
+  const lo = new Date(Math.min(first.getTime(), ...touching.map((s) => s.start.getTime())));
+  const hi = new Date(Math.max(last.getTime(), ...touching.map((s) => s.end.getTime())));
+  const suggestions = await replaceDetections(
+    actor,
+    stays.filter((s) => overlaps(s, lo, hi)),
+    clusters.filter((c) => overlaps(c, lo, hi)),
+    lo,
+    hi,
+    now,
+  );
+  return { lo, hi, suggestions };
+}
+
+/** Runs `work` in a transaction holding the user's location lock, retried on a serialization failure unless nested. */
+async function underLocationLock<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
+  const nested = em().getTransactionContext() !== undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await em().transactional(async () => {
+        await query(`select pg_advisory_xact_lock(hashtext('location_samples'), hashtext($1))`, [actor.userId]);
+        return work();
+      });
+    } catch (err) {
+      if (nested || attempt >= 3 || !isRetryable(err)) throw err;
+    }
+  }
+}
+
+/**
  * Ingests up to 10,000 samples in one transaction (any invalid sample: nothing written), then
  * re-detects stays over the samples around them. A user's batches run one at a time (an advisory
  * lock), so two concurrent batches cannot both detect the same stay.
@@ -98,34 +184,30 @@ export async function recordLocations(actor: Actor, input: z.input<typeof Locati
   authorize(actor, actor.userId, 'write');
   const { samples } = parse(LocationBatch, input);
   const now = new Date();
-  const nested = em().getTransactionContext() !== undefined;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await em().transactional(async () => {
-        await query(`select pg_advisory_xact_lock(hashtext('location_samples'), hashtext($1))`, [actor.userId]);
-        const inserted = await insertSamples(actor.userId, samples, now);
-        const result = { createdCount: inserted.length, skippedCount: samples.length - inserted.length, visits: [], suggestions: [] };
-        if (inserted.length === 0) return result;
-        const first = new Date(Math.min(...inserted.map(Number)));
-        const last = new Date(Math.max(...inserted.map(Number)));
-        const { stays, clusters } = await detectAround(actor.userId, first, last);
-        // The span replaced: the new samples' and that of every stay or cluster reaching into it.
-        const touching = [...stays, ...clusters].filter((s) => overlaps(s, first, last));
-        const lo = new Date(Math.min(first.getTime(), ...touching.map((s) => s.start.getTime())));
-        const hi = new Date(Math.max(last.getTime(), ...touching.map((s) => s.end.getTime())));
-        const suggestions = await replaceDetections(
-          actor,
-          stays.filter((s) => overlaps(s, lo, hi)),
-          clusters.filter((c) => overlaps(c, lo, hi)),
-          lo,
-          hi,
-          now,
-        );
-        return { ...result, visits: await visitsDetectedBetween(actor.userId, lo, hi), suggestions };
-      });
-    } catch (err) {
-      if (nested || attempt >= 3 || !isRetryable(err)) throw err;
-    }
+  return underLocationLock(actor, async () => {
+    const rows = samples.map((x) => ({ at: new Date(x.recorded_at), lat: x.lat, lng: x.lng, accuracyM: x.accuracy_m ?? null }));
+    const inserted = await insertSamples(actor.userId, rows, now);
+    const result = { createdCount: inserted.created, skippedCount: samples.length - inserted.created, visits: [], suggestions: [] };
+    if (!inserted.first || !inserted.last) return result;
+    const { lo, hi, suggestions } = await redetect(actor, inserted.first, inserted.last, now);
+    return { ...result, visits: await visitsDetectedBetween(actor.userId, lo, hi), suggestions };
+  });
+}
+
+/** Detection over an import's span goes a day at a time, so its samples are never all in memory. */
+const DETECT_WINDOW_MS = 24 * 3600_000;
+
+/**
+ * Stay detection once over an imported span (`importSamples` detects nothing), a day at a time in
+ * time order, each day in its own transaction. Spans an imported visit covers are not detected
+ * again, and running it twice replaces its own detections rather than adding to them.
+ */
+export async function detectStaysOver(actor: Actor, first: Date, last: Date): Promise<void> {
+  authorize(actor, actor.userId, 'write');
+  const now = new Date();
+  for (let from = first.getTime(); from <= last.getTime(); from += DETECT_WINDOW_MS) {
+    const to = new Date(Math.min(from + DETECT_WINDOW_MS - 1, last.getTime()));
+    await underLocationLock(actor, () => redetect(actor, new Date(from), to, now));
   }
 }
 

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 export const PLACE_SOURCES = ['user', 'suggestion', 'detected'] as const;
-export const VISIT_SOURCES = ['manual', 'detected', 'suggestion'] as const;
+export const VISIT_SOURCES = ['manual', 'detected', 'suggestion', 'import'] as const;
 export type PlaceSource = (typeof PLACE_SOURCES)[number];
 export type VisitSource = (typeof VISIT_SOURCES)[number];
 

@@ -88,4 +88,3 @@ const LocationSample = z.object({
 export const LocationBatch = z
   .object({ samples: z.array(LocationSample).max(MAX_SAMPLES, `At most ${MAX_SAMPLES} samples per request`) })
   .meta({ id: 'LocationBatch' });
-export type LocationSamples = z.output<typeof LocationBatch>['samples'];

@@ -31,6 +31,7 @@ import type { Narrative as NarrativeModel } from '../../domain/narratives/narrat
 import type { NarrativeDigest as NarrativeDigestModel } from '../../domain/narratives/digest.ts';
 import type { Erasure as ErasureModel } from '../../domain/erasure/erasure.service.ts';
 import type { Webhook as WebhookModel } from '../../domain/webhooks/webhook.entity.ts';
+import type { ImportJob as ImportJobModel, ImportCounts as ImportCountsModel } from '../../imports/import.entity.ts';
 import type { WebhookWithSecret as WebhookWithSecretModel } from '../../domain/webhooks/webhooks.service.ts';
 import type { Delivery as DeliveryModel, DeliveryAttempt as DeliveryAttemptModel, DeliveryPage as DeliveryPageModel } from '../../domain/webhooks/deliveries.service.ts';
 import type { OutboundEvent as OutboundEventModel } from '../../domain/outbox/outbox.service.ts';
@@ -643,6 +644,8 @@ export type EventType =
   | 'goal_met'
   /** A batch of readings was stored (payload: created_count, skipped_count, metric_types, from, to) */
   | 'health_metric_ingested'
+  /** An import ended, succeeded or failed (payload: the import, as GET …/imports/{id} shows it) */
+  | 'import_finished'
   /** A capture was parsed into suggestions (payload: the capture with its suggestions) */
   | 'log_capture_parsed'
   /** A narrative was written (payload: the narrative) */
@@ -1167,6 +1170,65 @@ export type GraphMode =
   /** Only links significant after false-discovery-rate control: strong and moderate */
   | 'significant';
 
+/** An uploaded file on its way into the account */
+export type Import = {
+  __typename?: 'Import';
+  /** Bytes of the file read so far */
+  bytesRead: Scalars['Float']['output'];
+  /** The file's size in bytes */
+  bytesTotal: Scalars['Float']['output'];
+  /** What happened to the records read so far: read = created + present + the sum of skipped */
+  counts: ImportCounts;
+  createdAt: Scalars['DateTime']['output'];
+  /** The format the file is read as (google_records, gpx, …) */
+  detectedFormat: Scalars['String']['output'];
+  /** Why a failed import stopped ('Cancelled' when it was cancelled) */
+  error?: Maybe<Scalars['String']['output']>;
+  filename?: Maybe<Scalars['String']['output']>;
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The format the upload named; null when it was detected */
+  format?: Maybe<Scalars['String']['output']>;
+  id: Scalars['UUID']['output'];
+  /** The first 20 skipped records: why, and where in the file */
+  reasons: Array<ImportReason>;
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  status: ImportStatus;
+};
+
+/** An import's records, by what became of them */
+export type ImportCounts = {
+  __typename?: 'ImportCounts';
+  /** New in the account */
+  created: Scalars['Int']['output'];
+  /** Already in the account */
+  present: Scalars['Int']['output'];
+  /** Records read */
+  read: Scalars['Int']['output'];
+  /** Records not imported, by reason (no_time, bad_coordinate, out_of_range, unmapped_type, too_large, malformed, invalid, conflict) */
+  skipped: Scalars['JSONObject']['output'];
+  /** The unmapped_type records by their type name */
+  unmapped: Scalars['JSONObject']['output'];
+};
+
+/** One skipped record */
+export type ImportReason = {
+  __typename?: 'ImportReason';
+  /** Where in the file, and why */
+  detail: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+};
+
+/** Where an import is */
+export type ImportStatus =
+  /** Stopped: the file was refused, the service failed, or the user cancelled it (see error) */
+  | 'failed'
+  /** Waiting for a worker */
+  | 'queued'
+  /** Being read */
+  | 'running'
+  /** Read to the end */
+  | 'succeeded';
+
 /** The inbox's badge */
 export type InboxChange = {
   __typename?: 'InboxChange';
@@ -1541,6 +1603,8 @@ export type Mutation = {
   acceptSuggestion: Suggestion;
   /** Set a goal aside on some days, or for a pause: they neither break nor extend a streak. Returns every skip */
   addGoalSkips: Array<Scalars['Date']['output']>;
+  /** Cancel a queued or running import (it ends failed, 'Cancelled'; what it wrote stays), or remove a finished one from the list. True when done */
+  cancelImport: Scalars['Boolean']['output'];
   /** Record the routine (or the given items of it) as done on localDate (default today in the user's timezone): an event tagged routine:<id>, a factor of the daily summary */
   completeRoutine: Event;
   /** Add an automation to a definition (fires at most once per local day); at most 20 per definition (CONFLICT beyond) */
@@ -1687,6 +1751,16 @@ export type MutationAcceptSuggestionArgs = {
 export type MutationAddGoalSkipsArgs = {
   input: GoalSkipsInput;
   slug: Scalars['String']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCancelImportArgs = {
+  id: Scalars['UUID']['input'];
 };
 
 
@@ -3135,6 +3209,10 @@ export type User = {
   goals?: Maybe<Array<Goal>>;
   /** The user's id */
   id: Scalars['UUID']['output'];
+  /** One import by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  import?: Maybe<Import>;
+  /** The user's imports, newest first (REST: GET /users/{id}/imports; files are uploaded over REST only) */
+  imports: Array<Import>;
   /** The graph centred on one daily summary column (a metric slug, a summary field, tag:<tag>, category:<id|name>) */
   insightGraph?: Maybe<InsightGraph>;
   /** Manual and detected visits together, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
@@ -3378,6 +3456,25 @@ export type UserGoalHistoryArgs = {
  */
 export type UserGoalSkipsArgs = {
   slug: Scalars['String']['input'];
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserImportArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserImportsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3676,6 +3773,8 @@ export type UserWebhookDeliveriesArgs = {
 export type VisitSource =
   /** Found by stay detection in the location samples */
   | 'detected'
+  /** Recognised by the app a location history was imported from (Google Timeline's visits) */
+  | 'import'
   /** Logged by the user */
   | 'manual'
   /** Made by accepting a suggestion */
@@ -3975,6 +4074,10 @@ export type ResolversTypes = {
   GoalProgress: ResolverTypeWrapper<GoalProgressModel>;
   GoalSkipsInput: GoalSkipsInput;
   GraphMode: GraphMode;
+  Import: ResolverTypeWrapper<ImportJobModel>;
+  ImportCounts: ResolverTypeWrapper<ImportCountsModel>;
+  ImportReason: ResolverTypeWrapper<ImportReason>;
+  ImportStatus: ImportStatus;
   InboxChange: ResolverTypeWrapper<InboxChangeModel>;
   InsightCenter: ResolverTypeWrapper<InsightCenterModel>;
   InsightEdge: ResolverTypeWrapper<InsightEdgeModel>;
@@ -4113,6 +4216,9 @@ export type ResolversParentTypes = {
   GoalPeriodResult: PeriodResultModel;
   GoalProgress: GoalProgressModel;
   GoalSkipsInput: GoalSkipsInput;
+  Import: ImportJobModel;
+  ImportCounts: ImportCountsModel;
+  ImportReason: ImportReason;
   InboxChange: InboxChangeModel;
   InsightCenter: InsightCenterModel;
   InsightEdge: InsightEdgeModel;
@@ -4493,6 +4599,35 @@ export type GoalProgressResolvers<ContextType = GraphQLContext, ParentType exten
   valueField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type ImportResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Import'] = ResolversParentTypes['Import']> = {
+  bytesRead?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  bytesTotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  counts?: Resolver<ResolversTypes['ImportCounts'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  detectedFormat?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  format?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  reasons?: Resolver<Array<ResolversTypes['ImportReason']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ImportStatus'], ParentType, ContextType>;
+};
+
+export type ImportCountsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportCounts'] = ResolversParentTypes['ImportCounts']> = {
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  present?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  read?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skipped?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  unmapped?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+};
+
+export type ImportReasonResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportReason'] = ResolversParentTypes['ImportReason']> = {
+  detail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type InboxChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InboxChange'] = ResolversParentTypes['InboxChange']> = {
   pendingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -4633,6 +4768,7 @@ export type MetricTypeResolvers<ContextType = GraphQLContext, ParentType extends
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   acceptSuggestion?: Resolver<ResolversTypes['Suggestion'], ParentType, ContextType, RequireFields<MutationAcceptSuggestionArgs, 'id'>>;
   addGoalSkips?: Resolver<Array<ResolversTypes['Date']>, ParentType, ContextType, RequireFields<MutationAddGoalSkipsArgs, 'input' | 'slug'>>;
+  cancelImport?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationCancelImportArgs, 'id'>>;
   completeRoutine?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationCompleteRoutineArgs, 'id' | 'input'>>;
   createAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationCreateAutomationArgs, 'definitionId' | 'input'>>;
   createCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
@@ -4914,6 +5050,8 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   goalSkips?: Resolver<Maybe<Array<ResolversTypes['Date']>>, ParentType, ContextType, RequireFields<UserGoalSkipsArgs, 'slug'>>;
   goals?: Resolver<Maybe<Array<ResolversTypes['Goal']>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  import?: Resolver<Maybe<ResolversTypes['Import']>, ParentType, ContextType, RequireFields<UserImportArgs, 'id'>>;
+  imports?: Resolver<Array<ResolversTypes['Import']>, ParentType, ContextType, RequireFields<UserImportsArgs, 'limit' | 'offset'>>;
   insightGraph?: Resolver<Maybe<ResolversTypes['InsightGraph']>, ParentType, ContextType, RequireFields<UserInsightGraphArgs, 'metric' | 'mode' | 'windowDays'>>;
   locationHistory?: Resolver<Maybe<Array<ResolversTypes['PlaceVisit']>>, ParentType, ContextType, RequireFields<UserLocationHistoryArgs, 'limit' | 'offset'>>;
   locationHistoryPage?: Resolver<Maybe<ResolversTypes['PlaceVisitPage']>, ParentType, ContextType, RequireFields<UserLocationHistoryPageArgs, 'limit'>>;
@@ -5024,6 +5162,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Goal?: GoalResolvers<ContextType>;
   GoalPeriodResult?: GoalPeriodResultResolvers<ContextType>;
   GoalProgress?: GoalProgressResolvers<ContextType>;
+  Import?: ImportResolvers<ContextType>;
+  ImportCounts?: ImportCountsResolvers<ContextType>;
+  ImportReason?: ImportReasonResolvers<ContextType>;
   InboxChange?: InboxChangeResolvers<ContextType>;
   InsightCenter?: InsightCenterResolvers<ContextType>;
   InsightEdge?: InsightEdgeResolvers<ContextType>;

@@ -11,6 +11,7 @@ import { placeTools } from './places.ts';
 import { suggestionTools } from './suggestions.ts';
 import type { Tool } from './tool.ts';
 import { webhookTools } from './webhooks.ts';
+import { importTools } from './imports.ts';
 
 /** Every tool /mcp offers: all read-only, each through the same read use cases as REST. */
 export const allTools: Tool[] = [
@@ -25,5 +26,6 @@ export const allTools: Tool[] = [
   ...narrativeTools,
   ...changeTools,
   ...webhookTools,
+  ...importTools,
   ...experimentTools,
 ];

@@ -23,10 +23,16 @@ import { erasureRoutes } from './erasure.routes.ts';
 import { archiveRoutes } from './archive.routes.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
 import { experimentRoutes } from './experiments.routes.ts';
+import { importRoutes } from './imports.routes.ts';
+import { importSpoolDir } from '../../imports/settings.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
-/** `importMaxBytes`: IMPORT_MAX_BYTES, the largest archive an import takes (default 1 GiB). */
-export function allRoutes(opts: { allowRegistration: boolean; importMaxBytes?: number }): Route[] {
+/**
+ * `importMaxBytes`: IMPORT_MAX_BYTES, the largest file an import takes (default 4 GiB);
+ * `importSpoolDir`: where uploads wait for their import (imports/settings.ts).
+ */
+export function allRoutes(opts: { allowRegistration: boolean; importMaxBytes?: number; importSpoolDir?: string }): Route[] {
+  const maxBytes = opts.importMaxBytes ?? 4 * 1024 ** 3;
   return [
     ...authRoutes(opts),
     ...userRoutes,
@@ -49,7 +55,8 @@ export function allRoutes(opts: { allowRegistration: boolean; importMaxBytes?: n
     ...narrativeRoutes,
     ...changeRoutes,
     ...erasureRoutes,
-    ...archiveRoutes(opts.importMaxBytes ?? 1024 ** 3),
+    ...archiveRoutes(maxBytes),
+    ...importRoutes({ maxBytes, spoolDir: opts.importSpoolDir ?? importSpoolDir() }),
     ...webhookRoutes,
     ...experimentRoutes,
   ];

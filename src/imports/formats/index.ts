@@ -1,0 +1,43 @@
+import type { ImportFormat } from './format.ts';
+import { geojson } from './geojson.ts';
+import { googleRecords } from './google-records.ts';
+import { googleSemantic } from './google-semantic.ts';
+import { googleTimelineAndroid, googleTimelineIos } from './google-timeline.ts';
+import { gpx } from './gpx.ts';
+import { kml } from './kml.ts';
+import { kmz } from './kmz.ts';
+import { owntracksJson, owntracksRec } from './owntracks.ts';
+
+/** Every format's name, as clients name it in `format` and imports show it in `detected_format`. */
+export const FORMAT_NAMES = [
+  'google_records',
+  'google_semantic',
+  'google_timeline_android',
+  'google_timeline_ios',
+  'owntracks_rec',
+  'owntracks_json',
+  'gpx',
+  'kml',
+  'kmz',
+  'geojson',
+] as const;
+export type FormatName = (typeof FORMAT_NAMES)[number];
+
+/**
+ * Every format the pipeline reads, in the order detection tries them (the first whose `detect`
+ * or `zipEntries` claims the file wins).
+ */
+export const FORMATS: readonly ImportFormat[] = [
+  googleRecords,
+  googleSemantic,
+  googleTimelineAndroid,
+  googleTimelineIos,
+  owntracksRec,
+  owntracksJson,
+  gpx,
+  kml,
+  kmz,
+  geojson,
+];
+
+export const formatNamed = (name: string): ImportFormat | undefined => FORMATS.find((f) => f.name === name);

@@ -1,0 +1,153 @@
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { authorize, type Actor } from '../core/actor.ts';
+import { Conflict, Invalid, NotFound } from '../core/errors.ts';
+import { newId } from '../core/ids.ts';
+import { parse, uuid } from '../core/validation.ts';
+import { em } from '../db/context.ts';
+import { query } from '../db/sql.ts';
+import { enqueue } from '../jobs/boss.ts';
+import { detectFormat } from './detect.ts';
+import { emptyCounts } from './tally.ts';
+import { ImportJob } from './import.entity.ts';
+import { ImportListQuery, ImportStart } from './imports.schemas.ts';
+
+/** An uploaded file, spooled to disk by the transport (src/http/upload.ts), with its size and name. */
+export type SpooledFile = { path: string; size: number; filename: string | null };
+
+export const IMPORT_JOB = 'imports.run';
+
+/** The options' JSON, as an object: a string that is not one is a 422 at the field. */
+function parseOptions(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw Invalid.at(['options'], 'Input should be a JSON object');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw Invalid.at(['options'], 'Input should be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+type StartInput = z.output<typeof ImportStart>;
+
+/**
+ * Starting an import, in the order an upload needs it: the caller's right to import is checked
+ * first and its parameters (`check`, for each place they come from) before a byte of the file is
+ * taken, then `start` takes the spooled file on.
+ */
+export function importStarter(actor: Actor, spoolDir: string) {
+  authorize(actor, actor.userId, 'write');
+  return {
+    check: (input: z.input<typeof ImportStart>): StartInput => parse(ImportStart, input),
+    start: (file: SpooledFile, input: StartInput) => startImport(actor, file, input, spoolDir),
+  };
+}
+
+/**
+ * Takes an uploaded file on: recognises its format (or takes the one named), moves it into the
+ * import's own place in `spoolDir`, records the import, queued, and sends its job after the
+ * commit. A user has one import queued or running at a time (409). The file is the caller's to
+ * remove when this throws.
+ */
+async function startImport(actor: Actor, file: SpooledFile, q: StartInput, spoolDir: string): Promise<ImportJob> {
+  const options = parseOptions(q.options);
+  const filename = q.filename ?? file.filename;
+  const format = await detectFormat(file.path, filename, q.format);
+  // An account archive carries everything an account holds: only a signed-in session brings one in.
+  if (format.kind === 'writer' && format.access === 'account') authorize(actor, actor.userId, 'account');
+  const active = await em().findOne(ImportJob, { userId: actor.userId, status: { $in: ['queued', 'running'] } });
+  if (active) throw new Conflict(`An import is already ${active.status} (${active.id}): wait for it to finish, or cancel it`);
+  const id = newId();
+  const path = join(spoolDir, `${id}.upload`);
+  const now = new Date();
+  await rename(file.path, path);
+  const job = em().create(ImportJob, {
+    id,
+    userId: actor.userId,
+    status: 'queued',
+    format: q.format ?? null,
+    detectedFormat: format.name,
+    filename: filename?.slice(0, 255) ?? null,
+    options,
+    bytesTotal: file.size,
+    bytesRead: 0,
+    counts: emptyCounts(),
+    reasons: [],
+    error: null,
+    filePath: path,
+    attempts: 0,
+    cancelRequested: false,
+    createdAt: now,
+    startedAt: null,
+    finishedAt: null,
+    updatedAt: now,
+  });
+  try {
+    await em().flush();
+  } catch (err) {
+    await rm(path, { force: true });
+    // Two uploads at once: the partial unique index lets one be queued.
+    if ((err as { code?: string }).code === '23505' || /imports_one_active_idx/.test(String(err))) {
+      throw new Conflict('An import is already queued or running: wait for it to finish, or cancel it');
+    }
+    throw err;
+  }
+  // After the commit (never inside a transaction: docs/architecture.md); a failed send is swept up.
+  await enqueue(IMPORT_JOB, { import_id: id }, { id });
+  return job;
+}
+
+/** Imports queued before `before` (their job may have been lost). */
+export async function queuedImports(before: Date): Promise<string[]> {
+  const rows = await query<{ id: string }>(`select id from imports where status = 'queued' and created_at < $1`, [before]);
+  return rows.map((r) => r.id);
+}
+
+async function ownImport(actor: Actor, id: string): Promise<ImportJob> {
+  const job = uuid().safeParse(id).success ? await em().findOne(ImportJob, { id, userId: actor.userId }) : null;
+  if (!job) throw new NotFound('Import');
+  return job;
+}
+
+/** The user's imports, newest first. */
+export async function listImports(actor: Actor, input: z.input<typeof ImportListQuery>): Promise<ImportJob[]> {
+  authorize(actor, actor.userId, 'read');
+  const q = parse(ImportListQuery, input);
+  return em().find(ImportJob, { userId: actor.userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: q.offset });
+}
+
+export async function getImport(actor: Actor, id: string): Promise<ImportJob> {
+  authorize(actor, actor.userId, 'read');
+  return ownImport(actor, id);
+}
+
+/**
+ * Cancels a queued or running import (it stops at its next record; what it wrote stays, and a
+ * later import of the file adds the rest) and ends it `failed`, "cancelled"; a finished import is
+ * removed from the list. Answers what became of it.
+ */
+export async function cancelImport(actor: Actor, id: string): Promise<'cancelled' | 'removed'> {
+  authorize(actor, actor.userId, 'write');
+  const job = await ownImport(actor, id);
+  if (job.status === 'queued' || job.status === 'running') {
+    // In SQL, not through the entity: the runner updates its progress on this row meanwhile.
+    const [row] = await query<{ status: string }>(
+      `update imports set cancel_requested = true, updated_at = now(),
+         status = case when status = 'queued' then 'failed' else status end,
+         error = case when status = 'queued' then 'Cancelled' else error end,
+         finished_at = case when status = 'queued' then now() else finished_at end,
+         file_path = case when status = 'queued' then null else file_path end
+       where id = $1 and user_id = $2
+       returning status`,
+      [job.id, actor.userId],
+    );
+    // Never started: nothing will read the file. A running import removes its own when it stops.
+    if (row?.status === 'failed' && job.filePath) await rm(job.filePath, { force: true });
+    return 'cancelled';
+  }
+  await query(`delete from imports where id = $1 and user_id = $2`, [job.id, actor.userId]);
+  return 'removed';
+}
