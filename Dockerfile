@@ -18,8 +18,8 @@ COPY --from=build /app/dist ./dist
 # The sources too: the CLIs (`npm run user:create`, ...) run them directly (Node 24 strips the types).
 COPY src ./src
 COPY schema ./schema
-# The embedded database (when DATABASE_URL is unset) lives here; mount a volume to keep it.
-RUN mkdir -p /app/data && chown node:node /app/data
+# The embedded database (when DATABASE_URL is unset) and uploads waiting for their import live here; mount volumes to keep them.
+RUN mkdir -p /app/data/imports && chown -R node:node /app/data
 USER node
 ENV HOST=0.0.0.0 PORT=8000 PGLITE_DIR=/app/data/pglite
 # glibc's allocator settings (src/memory-settings.ts, which applies them itself when none is set)
