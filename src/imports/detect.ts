@@ -80,5 +80,5 @@ export async function detectFormat(path: string, filename: string | null | undef
   if (stub) throw Invalid.at([], stub);
   const format = FORMATS.find((f) => f.detect?.(text));
   if (format) return format;
-  throw Invalid.at(['format'], `The file's format is not recognised: name it with \`format\` (one of ${recognised()})`);
+  throw Invalid.at([], `The file's format is not recognised: name it with \`format\` (one of ${recognised()})`);
 }

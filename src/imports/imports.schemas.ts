@@ -18,6 +18,16 @@ export const ImportStart = z
     options: z
       .string()
       .max(64 * 1024)
+      .transform((text, ctx): Record<string, unknown> => {
+        try {
+          const value: unknown = JSON.parse(text);
+          if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: 'custom', message: 'Input should be a JSON object' });
+        return z.NEVER;
+      })
       .optional()
       .describe("A JSON object of the format's options (a CSV's mapping or Daylio's moods)"),
   })

@@ -2,7 +2,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../core/actor.ts';
-import { Conflict, Invalid, NotFound } from '../core/errors.ts';
+import { Conflict, NotFound } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { parse, uuid } from '../core/validation.ts';
 import { em } from '../db/context.ts';
@@ -17,19 +17,6 @@ import { ImportListQuery, ImportStart } from './imports.schemas.ts';
 export type SpooledFile = { path: string; size: number; filename: string | null };
 
 export const IMPORT_JOB = 'imports.run';
-
-/** The options' JSON, as an object: a string that is not one is a 422 at the field. */
-function parseOptions(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw Invalid.at(['options'], 'Input should be a JSON object');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw Invalid.at(['options'], 'Input should be a JSON object');
-  return value as Record<string, unknown>;
-}
 
 type StartInput = z.output<typeof ImportStart>;
 
@@ -53,7 +40,7 @@ export function importStarter(actor: Actor, spoolDir: string) {
  * remove when this throws.
  */
 async function startImport(actor: Actor, file: SpooledFile, q: StartInput, spoolDir: string): Promise<ImportJob> {
-  const options = parseOptions(q.options);
+  const options = q.options ?? {};
   const filename = q.filename ?? file.filename;
   const format = await detectFormat(file.path, filename, q.format);
   // An account archive carries everything an account holds: only a signed-in session brings one in.

@@ -1,3 +1,4 @@
+import { fixtureBytes, imported } from '../imports/uploads.ts';
 import { allRoutes } from '../../src/rest/routes/index.ts';
 import type { Route } from '../../src/rest/route.ts';
 import { waitFor } from '../captures/wait.ts';
@@ -58,6 +59,7 @@ async function aliceIds(): Promise<Record<string, string>> {
     return delivery.status === 'pending' ? undefined : true;
   }, "Alice's ping to end");
   return {
+    import_id: (await imported(server, alice, fixtureBytes('tracks/track-1.0.gpx'))).id,
     webhook_id: webhook.id,
     delivery_id: ping.id,
     replaced_id: (await api('get', '/encryption-key/replaced'))[0].id,

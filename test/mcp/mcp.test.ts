@@ -7,6 +7,7 @@ import { withServer, type HttpServer } from '../helpers/server.ts';
 import { oauthToken } from '../helpers/oauth.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { ingestOk, reading } from '../metrics/support.ts';
+import { fixtureBytes, imported } from '../imports/uploads.ts';
 
 let server: HttpServer;
 let owner: TestUser;
@@ -37,6 +38,8 @@ const TOOL_NAMES = [
   'list_webhook_deliveries',
   'list_experiments',
   'get_experiment',
+  'list_imports',
+  'get_import',
 ];
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -103,6 +106,7 @@ let placeId: string;
 let foreignEventId: string;
 let webhookId: string;
 let experimentId: string;
+let importId: string;
 
 beforeAll(async () => {
   readToken = await pat(owner, 'read');
@@ -121,6 +125,7 @@ beforeAll(async () => {
       seed: 3,
     })
   ).body.id as string;
+  importId = (await imported(server, owner, fixtureBytes('tracks/track-1.0.gpx'))).id as string;
   const day = today();
   await ingestOk(server, owner, [reading({ metric_type_slug: 'steps', value: 6500, recorded_at: `${day}T10:00:00+01:00` })]);
   expect((await api().put(`/users/${owner.id}/goals/steps`).set(owner.auth).send({ target: 10000, direction: 'at_least' })).status).toBe(
@@ -206,6 +211,16 @@ describe('tools', () => {
     );
     const foreign = (await server.api().get(`/users/${other.id}/changes`).set(other.auth)).body.next_cursor as string;
     expect(JSON.stringify((await call(c, 'list_changes', { since: foreign })).content)).toContain('another account');
+  });
+
+  test("list_imports and get_import equal the REST reads; another account's import is not found", async () => {
+    const c = await client(readToken);
+    expect(await json(c, 'list_imports')).toEqual(await rest('/imports'));
+    expect(await json(c, 'get_import', { import_id: importId })).toEqual(await rest(`/imports/${importId}`));
+    const foreign = await imported(server, other, fixtureBytes('tracks/track-1.0.gpx'));
+    const refused = await call(c, 'get_import', { import_id: foreign.id });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('not found');
   });
 
   test("list_webhooks and list_webhook_deliveries equal the REST reads, without the secret; another account's webhook is not found", async () => {
@@ -503,6 +518,8 @@ describe('read-only guard', () => {
     list_webhook_deliveries: () => ({ webhook_id: webhookId }),
     list_experiments: () => ({}),
     get_experiment: () => ({ experiment_id: experimentId }),
+    list_imports: () => ({}),
+    get_import: () => ({ import_id: importId }),
   };
 
   test('every tool answers a read-only token (no Forbidden, no error) and writes nothing', async () => {

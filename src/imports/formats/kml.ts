@@ -24,8 +24,8 @@ import { MAX_VALUE_CHARS, isoTime, num, point, skip, timeSkip, type TimeResult }
  *   when it comes after, the Points wait for it (at most 10,000, beyond that skipped
  *   `too_large`). No TimeStamp/TimeSpan → one skip `no_time` per Point.
  * - `<LineString>` coordinates have no times: one skip `no_time` per coordinate tuple, counted
- *   while the text streams (never split or kept; the XML guard caps a text node at 1 MiB, about
- *   35,000 tuples, and refuses a file with a longer one).
+ *   while the text streams (never split or kept; the XML guard caps a text node at 1 MiB, some
+ *   35,000 to 50,000 tuples, and refuses a file with a longer one).
  * - `<Polygon>`, a `<LinearRing>` outside one, and `<Model>`: one skip `unmapped_type` each.
  * - `<when>` is an xsd:dateTime (Z, an offset, or none: read as UTC), or a date, a year-month
  *   or a year: those are skipped `no_time`, a day is not an instant and midnight would invent one
