@@ -52,6 +52,11 @@ export type Route = {
   /** A file body (its media type) the handler reads as it arrives, instead of JSON. */
   consumes?: string;
   /**
+   * Also HTTP Basic credentials whose password is a personal access token (the username is not
+   * read): for an app that can only be given a username and password (OwnTracks).
+   */
+  basicAuth?: true;
+  /**
    * A long list paged by cursor: its 200 carries `Link: <…?cursor=…>; rel="next"` while more follow
    * (the body is the bare array the spec fixes); /openapi.json says so.
    */

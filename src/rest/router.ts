@@ -4,6 +4,7 @@ import type { Actor } from '../core/actor.ts';
 import { Forbidden, Invalid, Unauthenticated } from '../core/errors.ts';
 import { parse } from '../core/validation.ts';
 import { authenticate } from '../auth/authenticate.ts';
+import { isAccessToken } from '../auth/access-tokens.service.ts';
 import { inputSteps } from '../http/body.ts';
 import { markInvalidToken, prefixIssues, type InputSource } from '../http/errors.ts';
 import { publicUrls } from '../http/public-url.ts';
@@ -15,10 +16,17 @@ const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 type Admitted = Request & { actor?: Actor };
 
-function bearerToken(req: Request): string | undefined {
+function bearerToken(req: Request, basic: boolean): string | undefined {
   const header = req.get('authorization');
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
+  if (basic && scheme?.toLowerCase() === 'basic' && token) {
+    const decoded = Buffer.from(token, 'base64').toString('utf8');
+    const password = decoded.slice(decoded.indexOf(':') + 1);
+    // A personal access token only: a session's token or an account password is never taken this way.
+    if (decoded.includes(':') && isAccessToken(password)) return password;
+    throw new Unauthenticated('The Basic password must be a personal access token (ptk_…)');
+  }
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw new Unauthenticated('Authorization header must be "Bearer <token>"');
   return token;
 }
@@ -28,8 +36,8 @@ function bearerToken(req: Request): string | undefined {
  * tokens must be this server's and for the resource called: the API, or /mcp (RFC 8707), never
  * another server's.
  */
-export async function identify(req: Request, resource: 'api' | 'mcp' = 'api'): Promise<Actor> {
-  const token = bearerToken(req);
+export async function identify(req: Request, resource: 'api' | 'mcp' = 'api', opts: { basic?: boolean } = {}): Promise<Actor> {
+  const token = bearerToken(req, opts.basic === true);
   if (!token) throw new Unauthenticated();
   const urls = publicUrls(req);
   try {
@@ -54,7 +62,7 @@ export const requireActor: RequestHandler = async (req: Admitted, _res, next) =>
 function admit(route: Route): RequestHandler {
   return async (req: Admitted, _res, next) => {
     if (route.access === 'public') return next();
-    const actor = await identify(req);
+    const actor = await identify(req, 'api', { basic: route.basicAuth });
     const pathUser = req.params.user_id;
     if (pathUser !== undefined && pathUser !== actor.userId) throw new Forbidden('This token may not access another user');
     req.actor = actor;

@@ -2,6 +2,7 @@ import { pagedReply } from '../paging.ts';
 import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import { recordLocations } from '../../domain/places/locations.service.ts';
+import { recordOwnTracks } from '../../domain/places/owntracks.ts';
 import * as places from '../../domain/places/places.service.ts';
 import * as visits from '../../domain/places/visits.service.ts';
 import {
@@ -17,6 +18,9 @@ import { LocationBatchResult, PlaceRead, PlaceVisitRead, presentLocationBatch, p
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'places';
+/** What OwnTracks posts: one message or an array of them (https://owntracks.org/booklet/tech/json/); the service reads them. */
+const OwnTracksMessage = z.looseObject({ _type: z.string().optional() });
+const OwnTracksBody = z.union([OwnTracksMessage, z.array(OwnTracksMessage)]).meta({ id: 'OwnTracksBody' });
 const params = z.object({ place_id: uuid() });
 const visitParams = z.object({ visit_id: uuid() });
 
@@ -142,5 +146,19 @@ export const placeRoutes: Route[] = [
     bodyLimit: '4mb',
     responses: { 200: LocationBatchResult },
     handler: async (r) => ok(presentLocationBatch(await recordLocations(r.actor, r.body))),
+  }),
+  route({
+    method: 'post',
+    path: '/users/{user_id}/owntracks',
+    tag,
+    access: 'write',
+    basicAuth: true,
+    graphql: 'Mutation.recordLocations',
+    summary:
+      'The OwnTracks app in HTTP mode (Mode: HTTP, URL: this path, Authentication: any username and a write personal access token as the password; a Bearer token works too): a message or an array of queued messages; each `location` becomes a sample (stays detected as POST …/locations does), every other message type is ignored. Answers 200 with [] (no messages back), so the app clears its queue',
+    body: OwnTracksBody,
+    bodyLimit: '4mb',
+    responses: { 200: z.array(z.never()).meta({ description: 'Always empty: nothing to send back to the app' }) },
+    handler: async (r) => (await recordOwnTracks(r.actor, r.body), ok([])),
   }),
 ];
