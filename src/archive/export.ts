@@ -12,9 +12,11 @@ import { liveCounts, liveIds } from '../domain/changes/changes.service.ts';
 import { daysWithData, listDaySummaries } from '../domain/days/summary.service.ts';
 import { goalSkipsBySlug } from '../domain/goals/goals.service.ts';
 import { allReadings } from '../domain/metrics/readings.service.ts';
+import { allSamples } from '../domain/places/locations.service.ts';
 import { getProfile } from '../domain/users/users.service.ts';
 import { presentDaySummary } from '../rest/presenters/days.ts';
 import { presentReading } from '../rest/presenters/metrics.ts';
+import { presentSample } from '../rest/presenters/places.ts';
 import { readMany } from '../rest/resources.ts';
 import { METRIC_TYPES } from '../domain/metrics/catalogue.ts';
 import { CSV_BOM, csvRow, type Cell } from './csv.ts';
@@ -48,6 +50,9 @@ async function* pagesOf(actor: Actor, type: ChangeType): AsyncGenerator<Json[]> 
 const PAGES: Partial<Record<ChangeType, (actor: Actor) => AsyncGenerator<Json[]>>> = {
   health_metric: async function* (actor) {
     for await (const page of allReadings(actor)) yield page.map(presentReading);
+  },
+  location_sample: async function* (actor) {
+    for await (const page of allSamples(actor)) yield page.map(presentSample);
   },
 };
 

@@ -1,4 +1,4 @@
-import { randomFillSync, randomUUID } from 'node:crypto';
+import { createHash, randomFillSync, randomUUID } from 'node:crypto';
 
 /** A random (version 4) UUID: the id of a row made one at a time. */
 export const newId = (): string => randomUUID();
@@ -103,4 +103,10 @@ function formatted(): string {
   const c = HEX[(randBHigh >>> 8) & 255] + HEX[randBHigh & 255];
   const d = HEX[randBLow >>> 24] + HEX[(randBLow >>> 16) & 255] + HEX[(randBLow >>> 8) & 255] + HEX[randBLow & 255];
   return `${time}-${a}-${b}-${c}${d}`;
+}
+
+/** A UUID named by `name` (its SHA-256, shaped as version 5): the same name is the same id, e.g. one job per import attempt. */
+export function namedId(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

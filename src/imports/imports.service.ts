@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../core/actor.ts';
 import { Conflict, NotFound } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
+import { namedId, newId } from '../core/ids.ts';
 import { parse, uuid } from '../core/validation.ts';
 import { em } from '../db/context.ts';
 import { query } from '../db/sql.ts';
@@ -83,14 +83,24 @@ async function startImport(actor: Actor, file: SpooledFile, q: StartInput, spool
     throw err;
   }
   // After the commit (never inside a transaction: docs/architecture.md); a failed send is swept up.
-  await enqueue(IMPORT_JOB, { import_id: id }, { id });
+  await enqueue(IMPORT_JOB, { import_id: id }, { id: importJobId(id, 0) });
   return job;
 }
 
-/** Imports queued before `before` (their job may have been lost). */
-export async function queuedImports(before: Date): Promise<string[]> {
-  const rows = await query<{ id: string }>(`select id from imports where status = 'queued' and created_at < $1`, [before]);
-  return rows.map((r) => r.id);
+/**
+ * The job of an import's next run: one per start (`attempts` so far), so a send for the same run
+ * is a no-op while a run a stopped process held (its job still active in the queue) is not in the
+ * way of the next.
+ */
+export const importJobId = (importId: string, attempts: number) => namedId(`import ${importId} ${attempts}`);
+
+/** Imports queued before `before` (their job may have been lost), with the job id of their next run. */
+export async function queuedImports(before: Date): Promise<{ id: string; jobId: string }[]> {
+  const rows = await query<{ id: string; attempts: number }>(
+    `select id, attempts from imports where status = 'queued' and updated_at < $1`,
+    [before],
+  );
+  return rows.map((r) => ({ id: r.id, jobId: importJobId(r.id, r.attempts) }));
 }
 
 async function ownImport(actor: Actor, id: string): Promise<ImportJob> {

@@ -14,6 +14,7 @@ import { formatNamed } from './formats/index.ts';
 import { LocationSink } from './location-sink.ts';
 import { Tally } from './tally.ts';
 import { zipEntryNames } from './detect.ts';
+import { importJobId } from './imports.service.ts';
 
 /** How often a running import writes its progress (and notices a cancel). */
 const PROGRESS_MS = 1000;
@@ -149,11 +150,11 @@ export async function runImport(importId: string, logger: Logger): Promise<void>
  * MAX_ATTEMPTS; one whose file is gone fails. Files in `spoolDir` no queued or running import
  * names are a crash's leftovers, removed. Answers the imports to queue.
  */
-export async function recoverImports(spoolDir: string): Promise<string[]> {
+export async function recoverImports(spoolDir: string): Promise<{ id: string; jobId: string }[]> {
   const stranded = await query<{ id: string; status: string; attempts: number; file_path: string | null }>(
     `select id, status, attempts, file_path from imports where status in ('queued', 'running')`,
   );
-  const queue: string[] = [];
+  const queue: { id: string; jobId: string }[] = [];
   const kept = new Set<string>();
   const files = new Set((await readdir(spoolDir).catch(() => [] as string[])).map((name) => join(spoolDir, name)));
   for (const s of stranded) {
@@ -172,7 +173,7 @@ export async function recoverImports(spoolDir: string): Promise<string[]> {
     }
     if (s.status === 'running') await query(`update imports set status = 'queued', updated_at = now() where id = $1`, [s.id]);
     kept.add(s.file_path!);
-    queue.push(s.id);
+    queue.push({ id: s.id, jobId: importJobId(s.id, s.attempts) });
   }
   const cutoff = Date.now() - UPLOAD_GRACE_MS;
   for (const path of files) {

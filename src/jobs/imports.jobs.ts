@@ -19,7 +19,7 @@ export const importRunJob = defineJob<RunData>({
   },
   onWorkerStart: async (ctx) => {
     const queue = await recoverImports(importSpoolDir());
-    for (const id of queue) await ctx.send(IMPORT_JOB, { import_id: id }, { id });
+    for (const { id, jobId } of queue) await ctx.send(IMPORT_JOB, { import_id: id }, { id: jobId });
     if (queue.length) ctx.logger.info({ imports: queue.length }, 'queued unfinished imports again');
   },
 });
@@ -30,6 +30,7 @@ export const importSweepJob = defineJob({
   schedule: '* * * * *',
   queue: { retryLimit: 0, expireInSeconds: 300 },
   handler: async (_data, ctx) => {
-    for (const id of await queuedImports(new Date(Date.now() - 60_000))) await ctx.send(IMPORT_JOB, { import_id: id }, { id });
+    for (const { id, jobId } of await queuedImports(new Date(Date.now() - 60_000)))
+      await ctx.send(IMPORT_JOB, { import_id: id }, { id: jobId });
   },
 });

@@ -17,6 +17,7 @@ import { readingsByIds } from '../domain/metrics/readings.service.ts';
 import { getNarrative } from '../domain/narratives/narratives.service.ts';
 import { placesByIds } from '../domain/places/places.service.ts';
 import { visitsByIds } from '../domain/places/visits.service.ts';
+import { samplesByIds } from '../domain/places/locations.service.ts';
 import { getRoutine } from '../domain/routines/routines.service.ts';
 import { getSuggestion } from '../domain/suggestions/suggestions.service.ts';
 import { getTimer } from '../domain/timers/timers.service.ts';
@@ -33,7 +34,7 @@ import { presentGoal } from './presenters/goals.ts';
 import { presentDefinition } from './presenters/metric-definitions.ts';
 import { presentReading } from './presenters/metrics.ts';
 import { presentNarrative } from './presenters/narratives.ts';
-import { presentPlace, presentVisit } from './presenters/places.ts';
+import { presentPlace, presentSample, presentVisit } from './presenters/places.ts';
 import { presentRoutine } from './presenters/routines.ts';
 import { presentSuggestion } from './presenters/suggestions.ts';
 import { presentTimer } from './presenters/timers.ts';
@@ -101,6 +102,7 @@ const READS: Record<ChangeType, ReadMany> = {
   },
   replaced_encryption_key: batch(replacedKeysByIds, presentReplacedKey),
   experiment: batch(experimentsByIds, presentExperiment),
+  location_sample: batch(samplesByIds, presentSample),
 };
 
 /** The REST reads of the upserts of a page of changes, keyed by changeKey(). */

@@ -29,7 +29,12 @@ export type ChangesPage<T> = {
 const feedId = (type: string, key: string) => (type === 'goal' ? (metricTypeById(Number(key))?.slug ?? key) : key);
 const rowKey = (type: ChangeType, id: string) => (type === 'goal' ? String(metricType(id)?.id ?? -1) : id);
 
-const KEY_SHAPE = { uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, smallint: /^\d{1,4}$/ };
+const KEY_SHAPE = {
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  smallint: /^\d{1,4}$/,
+  // A key of several columns locks nothing here: no route writes such a resource conditionally.
+  composite: /(?!)/,
+};
 
 type ChangeRow = { type: ChangeType; id: string; op: 'upsert' | 'delete'; version: string; changed_at: string | Date };
 

@@ -3,7 +3,7 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
-import { isRetryable, query } from '../../db/sql.ts';
+import { cursorPages, isRetryable, query } from '../../db/sql.ts';
 import { createSuggestions } from '../suggestions/inbox.ts';
 import type { Suggestion } from '../suggestions/suggestion.entity.ts';
 import { LocationBatch } from './places.schemas.ts';
@@ -53,6 +53,46 @@ async function insertSamples(
     [userId, stored.map((s) => s.t), stored.map((s) => s.lat), stored.map((s) => s.lng), samples.map((s) => s.accuracyM), now],
   );
   return { created: row.n, first: row.lo ? new Date(row.lo) : null, last: row.hi ? new Date(row.hi) : null };
+}
+
+/** A stored sample as the changes feed and the archive show it. */
+export type SampleRecord = { id: string; recordedAt: Date; lat: number; lng: number; accuracyM: number | null };
+
+/** A sample's id in the feed: what makes it one, `<unix seconds>,<lat>,<lng>` (as the changes trigger spells it). */
+const sampleIdSql = `extract(epoch from recorded_at)::bigint::text || ',' || lat::text || ',' || lng::text`;
+
+const toSample = (r: { id: string; recorded_at: Date; lat: number; lng: number; accuracy_m: number | null }): SampleRecord => ({
+  id: r.id,
+  recordedAt: new Date(r.recorded_at),
+  lat: r.lat,
+  lng: r.lng,
+  accuracyM: r.accuracy_m,
+});
+
+/** Some of the user's samples by feed id; ids of no sample (or of none of theirs) are left out. */
+export async function samplesByIds(actor: Actor, ids: string[]): Promise<Map<string, SampleRecord>> {
+  authorize(actor, actor.userId, 'read');
+  const keys = ids.map((id) => id.split(',')).filter((k) => k.length === 3 && k.every((x) => x !== '' && Number.isFinite(Number(x))));
+  if (!keys.length) return new Map();
+  const rows = await query<{ id: string; recorded_at: Date; lat: number; lng: number; accuracy_m: number | null }>(
+    `select ${sampleIdSql} as id, recorded_at, lat, lng, accuracy_m from location_samples
+     where user_id = $1 and (recorded_at, lat, lng) in (
+       select to_timestamp(t), la, ln from unnest($2::float8[], $3::float8[], $4::float8[]) as k(t, la, ln))`,
+    [actor.userId, keys.map((k) => Number(k[0])), keys.map((k) => Number(k[1])), keys.map((k) => Number(k[2]))],
+  );
+  return new Map(rows.map((r) => [r.id, toSample(r)]));
+}
+
+/** Every sample of the user, in time order, a page at a time (the account archive). */
+export async function* allSamples(actor: Actor, pageSize = 5000): AsyncGenerator<SampleRecord[]> {
+  authorize(actor, actor.userId, 'read');
+  for await (const rows of cursorPages<{ id: string; recorded_at: Date; lat: number; lng: number; accuracy_m: number | null }>(
+    `select ${sampleIdSql} as id, recorded_at, lat, lng, accuracy_m from location_samples where user_id = $1 order by recorded_at, lat, lng`,
+    [actor.userId],
+    pageSize,
+  )) {
+    yield rows.map(toSample);
+  }
 }
 
 /**

@@ -249,6 +249,8 @@ export type ChangeType =
   | 'food_item'
   | 'goal'
   | 'health_metric'
+  /** A location sample (data: {id, recorded_at, lat, lng, accuracy_m}) */
+  | 'location_sample'
   | 'log_capture'
   | 'metric_definition'
   | 'narrative'

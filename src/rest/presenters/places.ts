@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLACE_SOURCES, VISIT_SOURCES } from '../../domain/places/place.entity.ts';
-import type { LocationBatchResult as Result } from '../../domain/places/locations.service.ts';
+import type { LocationBatchResult as Result, SampleRecord } from '../../domain/places/locations.service.ts';
 import type { PlaceRecord } from '../../domain/places/places.service.ts';
 import type { VisitRecord } from '../../domain/places/visits.service.ts';
 import { presentSuggestion, SuggestionRead } from './suggestions.ts';
@@ -75,6 +75,21 @@ export function presentVisit(v: VisitRecord): PlaceVisitRead {
     note: v.note,
     source: v.source,
   };
+}
+
+export const LocationSampleRead = z
+  .object({
+    id: z.string().meta({ description: 'What names the sample: "<unix seconds>,<lat>,<lng>"' }),
+    recorded_at: z.iso.datetime(),
+    lat: z.number(),
+    lng: z.number(),
+    accuracy_m: z.number().nullable(),
+  })
+  .meta({ id: 'LocationSampleRead' });
+type LocationSampleRead = z.infer<typeof LocationSampleRead>;
+
+export function presentSample(s: SampleRecord): LocationSampleRead {
+  return { id: s.id, recorded_at: s.recordedAt.toISOString(), lat: s.lat, lng: s.lng, accuracy_m: s.accuracyM };
 }
 
 export const LocationBatchResult = z
