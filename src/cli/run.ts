@@ -3,12 +3,14 @@ import { withContext } from '../db/context.ts';
 import { openDatabase } from '../db/database.ts';
 import { Invalid, DomainError } from '../core/errors.ts';
 import { createLogger } from '../logger.ts';
+import type { Logger } from 'pino';
 
 /**
  * Runs a CLI command against the configured database: through the running server's socket
  * when it serves the embedded data dir, or by opening the data dir itself when it does not.
+ * The command gets the configuration and a logger.
  */
-export async function runCli(command: () => Promise<void>): Promise<void> {
+export async function runCli(command: (config: Config, logger: Logger) => Promise<void>): Promise<void> {
   let config: Config;
   try {
     loadDotEnv();
@@ -24,10 +26,10 @@ export async function runCli(command: () => Promise<void>): Promise<void> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'cli', logger });
   let code = 0;
   try {
-    await withContext(command);
+    await withContext(() => command(config, logger));
   } catch (err) {
     code = 1;
-    if (err instanceof Invalid) for (const i of err.issues) console.error(`--${i.loc.join('.')}: ${i.msg}`);
+    if (err instanceof Invalid) for (const i of err.issues) console.error(i.loc.length ? `--${i.loc.join('.')}: ${i.msg}` : i.msg);
     else if (err instanceof DomainError) console.error(err.message);
     else throw err;
   } finally {

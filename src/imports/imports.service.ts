@@ -28,7 +28,8 @@ type StartInput = z.output<typeof ImportStart>;
 export function importStarter(actor: Actor, spoolDir: string) {
   authorize(actor, actor.userId, 'write');
   return {
-    check: (input: z.input<typeof ImportStart>): StartInput => parse(ImportStart, input),
+    // As a client sent them (query parameters, form fields, a CLI's options): validated here.
+    check: (input: Record<string, unknown>): StartInput => parse(ImportStart, input),
     start: (file: SpooledFile, input: StartInput) => startImport(actor, file, input, spoolDir),
   };
 }
