@@ -1,3 +1,5 @@
+import type { ImportedVisit } from '../domain/places/imported-visits.ts';
+
 /**
  * What a format's reader yields, one record at a time, whatever the file: the pipeline counts
  * each (read = new + already present + skipped by reason) and writes them in batches through the
@@ -29,21 +31,10 @@ export type PointRecord = { kind: 'point'; at: Date; lat: number; lng: number; a
  * as a visit, not recomputed. `utcOffsetMinutes` is the offset the file gives for its start (so its
  * local day is that of the trip, not of the user's home timezone), null when it gives none.
  */
-export type VisitRecord = {
-  kind: 'visit';
-  start: Date;
-  end: Date;
-  utcOffsetMinutes: number | null;
-  lat: number;
-  lng: number;
-  /** The source's own id for the place (Google's placeId), kept as an alias of the matching place. */
-  placeRef: string | null;
-  name: string | null;
-  address: string | null;
-};
+type VisitRecord = { kind: 'visit' } & ImportedVisit;
 
 /** A name the source gives one of the user's places (Google's frequentPlaces: HOME, WORK): not a record, a hint. */
-export type PlaceLabelRecord = { kind: 'place_label'; placeRef: string | null; lat: number | null; lng: number | null; label: string };
+type PlaceLabelRecord = { kind: 'place_label'; placeRef: string | null; lat: number | null; lng: number | null; label: string };
 
 /** A record the reader could not use, with where and why (`detail`, e.g. "locations[12]: no timestamp"). */
 export type SkipRecord = { kind: 'skip'; reason: SkipReason; detail: string };

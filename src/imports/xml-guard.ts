@@ -26,9 +26,9 @@ import { Invalid } from '../core/errors.ts';
 
 export type XmlCaps = { text?: number; tag?: number; depth?: number };
 
-export const XML_TEXT_CAP = 1024 * 1024;
-export const XML_TAG_CAP = 64 * 1024;
-export const XML_DEPTH_CAP = 1024;
+const XML_TEXT_CAP = 1024 * 1024;
+const XML_TAG_CAP = 64 * 1024;
+const XML_DEPTH_CAP = 1024;
 
 const LT = 0x3c;
 const GT = 0x3e;
@@ -57,7 +57,7 @@ const SUBSET = 9;
 const size = (n: number) => (n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`);
 
 /** The byte-level checks over a stream of chunks, one `check(chunk)` after another, in order. */
-export class XmlGuard {
+class XmlGuard {
   private readonly textCap: number;
   private readonly tagCap: number;
   private readonly depthCap: number;
@@ -266,16 +266,6 @@ export class XmlGuard {
 
   private tooLong(what: string, cap: number): never {
     throw Invalid.at([], `The XML file has a ${what} longer than ${size(cap)} (the cap): refused`);
-  }
-}
-
-/** The chunks of `input`, unchanged, each checked by an `XmlGuard` before it is passed on. */
-export async function* guardXml(input: Readable | AsyncIterable<Uint8Array | string>, caps?: XmlCaps): AsyncGenerator<Uint8Array> {
-  const guard = new XmlGuard(caps);
-  for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    guard.check(buf);
-    yield buf;
   }
 }
 

@@ -3,7 +3,7 @@ import type { Actor } from '../../core/actor.ts';
 import type { ImportRecord, SkipReason } from '../records.ts';
 
 /** What a reader gets besides the bytes: the instant that bounds "in the future" for out_of_range. */
-export type ReadContext = { now: Date };
+type ReadContext = { now: Date };
 
 /**
  * A format whose records the pipeline writes (location histories). `read` turns the file's bytes

@@ -2,21 +2,9 @@ import type { Readable } from 'node:stream';
 import { Invalid } from '../../core/errors.ts';
 import { jsonItems } from '../json-items.ts';
 import type { ImportRecord } from '../records.ts';
-import type { ReadContext, RecordFormat } from './format.ts';
-import {
-  GOOGLE_KEYS,
-  MAX_RECORD_BYTES,
-  accuracy,
-  isObject,
-  jsonHead,
-  num,
-  point,
-  skip,
-  timeSkip,
-  timeValue,
-  type Json,
-  type TimeResult,
-} from './track-values.ts';
+import type { RecordFormat } from './format.ts';
+import { jsonDetect, timeSkip, timeValue, type TimeResult } from './track-values.ts';
+import { MAX_RECORD_BYTES, accuracy, isObject, itemPlace, num, point, skip, type Json } from './values.ts';
 
 /**
  * GeoJSON (RFC 7946) with times in the features' properties: a FeatureCollection (its
@@ -161,17 +149,8 @@ function* featureRecords(path: string, value: unknown): Generator<ImportRecord> 
   }
 }
 
-/** Where an item of jsonItems sits: the top-level member's key and its index in that member's array (null for a member that is not an array). */
-function itemPlace(path: string): { key: string; index: number | null } {
-  if (path.endsWith(']')) {
-    const open = path.lastIndexOf('[');
-    if (open >= 0) return { key: path.slice(0, open), index: Number(path.slice(open + 1, -1)) };
-  }
-  return { key: path, index: null };
-}
-
 /** The records of a GeoJSON file, streamed (see the module's comment). */
-export async function* readGeoJson(input: Readable | AsyncIterable<Buffer>, _ctx?: ReadContext): AsyncGenerator<ImportRecord> {
+async function* readGeoJson(input: Readable): AsyncGenerator<ImportRecord> {
   let features = false;
   // A single Feature's members, kept until the end (each under the cap): its type, geometry, properties.
   const single: Json = {};
@@ -213,6 +192,10 @@ export async function* readGeoJson(input: Readable | AsyncIterable<Buffer>, _ctx
   throw Invalid.at([], 'The file is not GeoJSON: it has no "features" array and is not a Feature');
 }
 
+/** Whether the members at the head of a JSON object are a Feature's (and not Google's iOS export's or an OwnTracks message's). */
+const isFeatureHead = (m: Map<string, string> | undefined) =>
+  m !== undefined && !m.has('_type') && !m.has('startTime') && (m.get('type') === 'Feature' || (m.has('geometry') && !m.has('type')));
+
 export const geojson: RecordFormat = {
   name: 'geojson',
   kind: 'records',
@@ -223,18 +206,14 @@ export const geojson: RecordFormat = {
    * an object with one of Google's keys (locations, timelineObjects, semanticSegments ...), nor an
    * array whose first element has `startTime` (Google's iOS export) or `_type` (OwnTracks).
    */
-  detect(head) {
-    const { top, members, firstElement } = jsonHead(head);
-    const isFeature = (m: Map<string, string> | undefined) =>
-      m !== undefined && !m.has('_type') && !m.has('startTime') && (m.get('type') === 'Feature' || (m.has('geometry') && !m.has('type')));
-    if (top === 'array') return isFeature(firstElement.get(''));
-    if (top !== 'object' || GOOGLE_KEYS.some((k) => members.has(k)) || members.has('_type')) return false;
+  detect: jsonDetect(isFeatureHead, ({ members, firstElement }, text) => {
+    if (members.has('_type')) return false;
     const type = members.get('type');
     if (type === 'FeatureCollection') return true;
     if (type === 'Feature') return members.has('geometry') || members.has('properties') || !members.has('features');
     if (type !== undefined || members.get('features') !== '[') return false;
     const first = firstElement.get('features');
-    return first ? isFeature(first) : /"features"\s*:\s*\[\s*\]/.test(head);
-  },
+    return first ? isFeatureHead(first) : /"features"\s*:\s*\[\s*\]/.test(text);
+  }),
   read: readGeoJson,
 };

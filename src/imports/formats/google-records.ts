@@ -1,19 +1,7 @@
 import type { ImportRecord } from '../records.ts';
 import type { RecordFormat } from './format.ts';
-import {
-  ANDROID_KEYS,
-  SEMANTIC_KEYS,
-  accuracy,
-  e7LatLng,
-  googleItems,
-  hasAny,
-  headShape,
-  isObject,
-  itemPlace,
-  pointOr,
-  skip,
-  timeOf,
-} from './google-shared.ts';
+import { e7LatLng, googleItems, isGoogleObject, pointOr, timeOf } from './google-shared.ts';
+import { accuracy, isObject, itemPlace, skip } from './values.ts';
 
 /**
  * Google Takeout's raw location history, `Records.json` (Takeout until 2024):
@@ -46,9 +34,7 @@ export const googleRecords: RecordFormat = {
   kind: 'records',
   /** An object with a "locations" member whose first elements carry latitudeE7 (or an empty "locations"), and none of the other Google formats' keys. */
   detect(head) {
-    const { top, keys } = headShape(head);
-    if (top !== 'object' || !keys.has('locations') || hasAny(keys, [...SEMANTIC_KEYS, ...ANDROID_KEYS])) return false;
-    return /"latitudeE7"\s*:/.test(head) || /"locations"\s*:\s*\[\s*\]/.test(head);
+    return isGoogleObject(head, 'records') && (/"latitudeE7"\s*:/.test(head) || /"locations"\s*:\s*\[\s*\]/.test(head));
   },
   read(input) {
     return googleItems(input, 'object', 'a Google Takeout Records.json (an object with "locations")', records);

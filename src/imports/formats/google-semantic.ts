@@ -1,21 +1,7 @@
 import type { ImportRecord } from '../records.ts';
 import type { RecordFormat } from './format.ts';
-import {
-  ANDROID_KEYS,
-  RECORDS_KEYS,
-  type Json,
-  accuracy,
-  e7LatLng,
-  googleItems,
-  hasAny,
-  headShape,
-  isObject,
-  itemPlace,
-  pointOr,
-  skip,
-  text,
-  timeOf,
-} from './google-shared.ts';
+import { e7LatLng, googleItems, isGoogleObject, pointOr, timeOf } from './google-shared.ts';
+import { accuracy, isObject, itemPlace, skip, text, type Json } from './values.ts';
 
 /**
  * Google Takeout's Semantic Location History, one file a month (`2019_MARCH.json`):
@@ -152,10 +138,7 @@ export const googleSemantic: RecordFormat = {
   name: 'google_semantic',
   kind: 'records',
   /** An object with a "timelineObjects" member and none of the other Google formats' keys. */
-  detect(head) {
-    const { top, keys } = headShape(head);
-    return top === 'object' && keys.has('timelineObjects') && !hasAny(keys, [...RECORDS_KEYS, ...ANDROID_KEYS]);
-  },
+  detect: (head) => isGoogleObject(head, 'semantic'),
   read(input) {
     return googleItems(
       input,

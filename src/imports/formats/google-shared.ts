@@ -1,54 +1,16 @@
 import type { Readable } from 'node:stream';
 import { Invalid } from '../../core/errors.ts';
 import { jsonItems } from '../json-items.ts';
-import type { ImportRecord, PointRecord, SkipReason, SkipRecord } from '../records.ts';
+import type { ImportRecord, PointRecord, SkipRecord } from '../records.ts';
+import { jsonHead, type JsonHead } from './json-head.ts';
+import { MAX_RECORD_BYTES, isObject, isoTime, num, point, skip, type IsoTime, type Json } from './values.ts';
 
 /**
- * What Google's location-history readers share: the per-record cap, the skip records, and the
- * liberal parsers for the values Google writes in more than one way over the years (E7 integers,
- * "48.8566°, 2.3522°" and "geo:48.8566,2.3522" strings, ISO times with or without milliseconds,
- * millisecond counts as numbers or strings, numbers written as strings).
+ * What Google's location-history readers share besides values.ts: the liberal parsers for the
+ * values Google writes in more than one way over the years (E7 integers, "48.8566°, 2.3522°" and
+ * "geo:48.8566,2.3522" strings, ISO times with or without milliseconds, millisecond counts as
+ * numbers or strings), the item loop, and detection by top-level keys.
  */
-
-/** The largest single record (an array element, a top-level member) a reader parses: 1 MiB. */
-export const MAX_RECORD_BYTES = 1024 * 1024;
-
-/** Strings kept from a file (a place's name, address, id, label) are cut to this many characters. */
-const MAX_TEXT = 200;
-const MAX_DETAIL = 200;
-
-export type Json = Record<string, unknown>;
-
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A kept string: trimmed, cut to 200 characters (never in the middle of a surrogate pair), null when empty or not a string. */
-export function text(v: unknown): string | null {
-  if (typeof v !== 'string') return null;
-  let s = v.length > 4 * MAX_TEXT ? v.slice(0, 4 * MAX_TEXT) : v;
-  s = s.trim();
-  if (s.length > MAX_TEXT) {
-    const cut = s.charCodeAt(MAX_TEXT - 1) >= 0xd800 && s.charCodeAt(MAX_TEXT - 1) <= 0xdbff ? MAX_TEXT - 1 : MAX_TEXT;
-    s = s.slice(0, cut);
-  }
-  return s === '' ? null : s;
-}
-
-export function skip(reason: SkipReason, path: string, why: string): SkipRecord {
-  const detail = `${path}: ${why}`;
-  return { kind: 'skip', reason, detail: detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL - 1)}…` : detail };
-}
-
-const NUMERIC = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
-
-/** A finite number, from a number or a numeric string ("1234.5"); null otherwise. */
-export function num(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v === 'string' && v.length < 40 && NUMERIC.test(v)) {
-    const n = Number(v);
-    return Number.isFinite(n) ? n : null;
-  }
-  return null;
-}
 
 const E7_WRAP = 2 ** 32;
 const E7_WRAP_ABOVE = 1_800_000_000;
@@ -63,12 +25,6 @@ function e7(v: unknown): number | null {
   const n = num(v);
   if (n === null) return null;
   return (n > E7_WRAP_ABOVE ? n - E7_WRAP : n) / 1e7;
-}
-
-/** An accuracy in metres (a number or numeric string, not negative), else null. */
-export function accuracy(v: unknown): number | null {
-  const n = num(v);
-  return n !== null && n >= 0 ? n : null;
 }
 
 type LatLng = { lat: number; lng: number };
@@ -99,81 +55,8 @@ export function e7LatLng(o: unknown, latKey: string, lngKey: string): LatLng | n
   return lat === null || lng === null ? null : { lat, lng };
 }
 
-/** A time read from a record: its instant and the UTC offset it was written with (null for Z or a millisecond count). */
-type Time = { at: Date; offsetMinutes: number | null };
 /** A time, or why there is none: `absent` (→ no_time) or `malformed`. */
-export type TimeResult = Time | 'absent' | 'malformed';
-
-const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** The number written by `n` ASCII digits at `at`, or -1. */
-function digits(s: string, at: number, n: number): number {
-  let v = 0;
-  for (let k = 0; k < n; k++) {
-    const d = s.charCodeAt(at + k) - 48;
-    if (!(d >= 0 && d <= 9)) return -1;
-    v = v * 10 + d;
-  }
-  return v;
-}
-
-/**
- * An ISO 8601 instant as Google writes them: "2024-01-01T09:00:00Z", "...:00.123Z",
- * "...:00.000+01:00" (any number of fraction digits; seconds optional; "+0100" and "+01" too). A
- * time without a zone or offset is malformed: its instant is unknown, and Google always writes
- * one. Read character by character (a regular expression's captures cost more than the rest of
- * a Records.json point together).
- */
-function isoTime(s: string): Time | null {
-  const len = s.length;
-  if (len < 17 || len > 40) return null;
-  const year = digits(s, 0, 4);
-  const month = digits(s, 5, 2);
-  const day = digits(s, 8, 2);
-  const hour = digits(s, 11, 2);
-  const minute = digits(s, 14, 2);
-  const t = s.charCodeAt(10);
-  if (year < 0 || month < 1 || day < 1 || hour < 0 || minute < 0) return null;
-  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || (t !== 84 && t !== 116 && t !== 32) || s.charCodeAt(13) !== 58) return null;
-  let i = 16;
-  let second = 0;
-  let ms = 0;
-  if (s.charCodeAt(i) === 58) {
-    second = digits(s, i + 1, 2);
-    if (second < 0) return null;
-    i += 3;
-    const c = s.charCodeAt(i);
-    if (c === 46 || c === 44) {
-      i++;
-      const from = i;
-      let scale = 100;
-      for (let d = s.charCodeAt(i) - 48; d >= 0 && d <= 9; d = s.charCodeAt(++i) - 48) {
-        ms += d * scale;
-        scale /= 10;
-      }
-      if (i === from) return null;
-      ms = Math.floor(ms);
-    }
-  }
-  while (s.charCodeAt(i) === 32) i++;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (month > 12 || day > (month === 2 && !leap ? 28 : DAYS[month - 1]) || hour > 23 || minute > 59 || second > 59) return null;
-  let offsetMinutes: number | null = null;
-  const z = s.charCodeAt(i);
-  if (z === 90 || z === 122) {
-    if (i + 1 !== len) return null;
-  } else if (z === 43 || z === 45) {
-    const oh = digits(s, i + 1, 2);
-    i += 3;
-    if (s.charCodeAt(i) === 58) i++;
-    const om = i === len ? 0 : digits(s, i, 2);
-    if (oh < 0 || oh > 18 || om < 0 || om > 59 || (i !== len && i + 2 !== len)) return null;
-    offsetMinutes = (z === 45 ? -1 : 1) * (oh * 60 + om);
-  } else return null;
-  let at = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-  if (year < 100) at = new Date(at).setUTCFullYear(year);
-  return { at: new Date(at - (offsetMinutes ?? 0) * 60_000), offsetMinutes };
-}
+export type TimeResult = IsoTime | 'absent' | 'malformed';
 
 /** Milliseconds since 1970 (Google's timestampMs / startTimestampMs), as a number or a string of digits (a fraction is rounded). */
 function msTime(v: unknown): Date | null {
@@ -206,8 +89,9 @@ export function timeOf(o: Json, isoKey: string, msKey?: string): TimeResult {
   const hasIso = iso !== undefined && iso !== null && iso !== '';
   const hasMs = ms !== undefined && ms !== null && ms !== '';
   if (hasIso) {
-    const t = typeof iso === 'string' ? isoTime(iso) : typeof iso === 'number' ? msOnly(iso) : null;
-    if (t) return t;
+    // A time without a zone is malformed: its instant is unknown, and Google always writes one.
+    const t = typeof iso === 'string' ? isoTime(iso, 'malformed') : typeof iso === 'number' ? msOnly(iso) : null;
+    if (t !== null && typeof t === 'object') return t;
   }
   if (hasMs) {
     const t = msOnly(ms);
@@ -216,7 +100,7 @@ export function timeOf(o: Json, isoKey: string, msKey?: string): TimeResult {
   return hasIso || hasMs ? 'malformed' : 'absent';
 }
 
-function msOnly(v: unknown): Time | null {
+function msOnly(v: unknown): IsoTime | null {
   const at = msTime(v);
   return at ? { at, offsetMinutes: null } : null;
 }
@@ -236,16 +120,7 @@ export function pointOr(
   if (time === 'absent') return skip('no_time', path, `${what} without a time`);
   if (time === 'malformed') return skip('malformed', path, `${what} with an unreadable time`);
   if (!at) return skip('bad_coordinate', path, `${what} without usable coordinates`);
-  return { kind: 'point', at: time.at, lat: at.lat, lng: at.lng, accuracyM };
-}
-
-/** Where an item of jsonItems sits: the top-level member's key and its index in that member's array (null for a member that is not an array). */
-export function itemPlace(path: string): { key: string; index: number | null } {
-  if (path.endsWith(']')) {
-    const open = path.lastIndexOf('[');
-    if (open >= 0) return { key: path.slice(0, open), index: Number(path.slice(open + 1, -1)) };
-  }
-  return { key: path, index: null };
+  return point(time.at, at.lat, at.lng, accuracyM);
 }
 
 /**
@@ -284,53 +159,30 @@ export async function* googleItems(
 // ---------------------------------------------------------------------------------------------
 // Detection: a look at the first 64 KiB, which may end anywhere.
 
-/** What the start of a JSON file shows: whether it is an object or an array, and the keys of the object (or of the array's first element). */
-type HeadShape = { top: 'object' | 'array' | null; keys: Set<string> };
-
 /**
- * The top-level keys of a JSON object (or the keys of a top-level array's first element), read
- * from the file's first bytes by a small scanner that follows strings and nesting only: robust
- * to key order, whitespace and a head cut anywhere. Text that is not JSON gives `top: null`.
+ * What Google's detectors go by (see jsonHead): whether the file is a JSON object or array, and
+ * the members of the object (or of the array's first element).
  */
-export function headShape(head: string): HeadShape {
-  const keys = new Set<string>();
-  let i = 0;
-  while (i < head.length && /\s/.test(head[i])) i++;
-  const c = head[i];
-  if (c !== '{' && c !== '[') return { top: null, keys };
-  const top = c === '{' ? 'object' : 'array';
-  // The depth at which keys are collected: 1 for an object's members, 2 for an array's first element.
-  const keyDepth = top === 'object' ? 1 : 2;
-  let depth = 0;
-  for (; i < head.length; i++) {
-    const ch = head[i];
-    if (ch === '"') {
-      let j = i + 1;
-      while (j < head.length && head[j] !== '"') j += head[j] === '\\' ? 2 : 1;
-      if (j >= head.length) break;
-      if (depth === keyDepth) {
-        let k = j + 1;
-        while (k < head.length && (head[k] === ' ' || head[k] === '\n' || head[k] === '\r' || head[k] === '\t')) k++;
-        if (head[k] === ':' && j - i - 1 <= 256) keys.add(head.slice(i + 1, j));
-      }
-      i = j;
-    } else if (ch === '{' || ch === '[') depth++;
-    else if (ch === '}' || ch === ']') {
-      depth--;
-      if (depth <= 0) break;
-      // An array's first element is over: its keys are all that is collected.
-      if (top === 'array' && depth === 1) break;
-    } else if (ch === ',' && top === 'array' && depth === 1) break;
-  }
-  return { top, keys };
+export function headKeys(head: string): { top: JsonHead['top']; keys: ReadonlyMap<string, string> } {
+  const { top, members, firstElement } = jsonHead(head);
+  return { top, keys: (top === 'array' ? firstElement.get('') : members) ?? new Map<string, string>() };
 }
 
-/** Top-level keys each Google format is known by: a detector claims a file only when none of the others' keys is there. */
-export const RECORDS_KEYS = ['locations'];
-export const SEMANTIC_KEYS = ['timelineObjects'];
-export const ANDROID_KEYS = ['semanticSegments', 'rawSignals', 'userLocationProfile'];
+/** The top-level keys each of Google's JSON-object exports is known by. */
+const KEYS = {
+  records: ['locations'],
+  semantic: ['timelineObjects'],
+  android: ['semanticSegments', 'rawSignals', 'userLocationProfile'],
+};
+/** All of them: a track format never claims a file that has one. */
+export const GOOGLE_KEYS = Object.values(KEYS).flat();
 
-export const hasAny = (keys: Set<string>, names: string[]) => names.some((n) => keys.has(n));
+/** Whether the head is a JSON object with one of the keys of Google's export `kind`, and none of the other exports' keys. */
+export function isGoogleObject(head: string, kind: keyof typeof KEYS): boolean {
+  const { top, keys } = headKeys(head);
+  const own = KEYS[kind];
+  return top === 'object' && own.some((k) => keys.has(k)) && GOOGLE_KEYS.every((k) => own.includes(k) || !keys.has(k));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Takeout's stub files.
@@ -356,10 +208,9 @@ const WHERE_NOW =
  */
 export function takeoutStub(head: string, filename: string | null): string | null {
   const base = (filename ?? '').split(/[\\/]/).pop()?.trim().toLowerCase() ?? '';
-  const shape = headShape(head);
-  const { keys } = shape;
-  if (shape.top === 'array' || hasAny(keys, [...RECORDS_KEYS, ...SEMANTIC_KEYS, ...ANDROID_KEYS])) return null;
-  if (shape.top === 'object') {
+  const { top, keys } = headKeys(head);
+  if (top === 'array' || GOOGLE_KEYS.some((k) => keys.has(k))) return null;
+  if (top === 'object') {
     if (keys.has('timelineEdits') || (base === 'timeline edits.json' && keys.size <= 1)) {
       return `This is Google Takeout’s “Timeline Edits.json”, a record of changes to your Timeline, not your location history: ${WHERE_NOW}`;
     }

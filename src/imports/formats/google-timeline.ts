@@ -1,24 +1,7 @@
 import type { ImportRecord } from '../records.ts';
 import type { RecordFormat } from './format.ts';
-import {
-  ANDROID_KEYS,
-  RECORDS_KEYS,
-  SEMANTIC_KEYS,
-  type Json,
-  type TimeResult,
-  accuracy,
-  googleItems,
-  hasAny,
-  headShape,
-  isObject,
-  itemPlace,
-  latLng,
-  num,
-  pointOr,
-  skip,
-  text,
-  timeOf,
-} from './google-shared.ts';
+import { googleItems, headKeys, isGoogleObject, latLng, pointOr, timeOf, type TimeResult } from './google-shared.ts';
+import { accuracy, isObject, itemPlace, num, skip, text, type Json } from './values.ts';
 
 /**
  * The on-device Timeline export (since 2024 Google keeps Timeline on the phone), in its two
@@ -169,10 +152,7 @@ export const googleTimelineAndroid: RecordFormat = {
   name: 'google_timeline_android',
   kind: 'records',
   /** An object with "semanticSegments", "rawSignals" or "userLocationProfile", and none of the Takeout formats' keys. */
-  detect(head) {
-    const { top, keys } = headShape(head);
-    return top === 'object' && hasAny(keys, ANDROID_KEYS) && !hasAny(keys, [...RECORDS_KEYS, ...SEMANTIC_KEYS]);
-  },
+  detect: (head) => isGoogleObject(head, 'android'),
   read(input) {
     return googleItems(input, 'object', 'an Android Timeline.json (an object with "semanticSegments")', androidRecords);
   },
@@ -188,8 +168,10 @@ export const googleTimelineIos: RecordFormat = {
    * timelineMemory (and no OwnTracks "_type"), with a "geo:" position in the first bytes.
    */
   detect(head) {
-    const { top, keys } = headShape(head);
-    return top === 'array' && keys.has('startTime') && hasAny(keys, IOS_SEGMENT_KINDS) && !keys.has('_type') && head.includes('"geo:');
+    const { top, keys } = headKeys(head);
+    return (
+      top === 'array' && keys.has('startTime') && IOS_SEGMENT_KINDS.some((k) => keys.has(k)) && !keys.has('_type') && head.includes('"geo:')
+    );
   },
   read(input) {
     return googleItems(input, 'array', 'an iOS Timeline export (an array of segments)', segmentRecords);

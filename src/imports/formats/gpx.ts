@@ -1,9 +1,8 @@
-import type { Readable } from 'node:stream';
 import { Invalid } from '../../core/errors.ts';
 import type { ImportRecord } from '../records.ts';
-import { attribute, localName, xmlEvents, xmlRootName, type Emit, type XmlHandlers } from '../xml-guard.ts';
-import type { ReadContext, RecordFormat } from './format.ts';
-import { MAX_VALUE_CHARS, isoTime, num, point, quote, skip, timeSkip } from './track-values.ts';
+import { attribute, localName, type Emit, type XmlHandlers } from '../xml-guard.ts';
+import { MAX_VALUE_CHARS, quote, timeSkip, trackTime, xmlFormat } from './track-values.ts';
+import { num, point, skip } from './values.ts';
 
 /**
  * GPX 1.0 and 1.1 (https://www.topografix.com/GPX/1/1/): every `<trkpt>` (in trk/trkseg),
@@ -38,7 +37,7 @@ function gpxHandlers(emit: Emit<ImportRecord>): XmlHandlers {
 
   const finish = (p: OpenPoint): ImportRecord => {
     if (p.over) return skip('too_large', p.where, `<time> over ${MAX_VALUE_CHARS} characters`);
-    const time = p.time === null ? 'absent' : isoTime(p.time);
+    const time = p.time === null ? 'absent' : trackTime(p.time);
     if (!(time instanceof Date)) return timeSkip(p.where, time, '<time>', p.time);
     const lat = num(p.lat);
     const lng = num(p.lon);
@@ -97,18 +96,5 @@ function gpxHandlers(emit: Emit<ImportRecord>): XmlHandlers {
   };
 }
 
-/** The records of a GPX file, streamed (see the module's comment). */
-export function readGpx(input: Readable | AsyncIterable<Uint8Array>, _ctx?: ReadContext): AsyncIterable<ImportRecord> {
-  return xmlEvents(input, gpxHandlers);
-}
-
-export const gpx: RecordFormat = {
-  name: 'gpx',
-  kind: 'records',
-  /** XML whose root element (after the declaration, comments, a DOCTYPE) is `gpx`, with or without a prefix. */
-  detect(head) {
-    const root = xmlRootName(head);
-    return root !== null && localName(root) === 'gpx';
-  },
-  read: readGpx,
-};
+/** The `gpx` format: XML whose root element (after the declaration, comments, a DOCTYPE) is `gpx`, with or without a prefix. */
+export const gpx = xmlFormat('gpx', gpxHandlers);

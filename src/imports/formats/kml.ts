@@ -1,13 +1,12 @@
-import type { Readable } from 'node:stream';
 import { Invalid } from '../../core/errors.ts';
 import type { ImportRecord } from '../records.ts';
-import { localName, xmlEvents, xmlRootName, type Emit, type XmlHandlers } from '../xml-guard.ts';
-import type { ReadContext, RecordFormat } from './format.ts';
-import { MAX_VALUE_CHARS, isoTime, num, point, skip, timeSkip, type TimeResult } from './track-values.ts';
+import { localName, type Emit, type XmlHandlers } from '../xml-guard.ts';
+import { MAX_VALUE_CHARS, timeSkip, trackTime, xmlFormat, type TimeResult } from './track-values.ts';
+import { num, point, skip } from './values.ts';
 
 /**
  * KML 2.2 (https://developers.google.com/kml/documentation/kmlreference), and KMZ through
- * `readKml` (the pipeline's ZIP side streams a KMZ's .kml entry into it). Elements are matched by
+ * `kml.read` (the pipeline's ZIP side streams a KMZ's .kml entry into it). Elements are matched by
  * local name (`gx:Track`, `kml:Placemark` ...); the namespace URIs are not checked.
  *
  * - `<gx:Track>` (alone or in `<gx:MultiTrack>`): its `<when>` list and `<gx:coord>` list
@@ -118,7 +117,7 @@ function trackCoordinates(text: string): [number, number] | null {
 
 function whenCode(c: Collect): number {
   if (c.over) return WHEN_TOO_LARGE;
-  const t = isoTime(c.text);
+  const t = trackTime(c.text);
   return t instanceof Date ? t.getTime() : t === 'date' ? WHEN_DATE : t === 'absent' ? WHEN_EMPTY : WHEN_MALFORMED;
 }
 
@@ -136,9 +135,9 @@ function kmlHandlers(emit: Emit<ImportRecord>): XmlHandlers {
   let polygonDepth = 0;
 
   const placemarkTime = (p: Placemark): { time: TimeResult; what: string; text: string | null } => {
-    if (p.when !== null) return { time: isoTime(p.when), what: '<TimeStamp><when>', text: p.when };
-    if (p.begin !== null && p.begin.trim() !== '') return { time: isoTime(p.begin), what: '<TimeSpan><begin>', text: p.begin };
-    if (p.end !== null) return { time: isoTime(p.end), what: '<TimeSpan><end>', text: p.end };
+    if (p.when !== null) return { time: trackTime(p.when), what: '<TimeStamp><when>', text: p.when };
+    if (p.begin !== null && p.begin.trim() !== '') return { time: trackTime(p.begin), what: '<TimeSpan><begin>', text: p.begin };
+    if (p.end !== null) return { time: trackTime(p.end), what: '<TimeSpan><end>', text: p.end };
     return { time: 'absent', what: '<TimeStamp> or <TimeSpan>', text: null };
   };
 
@@ -342,20 +341,8 @@ function kmlHandlers(emit: Emit<ImportRecord>): XmlHandlers {
 }
 
 /**
- * The records of a KML document, streamed (see the module's comment): the `kml` format's reader,
- * and the `kmz` format's for the .kml entry it streams out of the ZIP.
+ * The `kml` format: XML whose root element (after the declaration, comments, a DOCTYPE) is `kml`,
+ * with or without a prefix. Its reader is also the `kmz` format's, for the .kml entry that
+ * streams out of the ZIP.
  */
-export function readKml(input: Readable | AsyncIterable<Uint8Array>, _ctx?: ReadContext): AsyncIterable<ImportRecord> {
-  return xmlEvents(input, kmlHandlers);
-}
-
-export const kml: RecordFormat = {
-  name: 'kml',
-  kind: 'records',
-  /** XML whose root element (after the declaration, comments, a DOCTYPE) is `kml`, with or without a prefix. */
-  detect(head) {
-    const root = xmlRootName(head);
-    return root !== null && localName(root) === 'kml';
-  },
-  read: readKml,
-};
+export const kml = xmlFormat('kml', kmlHandlers);

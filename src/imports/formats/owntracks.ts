@@ -2,22 +2,9 @@ import type { Readable } from 'node:stream';
 import { Invalid } from '../../core/errors.ts';
 import { jsonItems } from '../json-items.ts';
 import type { ImportRecord } from '../records.ts';
-import type { ReadContext, RecordFormat } from './format.ts';
-import {
-  GOOGLE_KEYS,
-  MAX_RECORD_BYTES,
-  accuracy,
-  isObject,
-  isoTime,
-  jsonHead,
-  num,
-  point,
-  quote,
-  skip,
-  timeSkip,
-  timeValue,
-  type Json,
-} from './track-values.ts';
+import type { RecordFormat } from './format.ts';
+import { jsonDetect, quote, timeSkip, timeValue, trackTime } from './track-values.ts';
+import { MAX_RECORD_BYTES, accuracy, isObject, itemPlace, num, point, skip, type Json } from './values.ts';
 
 /**
  * OwnTracks (https://owntracks.org/booklet/tech/json/): the Recorder's `.rec` files and JSON
@@ -51,7 +38,7 @@ function messageRecord(where: string, msg: unknown, fallback: string | null): Im
   if (msg.tst !== undefined && msg.tst !== null && msg.tst !== '') {
     time = timeValue(msg.tst);
   } else if (fallback !== null) {
-    time = isoTime(fallback);
+    time = trackTime(fallback);
     what = where.startsWith('line') ? "the line's time (no tst)" : 'isotst (no tst)';
     value = fallback;
   } else {
@@ -97,7 +84,7 @@ function recLine(n: number, text: string): ImportRecord | null {
  * details give); a line that is not three tab-separated fields, or whose third is not JSON, is
  * `malformed` (the Recorder also stores payloads that are not JSON, as they came).
  */
-export async function* readOwntracksRec(input: Readable | AsyncIterable<Uint8Array>, _ctx?: ReadContext): AsyncGenerator<ImportRecord> {
+async function* readOwntracksRec(input: Readable): AsyncGenerator<ImportRecord> {
   let parts: Uint8Array[] = [];
   let size = 0;
   let tooLarge = false;
@@ -161,14 +148,6 @@ const SINGLE_KEYS = new Set(['_type', 'tst', 'lat', 'lon', 'acc', 'isotst']);
 /** The array members that hold messages: the Recorder API's `data`, ocat's `locations`. */
 const LIST_KEYS = new Set(['data', 'locations']);
 
-function itemPlace(path: string): { key: string; index: number | null } {
-  if (path.endsWith(']')) {
-    const open = path.lastIndexOf('[');
-    if (open >= 0) return { key: path.slice(0, open), index: Number(path.slice(open + 1, -1)) };
-  }
-  return { key: path, index: null };
-}
-
 const isotst = (msg: unknown): string | null => (isObject(msg) && typeof msg.isotst === 'string' ? msg.isotst : null);
 
 /**
@@ -178,7 +157,7 @@ const isotst = (msg: unknown): string | null => (isObject(msg) && typeof msg.iso
  * "status"}`) or in `locations` (ocat's JSON: `{"count", "locations"}`; read when chosen, not
  * detected: see `detect`), or one message object.
  */
-export async function* readOwntracksJson(input: Readable | AsyncIterable<Buffer>, _ctx?: ReadContext): AsyncGenerator<ImportRecord> {
+async function* readOwntracksJson(input: Readable): AsyncGenerator<ImportRecord> {
   let lists = false;
   /** Whether the object has a list's companions (the API's and ocat's `count`), for an empty list. */
   let counted = false;
@@ -209,6 +188,9 @@ export async function* readOwntracksJson(input: Readable | AsyncIterable<Buffer>
   throw Invalid.at([], 'The file is not OwnTracks JSON: no list of messages (an array, "data") and no message (_type)');
 }
 
+/** Whether the members at the head of a JSON object are an OwnTracks message's (and not Google's iOS export's or a GeoJSON Feature's). */
+const isMessageHead = (m: Map<string, string> | undefined) => m !== undefined && m.has('_type') && !m.has('startTime') && !m.has('type');
+
 export const owntracksJson: RecordFormat = {
   name: 'owntracks_json',
   kind: 'records',
@@ -218,13 +200,10 @@ export const owntracksJson: RecordFormat = {
    * object with one of Google's keys: ocat's `{"count", "locations": [...]}` is read when chosen
    * but not detected, as `locations` is Google's Records.json key.
    */
-  detect(head) {
-    const { top, members, firstElement } = jsonHead(head);
-    const message = (m: Map<string, string> | undefined) => m !== undefined && m.has('_type') && !m.has('startTime') && !m.has('type');
-    if (top === 'array') return message(firstElement.get(''));
-    if (top !== 'object' || GOOGLE_KEYS.some((k) => members.has(k))) return false;
-    if (members.has('_type')) return !members.has('type') && !members.has('features');
-    return members.get('data') === '[' && message(firstElement.get('data'));
-  },
+  detect: jsonDetect(isMessageHead, ({ members, firstElement }) =>
+    members.has('_type')
+      ? !members.has('type') && !members.has('features')
+      : members.get('data') === '[' && isMessageHead(firstElement.get('data')),
+  ),
   read: readOwntracksJson,
 };
