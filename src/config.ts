@@ -86,6 +86,11 @@ const ConfigSchema = z.object({
     .max(10 * 1024 * 1024)
     .default(64 * 1024),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  WEBHOOK_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  WEBHOOK_MAX_PENDING_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  WEBHOOK_MAX_PENDING_PER_HOST: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  WEBHOOK_MAX_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
+  WEBHOOK_MAX_IN_FLIGHT_PER_HOST: z.coerce.number().int().min(1).max(1000).default(4),
   NARRATIVE_LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
   NARRATIVE_LLM_MODEL: z.string().trim().min(1).optional(),
   NARRATIVE_LLM_API_KEY: z.string().min(1).optional(),
@@ -153,8 +158,24 @@ export type Config = {
   eventsRetentionDays: number;
   /** How often workers look for new events, due checks and due deliveries (on PostgreSQL they are also woken at once). */
   outboundPollMs: number;
-  /** Webhook deliveries: where they may go (as CALENDAR_FEED_NETWORKS), one try's limit, the answer read, the first retry's delay. */
-  webhooks: { networks: 'public' | 'any'; timeoutMs: number; maxResponseBytes: number; retryBaseMs: number };
+  /**
+   * Webhook deliveries: where they may go (as CALENDAR_FEED_NETWORKS), one try's limit, the answer read, the first retry's delay;
+   * `limits` (src/domain/webhooks/settings.ts): webhooks per user, pending deliveries per user and per user and host, posts in
+   * flight per user and per host. A limit left out is its default.
+   */
+  webhooks: {
+    networks: 'public' | 'any';
+    timeoutMs: number;
+    maxResponseBytes: number;
+    retryBaseMs: number;
+    limits?: {
+      maxPerUser?: number;
+      maxPendingPerUser?: number;
+      maxPendingPerHost?: number;
+      maxInFlightPerUser?: number;
+      maxInFlightPerHost?: number;
+    };
+  };
   /**
    * Weekly narratives: an OpenAI-compatible chat-completions endpoint and model; both unset = no generation.
    * `networks` as for the food label provider (NARRATIVE_LLM_NETWORKS).
@@ -210,6 +231,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: c.WEBHOOK_TIMEOUT_MS,
       maxResponseBytes: c.WEBHOOK_MAX_RESPONSE_BYTES,
       retryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
+      limits: {
+        maxPerUser: c.WEBHOOK_MAX_PER_USER,
+        maxPendingPerUser: c.WEBHOOK_MAX_PENDING_PER_USER,
+        maxPendingPerHost: c.WEBHOOK_MAX_PENDING_PER_HOST,
+        maxInFlightPerUser: c.WEBHOOK_MAX_IN_FLIGHT_PER_USER,
+        maxInFlightPerHost: c.WEBHOOK_MAX_IN_FLIGHT_PER_HOST,
+      },
     },
     narrativeLlm:
       c.NARRATIVE_LLM_URL && c.NARRATIVE_LLM_MODEL

@@ -3,12 +3,15 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { withContext } from '../db/context.ts';
 import { runDueChecks } from '../domain/outbox/checks.ts';
-import { claimDue, recordAttempt, type ClaimedDelivery } from '../domain/webhooks/deliveries.service.ts';
+import { claimDue, recheckClaim, recordAttempt, type ClaimedDelivery } from '../domain/webhooks/deliveries.service.ts';
 import { storedPayloads } from './payloads.ts';
 import { outboundWork, publishPending } from './publisher.ts';
 import { send } from './sender.ts';
 
-/** Deliveries in flight per process: receivers are slow in parallel, not the database. */
+/**
+ * Deliveries in flight per process: receivers are slow in parallel, not the database. Their share
+ * per account and per host is the claim's (WEBHOOK_MAX_IN_FLIGHT_PER_USER, _PER_HOST).
+ */
 const MAX_IN_FLIGHT = 8;
 
 export type OutboundPump = { stop(): Promise<void> };
@@ -34,11 +37,22 @@ export async function startOutboundPump(opts: {
   let running: Promise<void> | undefined;
   let again = false;
 
-  const deliver = (claim: ClaimedDelivery) => {
-    const run = send(claim)
-      .then((outcome) => withContext(() => recordAttempt(claim, outcome), opts.db.orm))
+  /**
+   * Posts a claim and records how it went. Just before the post the webhook is read again: one
+   * deleted, erased with its account or disabled since the claim gets nothing, and a changed URL
+   * or secret is the one used.
+   */
+  const deliver = (claimed: ClaimedDelivery) => {
+    const run = withContext(() => recheckClaim(claimed), opts.db.orm)
+      .then(async (claim) => {
+        if (!claim) return;
+        const outcome = await send(claim);
+        await withContext(() => recordAttempt(claim, outcome), opts.db.orm);
+      })
       .then(() => wake())
-      .catch((err: unknown) => log.error({ err, delivery: claim.id }, 'recording a delivery attempt failed; its lease brings it back'))
+      .catch((err: unknown) =>
+        log.error({ err, delivery: claimed.id }, 'a delivery attempt failed to run or be recorded; its lease brings it back'),
+      )
       .finally(() => inFlight.delete(run));
     inFlight.add(run);
   };

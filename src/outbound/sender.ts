@@ -2,7 +2,7 @@ import { Webhook as Signer } from 'standardwebhooks';
 import { fetch } from 'undici';
 import { egressRefusal } from '../core/egress.ts';
 import type { AttemptOutcome, ClaimedDelivery } from '../domain/webhooks/deliveries.service.ts';
-import { settings, webhookDispatcher } from '../domain/webhooks/settings.ts';
+import { schemeRefusal, settings, webhookDispatcher } from '../domain/webhooks/settings.ts';
 import { ntfyMessage } from './ntfy.ts';
 
 /**
@@ -74,9 +74,13 @@ function failure(err: unknown, timedOut: boolean): string {
 /**
  * Posts one claimed delivery and says how it went. Redirects are not followed (a receiver's URL
  * is the one the user gave); 2xx is success; timeouts, connection errors, 5xx and 429 are worth
- * another try, other answers and refused addresses are not.
+ * another try, other answers and refused addresses are not. WEBHOOK_NETWORKS is applied as it is
+ * now, not as it was when the URL was saved: plain http under `public` is refused before any
+ * connection, and every connection's address is checked (webhookDispatcher).
  */
 export async function send(claim: ClaimedDelivery): Promise<AttemptOutcome> {
+  const refused = schemeRefusal(claim.webhook.url);
+  if (refused) return { ok: false, retryable: false, responseCode: null, error: refused, durationMs: 0, retryAfterMs: null };
   const { headers, body } = signedRequest(claim);
   const started = performance.now();
   const signal = AbortSignal.timeout(settings.timeoutMs);

@@ -51,14 +51,21 @@ test('a PATCH to such a URL is refused too, and the webhook keeps its URL', asyn
   expect((await server.api().get(`/users/${u.id}/webhooks/${created.body.id}`).set(u.auth)).body.url).toBe('https://93.184.215.14/hook');
 });
 
-test('a delivery whose address is not public when it connects fails at once, says why, and reaches nothing', async () => {
-  // As a name that resolved to a public address when saved and to this one now would: written straight to the table.
+/** A webhook as saved before the rules now in force (another WEBHOOK_NETWORKS, a name resolving elsewhere): written straight to the table. */
+async function savedEarlier(url: string): Promise<string> {
   const id = randomUUID();
   await server.sql(
     `insert into webhooks (id, user_id, url, format, enabled, secret, created_at, updated_at)
      values ($1, $2, $3, 'standard', true, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', now(), now())`,
-    [id, u.id, receiver.url('/private')],
+    [id, u.id, url],
   );
+  return id;
+}
+
+test('a delivery whose address is not public when it connects fails at once, says why, and reaches nothing', async () => {
+  // As a name that resolved to a public address when saved and to this one now would: written straight to the table
+  // (https, so that it is the address that is refused, at the connection, not the scheme before it).
+  const id = await savedEarlier(receiver.url('/private').replace(/^http:/, 'https:'));
   expect((await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'stays home' })).status).toBe(201);
   const delivery = await waitFor(async () => {
     const [d] = (await server.api().get(`/users/${u.id}/webhooks/${id}/deliveries`).set(u.auth)).body.items;
@@ -67,4 +74,30 @@ test('a delivery whose address is not public when it connects fails at once, say
   expect(delivery).toMatchObject({ attempts: 1, last_response_code: null });
   expect(delivery.last_error).toBe("The webhook's address 127.0.0.1 is not on the public internet (WEBHOOK_NETWORKS=any allows it)");
   expect(receiver.received).toHaveLength(0);
+});
+
+test('a plain http webhook saved while WEBHOOK_NETWORKS=any is not posted to once it is public: its deliveries fail at once, saying why', async () => {
+  // A public address: before the scheme was checked when sending, this was posted to over plain http (and retried).
+  const id = await savedEarlier('http://93.184.215.14/hook');
+  expect((await server.api().post(`/users/${u.id}/events`).set(u.auth).send({ notes: 'not in clear text' })).status).toBe(201);
+  const ping = await server.api().post(`/users/${u.id}/webhooks/${id}/test`).set(u.auth);
+  expect(ping.status).toBe(202);
+  const deliveries = await waitFor(async () => {
+    const items = (await server.api().get(`/users/${u.id}/webhooks/${id}/deliveries`).set(u.auth)).body.items as Record<string, unknown>[];
+    return items.length === 2 && items.every((d) => d.status === 'failed') ? items : undefined;
+  }, 'both deliveries to be refused');
+  for (const delivery of deliveries) {
+    expect(delivery).toMatchObject({ attempts: 1, last_response_code: null, next_attempt_at: null });
+    expect(delivery.last_error).toBe(
+      "Not sent: the webhook's URL is not https, and plain http is allowed only where WEBHOOK_NETWORKS=any; change it to an https URL",
+    );
+  }
+  expect(new Set(deliveries.map((d) => d.event_type))).toEqual(new Set(['event.created', 'ping']));
+  // Changing it to https (a public address) is what the reason asks for, and is accepted.
+  const fixed = await server
+    .api()
+    .patch(`/users/${u.id}/webhooks/${id}`)
+    .set(u.auth)
+    .send({ url: 'https://93.184.215.14/hook', enabled: false });
+  expect(fixed.status).toBe(200);
 });

@@ -3,7 +3,7 @@ import { Webhook as Verifier } from 'standardwebhooks';
 import { captureParsed } from '../captures/flow.ts';
 import { waitFor } from '../captures/wait.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
-import { readOnly } from '../helpers/graphql.ts';
+import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { withServer, type SharedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { startReceiver, type Receiver, type Received } from '../helpers/webhook-receiver.ts';
@@ -24,6 +24,12 @@ beforeAll(async () => {
 afterAll(() => receiver.stop());
 
 type Hook = { id: string; secret: string; url: string };
+
+// An account has at most WEBHOOK_MAX_PER_USER (10) webhooks: each test starts with none.
+afterEach(async () => {
+  const hooks = (await server.api().get(`/users/${u.id}/webhooks`).set(u.auth)).body as Hook[];
+  for (const hook of hooks) expect((await server.api().delete(`/users/${u.id}/webhooks/${hook.id}`).set(u.auth)).status).toBe(204);
+});
 
 async function createHook(body: Record<string, unknown>, user = u): Promise<Hook> {
   const res = await server.api().post(`/users/${user.id}/webhooks`).set(user.auth).send(body);
@@ -156,6 +162,43 @@ describe('managing webhooks', () => {
     expectError(await server.api().patch(`/users/${u.id}/webhooks/${hook.id}`).set(ro.auth).send({ enabled: false }), 403);
     expectError(await server.api().post(`/users/${u.id}/webhooks/${hook.id}/test`).set(ro.auth), 403);
     expectError(await server.api().post(`/users/${u.id}/webhooks/${hook.id}/rotate-secret`).set(ro.auth), 403);
+  });
+
+  test('creating a webhook or changing its URL needs a signed-in session: a write access token is refused (REST and GraphQL alike)', async () => {
+    const pat = await server.api().post('/auth/tokens').set(u.auth).send({ name: 'automation', scope: 'write' });
+    expect(pat.status).toBe(201);
+    const token = { auth: { Authorization: `Bearer ${pat.body.token}` } };
+    const base = `/users/${u.id}/webhooks`;
+    const refused = await server
+      .api()
+      .post(base)
+      .set(token.auth)
+      .send({ url: receiver.url('/by-token') });
+    expectError(refused, 403);
+    expect(refused.body.detail).toBe(
+      'Creating a webhook or changing its URL needs a signed-in session (email and password): an access token may not',
+    );
+    const create = `mutation($url: String!) { createWebhook(input: { url: $url }) { webhook { id } } }`;
+    expect((await gqlError(server, token, create, { url: receiver.url('/by-token') })).code).toBe('FORBIDDEN');
+    expect((await server.api().get(base).set(u.auth)).body).toEqual([]);
+
+    // With the session: created. The token may still pause it, rename it, filter it; not point it elsewhere.
+    const hook = await createHook({ url: receiver.url('/by-session') });
+    expectError(
+      await server
+        .api()
+        .patch(`${base}/${hook.id}`)
+        .set(token.auth)
+        .send({ url: receiver.url('/elsewhere') }),
+      403,
+    );
+    const update = `mutation($id: UUID!, $url: String) { updateWebhook(id: $id, input: { url: $url }) { url } }`;
+    expect((await gqlError(server, token, update, { id: hook.id, url: receiver.url('/elsewhere') })).code).toBe('FORBIDDEN');
+    const paused = await server.api().patch(`${base}/${hook.id}`).set(token.auth).send({ enabled: false, description: 'paused' });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ url: receiver.url('/by-session'), enabled: false, description: 'paused' });
+    const moved = await gqlData(server, u, update, { id: hook.id, url: receiver.url('/moved') });
+    expect(moved.updateWebhook.url).toBe(receiver.url('/moved'));
   });
 });
 

@@ -29,6 +29,7 @@ import { Migration20261201010000_readings_created_at } from './Migration20261201
 import { Migration20261202000000_reading_sources } from './Migration20261202000000_reading_sources.ts';
 import { Migration20261206000000_imports } from './Migration20261206000000_imports.ts';
 import { Migration20261206010000_location_sample_changes } from './Migration20261206010000_location_sample_changes.ts';
+import { Migration20261206020000_webhook_limits } from './Migration20261206020000_webhook_limits.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   Migration20261202000000_reading_sources,
   Migration20261206000000_imports,
   Migration20261206010000_location_sample_changes,
+  Migration20261206020000_webhook_limits,
 ];

@@ -1631,7 +1631,10 @@ export type Mutation = {
   createRoutine: Routine;
   /** Save a meal from food items and servings; its totals are computed from the items */
   createSavedMeal: SavedMeal;
-  /** Post events to a URL, signed as Standard Webhooks say; the answer shows the signing secret, once */
+  /**
+   * Post events to a URL, signed as Standard Webhooks say; the answer shows the signing secret, once.
+   * Needs a signed-in session (FORBIDDEN for an access token); CONFLICT past WEBHOOK_MAX_PER_USER webhooks (default 10)
+   */
   createWebhook: WebhookWithSecret;
   /** Delete the account and everything of it, in one transaction. A signed-in session only, with the password (and the TOTP code when it is on). True when deleted */
   deleteAccount: Scalars['Boolean']['output'];
@@ -1687,7 +1690,10 @@ export type Mutation = {
   putGoal: Goal;
   /** Record up to 10,000 location samples in one transaction (a recordedAt already stored is skipped) and detect stays around them */
   recordLocations: LocationBatchResult;
-  /** Send a delivery's event again as a new delivery with the same webhook-id (CONFLICT while the first is still being tried) */
+  /**
+   * Send a delivery's event again as a new delivery with the same webhook-id: CONFLICT while the delivery, or a redelivery of
+   * its event to this webhook, is still pending; RATE_LIMITED at the pending limits, as testWebhook
+   */
   redeliverWebhookDelivery: WebhookDelivery;
   /** Make replaced material the stored key again (a signed-in session only); the key it replaces is kept in its turn */
   restoreEncryptionKey: EncryptionKey;
@@ -1705,7 +1711,10 @@ export type Mutation = {
   stopTrackingTimer: Event;
   /** Sync a calendar source's feed now and answer the source with the outcome (lastSyncStatus, lastSyncError, counts); a feed that fails is recorded there and changes no event. CONFLICT when the source is not a calendar or has no config.url */
   syncEventSource: DataSource;
-  /** Send a ping event to this webhook (even a disabled one); returns its delivery */
+  /**
+   * Send a ping event to this webhook (even a disabled one); returns its delivery. RATE_LIMITED while the account's deliveries
+   * waiting to be sent are at WEBHOOK_MAX_PENDING_PER_USER, or those to the webhook's host at WEBHOOK_MAX_PENDING_PER_HOST
+   */
   testWebhook: WebhookDelivery;
   /** Change an automation; omitted fields stay, a changed type re-validates its config */
   updateAutomation: MetricAutomation;
@@ -1729,7 +1738,7 @@ export type Mutation = {
   updateRoutine: Routine;
   /** Change a saved meal: items replace the list; nutrition edits the totals by hand (totalsSource user), null makes them computed again */
   updateSavedMeal: SavedMeal;
-  /** Change a webhook; omitted fields stay; enabling it again clears its failure */
+  /** Change a webhook; omitted fields stay; enabling it again clears its failure. A new url needs a signed-in session (FORBIDDEN for an access token) */
   updateWebhook: Webhook;
 };
 
@@ -3878,7 +3887,7 @@ export type WebhookDeliveryPage = {
 
 /** Where a delivery stands */
 export type WebhookDeliveryStatus =
-  /** Given up: an answer not worth retrying, a day of failures, or the webhook was disabled */
+  /** Given up: an answer not worth retrying, a day of failures, the webhook was disabled, or not sent at all past the pending limits (lastError says) */
   | 'failed'
   /** Not delivered yet: being tried, or due again (nextAttemptAt) */
   | 'pending'

@@ -69,7 +69,11 @@ export const DeliveryRead = z
     webhook_id: z.uuid(),
     event_id: z.uuid().meta({ description: "The event's id: the webhook-id header of every try" }),
     event_type: z.enum([...EVENT_TYPES, PING, INBOX_CHANGED]),
-    status: z.enum(DELIVERY_STATUSES),
+    status: z.enum(DELIVERY_STATUSES).meta({
+      description:
+        'pending: not delivered yet (being tried, or due again at next_attempt_at); succeeded: a 2xx; failed: given up (an answer not worth ' +
+        'retrying, a day of failures, the webhook disabled), or never sent because the pending limits were reached (attempts 0, last_error says)',
+    }),
     attempts: z.number().int(),
     next_attempt_at: z.iso.datetime().nullable(),
     last_response_code: z.number().int().nullable(),

@@ -23,11 +23,13 @@ export const webhookRoutes: Route[] = [
     method: 'post',
     path: '/users/{user_id}/webhooks',
     tag,
-    access: 'write',
+    access: 'account',
     graphql: 'Mutation.createWebhook',
     summary:
-      'Post events to a URL, signed as Standard Webhooks say (webhook-id, webhook-timestamp, webhook-signature); the answer shows the signing secret, once',
+      'Post events to a URL, signed as Standard Webhooks say (webhook-id, webhook-timestamp, webhook-signature); the answer shows the signing secret, once. ' +
+      'Needs a signed-in session (403 for an access token); 409 past WEBHOOK_MAX_PER_USER webhooks (default 10)',
     body: WebhookCreate,
+    errors: [409, 429],
     responses: { 201: WebhookWithSecretRead },
     handler: async (r) => created(presentWebhookWithSecret(await webhooks.createWebhook(r.actor, r.body))),
   }),
@@ -58,7 +60,8 @@ export const webhookRoutes: Route[] = [
     tag,
     access: 'write',
     graphql: 'Mutation.updateWebhook',
-    summary: 'Change a webhook; omitted fields stay; enabling it again clears its failure',
+    summary:
+      'Change a webhook; omitted fields stay; enabling it again clears its failure. A new url needs a signed-in session (403 for an access token)',
     params,
     body: WebhookUpdate,
     responses: { 200: WebhookRead },
@@ -92,8 +95,11 @@ export const webhookRoutes: Route[] = [
     tag,
     access: 'write',
     graphql: 'Mutation.testWebhook',
-    summary: 'Send a ping event to this webhook (even a disabled one); the answer is its delivery, to follow',
+    summary:
+      'Send a ping event to this webhook (even a disabled one); the answer is its delivery, to follow. ' +
+      "429 (Retry-After) while the account's deliveries waiting to be sent are at WEBHOOK_MAX_PENDING_PER_USER, or those to the webhook's host at WEBHOOK_MAX_PENDING_PER_HOST",
     params,
+    errors: [429],
     responses: { 202: DeliveryRead },
     handler: async (r) => accepted(presentDelivery(await deliveries.pingWebhook(r.actor, r.params.webhook_id))),
   }),
@@ -118,9 +124,11 @@ export const webhookRoutes: Route[] = [
     tag,
     access: 'write',
     graphql: 'Mutation.redeliverWebhookDelivery',
-    summary: "Send a delivery's event again, as a new delivery with the same webhook-id (409 while the first is still being tried)",
+    summary:
+      "Send a delivery's event again, as a new delivery with the same webhook-id. 409 while the delivery, or a redelivery of its event to this webhook, is still pending; " +
+      '429 (Retry-After) at the pending limits, as for test',
     params: deliveryParams,
-    errors: [409],
+    errors: [409, 429],
     responses: { 202: DeliveryRead },
     handler: async (r) => accepted(presentDelivery(await deliveries.redeliver(r.actor, r.params.webhook_id, r.params.delivery_id))),
   }),
