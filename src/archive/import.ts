@@ -1,5 +1,5 @@
 import { muteEvents } from '../domain/outbox/outbox.service.ts';
-import { createInterface } from 'node:readline';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { open as openZip, type Entry, type ZipFile } from 'yauzl';
 import { authorize, type Actor } from '../core/actor.ts';
@@ -21,23 +21,124 @@ const BATCH = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REASONS = 5;
 
-/** The archive's files by name, and a way to read one line by line. */
+/** The longest line read: a longer one is skipped as it streams past, never held, and refused as too large. */
+const MAX_LINE_BYTES = 1024 * 1024;
+/** manifest.json is a few hundred bytes; it is read whole, so it has a cap of its own. */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+/** A ZIP with more entries than this is not an export (and listing them would be the attack). */
+const MAX_ENTRIES = 100_000;
+/**
+ * The most an archive's files may inflate to, as a multiple of the archive's size (beyond a floor
+ * every archive may reach): an export's NDJSON deflates to about a fifth, a file of one repeated
+ * byte to a thousandth, and reading that would take the server minutes of inflating per megabyte
+ * uploaded. The sizes are the ZIP's own, which the reader holds every entry to (yauzl stops an
+ * entry that inflates past its stated size).
+ */
+const MAX_INFLATE_RATIO = 100;
+const INFLATE_FLOOR_BYTES = 64 * 1024 * 1024;
+/** Lines written in one statement: at most BATCH, and at most this many bytes of their text. */
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+/** The archive's files it reads by name (others are not even listed), and a way to read one. */
 async function openArchive(path: string) {
   const zip = await new Promise<ZipFile>((resolve, reject) =>
     openZip(path, { lazyEntries: true, autoClose: false }, (err, z) =>
       err ? reject(Invalid.at([], `Not a ZIP archive: ${err.message}`)) : resolve(z),
     ),
   );
+  if (zip.entryCount > MAX_ENTRIES) {
+    zip.close();
+    throw Invalid.at([], `Not a Lifetrack archive: it has ${zip.entryCount} files`);
+  }
+  const wanted = new Set(['manifest.json', ...IMPORT_ORDER.map(ndjsonName)]);
   const entries = new Map<string, Entry>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (e: Entry) => (entries.set(e.fileName.replace(/^.*\//, ''), e), zip.readEntry()));
-    zip.on('end', resolve);
-    zip.on('error', (err: Error) => reject(Invalid.at([], `Not a readable ZIP archive: ${err.message}`)));
-    zip.readEntry();
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (e: Entry) => {
+        const name = e.fileName.replace(/^.*\//, '');
+        if (wanted.has(name)) entries.set(name, e);
+        zip.readEntry();
+      });
+      zip.on('end', resolve);
+      zip.on('error', (err: Error) => reject(Invalid.at([], `Not a readable ZIP archive: ${err.message}`)));
+      zip.readEntry();
+    });
+    const inflated = [...entries.values()].reduce((sum, e) => sum + e.uncompressedSize, 0);
+    const limit = Math.max(INFLATE_FLOOR_BYTES, MAX_INFLATE_RATIO * (await stat(path)).size);
+    if (inflated > limit)
+      throw Invalid.at(
+        [],
+        `The archive's files inflate to ${inflated} bytes, more than ${MAX_INFLATE_RATIO} times its size: not an export this server reads`,
+      );
+  } catch (err) {
+    zip.close();
+    throw err;
+  }
   const stream = (e: Entry) =>
     new Promise<Readable>((resolve, reject) => zip.openReadStream(e, (err, s) => (err ? reject(Invalid.at([], err.message)) : resolve(s))));
   return { entries, stream, close: () => zip.close() };
+}
+
+/**
+ * The lines of an NDJSON file, each as text, or `{ tooLarge }` for one over `maxBytes`: its bytes
+ * are counted as they pass and dropped, and reading picks up after its line break. A line holds
+ * at most `maxBytes` plus a chunk; a trailing carriage return is dropped (as readline did).
+ */
+async function* cappedLines(input: AsyncIterable<Buffer>, maxBytes: number): AsyncGenerator<string | { tooLarge: number }> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  let skipping = false;
+  const text = () => {
+    const line = Buffer.concat(parts, size).toString('utf8');
+    parts = [];
+    size = 0;
+    return line.endsWith('\r') ? line.slice(0, -1) : line;
+  };
+  for await (const chunk of input) {
+    let from = 0;
+    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, from)) {
+      const length = nl - from;
+      if (skipping || size + length > maxBytes) {
+        yield { tooLarge: size + length };
+        parts = [];
+        size = 0;
+        skipping = false;
+      } else {
+        parts.push(chunk.subarray(from, nl));
+        size += length;
+        yield text();
+      }
+      from = nl + 1;
+    }
+    if (from < chunk.length) {
+      size += chunk.length - from;
+      if (size > maxBytes) {
+        skipping = true;
+        parts = [];
+      } else if (!skipping) parts.push(chunk.subarray(from));
+    }
+  }
+  if (skipping) yield { tooLarge: size };
+  else if (size) yield text();
+}
+
+/** manifest.json, read whole up to its cap. */
+async function readManifest(stream: Readable): Promise<Manifest> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of stream) {
+    size += (c as Buffer).length;
+    if (size > MAX_MANIFEST_BYTES) {
+      stream.destroy();
+      throw Invalid.at([], `Not a Lifetrack archive: manifest.json is over ${MAX_MANIFEST_BYTES} bytes`);
+    }
+    chunks.push(c as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
+  } catch {
+    throw Invalid.at([], 'Not a Lifetrack archive: manifest.json is not JSON');
+  }
 }
 
 /** Columns of each table, read once: an archive's keys that are not columns are left out. */
@@ -112,8 +213,45 @@ async function takenElsewhere(table: string, rows: Json[], userId: string): Prom
   return new Set(taken.map((t) => t.id));
 }
 
+/** Why a line was not imported, as an import's counts name it. */
+type LineSkip = 'malformed' | 'too_large' | 'invalid' | 'conflict';
+/**
+ * Where each line's outcome goes besides the answer (the import pipeline's tally): exactly one
+ * count per line read, so lines = created + present + skipped.
+ */
+type ArchiveTally = {
+  created(n?: number): void;
+  present(n?: number): void;
+  skipped(reason: LineSkip, detail: string): void;
+  progress(bytesRead: number): void;
+};
+
+/** One type's outcome, as the answer shows it, told to the tally too. */
+class Counted {
+  readonly outcome: TypeOutcome = { created: 0, skipped: 0, refused: 0, reasons: [] };
+  private readonly tally: ArchiveTally | undefined;
+  constructor(tally?: ArchiveTally) {
+    this.tally = tally;
+  }
+  created(n = 1): void {
+    if (!n) return;
+    this.outcome.created += n;
+    this.tally?.created(n);
+  }
+  present(n = 1): void {
+    if (!n) return;
+    this.outcome.skipped += n;
+    this.tally?.present(n);
+  }
+  refused(why: LineSkip, reason: string): void {
+    this.outcome.refused++;
+    if (this.outcome.reasons.length < REASONS) this.outcome.reasons.push(reason);
+    this.tally?.skipped(why, reason);
+  }
+}
+
 /** A batch of one type in one savepoint; when the batch fails, each line again in its own, so one bad line costs only itself. */
-async function importBatch(type: ChangeType, lines: Rows[], userId: string, outcome: TypeOutcome): Promise<void> {
+async function importBatch(type: ChangeType, lines: Rows[], userId: string, outcome: Counted): Promise<void> {
   const store = async (batch: Rows[]) =>
     em().transactional(async () => {
       // An account's history coming home is not news: no webhook or subscription hears of it.
@@ -132,9 +270,9 @@ async function importBatch(type: ChangeType, lines: Rows[], userId: string, outc
       return { created: inserted.size, elsewhere: await takenElsewhere(table, notInserted, userId) };
     });
   const count = (batch: Rows[], r: { created: number; elsewhere: Set<string> }) => {
-    outcome.created += r.created;
-    outcome.skipped += batch.length - r.created - r.elsewhere.size;
-    for (const id of r.elsewhere) refuse(outcome, `${type} ${id}: this id belongs to another account on this server`);
+    outcome.created(r.created);
+    outcome.present(batch.length - r.created - r.elsewhere.size);
+    for (const id of r.elsewhere) outcome.refused('conflict', `${type} ${id}: this id belongs to another account on this server`);
   };
   try {
     count(lines, await store(lines));
@@ -143,24 +281,19 @@ async function importBatch(type: ChangeType, lines: Rows[], userId: string, outc
       try {
         count([line], await store([line]));
       } catch (err) {
-        refuse(outcome, `${type} ${typeof line.row.id === 'string' ? line.row.id : ''}: ${(err as Error).message}`);
+        outcome.refused('invalid', `${type} ${typeof line.row.id === 'string' ? line.row.id : ''}: ${(err as Error).message}`);
       }
     }
   }
-}
-
-function refuse(outcome: TypeOutcome, reason: string): void {
-  outcome.refused++;
-  if (outcome.reasons.length < REASONS) outcome.reasons.push(reason);
 }
 
 /**
  * A definition is the account's own (every account has one per metric type): the archive's
  * settings and automations are merged into it, matched by metric type.
  */
-async function mergeDefinition(line: Json, userId: string, outcome: TypeOutcome): Promise<void> {
+async function mergeDefinition(line: Json, userId: string, outcome: Counted): Promise<void> {
   const type = metricType(String(line.metric_type_slug));
-  if (!type) return refuse(outcome, `metric_definition: unknown metric type "${String(line.metric_type_slug)}"`);
+  if (!type) return outcome.refused('invalid', `metric_definition: unknown metric type "${String(line.metric_type_slug)}"`);
   const [own] = await query<{ id: string }>(
     `update metric_definitions set display_name = $3, enabled = $4, manual_fallback = $5, resolution_operator = $6, sources = $7::jsonb, updated_at = now()
       where user_id = $1 and metric_type_id = $2
@@ -185,8 +318,8 @@ async function mergeDefinition(line: Json, userId: string, outcome: TypeOutcome)
     'metric_automations',
     automations.map((a) => ({ ...a, user_id: userId, definition_id: def.id, created_at: now, updated_at: now })),
   );
-  if (own || added.size) outcome.created++;
-  else outcome.skipped++;
+  if (own || added.size) outcome.created();
+  else outcome.present();
 }
 
 /**
@@ -201,22 +334,39 @@ export function archiveImporter(
 ): (path: string) => Promise<ArchiveImport> {
   // Checked before the caller reads an upload of up to a gigabyte.
   authorize(actor, actor.userId, 'account');
-  return (path) => importArchive(actor, path, onProgress);
+  return (path) => importArchive(actor, path, { onProgress });
 }
 
-async function importArchive(actor: Actor, path: string, onProgress?: (done: number, total: number) => void): Promise<ArchiveImport> {
+export type ArchiveImportOptions = {
+  /** Lines read so far of the manifest's count of lines (the CLI's progress bar). */
+  onProgress?: (done: number, total: number) => void;
+  /** The import pipeline's counts: each line's outcome, and the archive's bytes read. */
+  tally?: ArchiveTally;
+  /** Stops at the next line once aborted, keeping what was written. */
+  signal?: AbortSignal;
+};
+
+/**
+ * The import itself, for POST …/import, npm run import:archive and the import pipeline. An account
+ * archive carries everything an account holds: only a signed-in session (or the system) brings
+ * one in. Every file is streamed a line at a time, each line at most MAX_LINE_BYTES, a batch at
+ * most BATCH lines and BATCH_BYTES.
+ */
+export async function importArchive(
+  actor: Actor,
+  path: string,
+  { onProgress, tally, signal }: ArchiveImportOptions = {},
+): Promise<ArchiveImport> {
+  authorize(actor, actor.userId, 'account');
   const archive = await openArchive(path);
+  let readingsCreated = false;
   try {
     const manifestEntry = archive.entries.get('manifest.json');
     if (!manifestEntry) throw Invalid.at([], 'Not a Lifetrack archive: it has no manifest.json');
-    let manifest: Manifest;
-    try {
-      const chunks: Buffer[] = [];
-      for await (const c of await archive.stream(manifestEntry)) chunks.push(c as Buffer);
-      manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
-    } catch {
-      throw Invalid.at([], 'Not a Lifetrack archive: manifest.json is not JSON');
-    }
+    if (manifestEntry.uncompressedSize > MAX_MANIFEST_BYTES)
+      throw Invalid.at([], `Not a Lifetrack archive: manifest.json is over ${MAX_MANIFEST_BYTES} bytes`);
+    const manifest = await readManifest(await archive.stream(manifestEntry));
+    if (manifest === null || typeof manifest !== 'object') throw Invalid.at([], 'Not a Lifetrack archive: manifest.json is not an object');
     if (manifest.format !== ARCHIVE_FORMAT) throw Invalid.at([], `Not a Lifetrack archive (format "${String(manifest.format)}")`);
     if (!(manifest.format_version <= ARCHIVE_VERSION))
       throw Invalid.at([], `Archive format version ${manifest.format_version} is newer than this server reads (${ARCHIVE_VERSION})`);
@@ -228,50 +378,85 @@ async function importArchive(actor: Actor, path: string, onProgress?: (done: num
     };
     const total = Object.values(manifest.counts ?? {}).reduce((a, b) => a + b, 0);
     let done = 0;
+    // The archive's bytes read: the entries read whole, and the part of the one being read.
+    let entriesRead = manifestEntry.compressedSize;
+    tally?.progress(entriesRead);
     const result: ArchiveImport = { from_user_id: manifest.user_id, types: {} };
     for (const type of IMPORT_ORDER) {
+      if (signal?.aborted) break;
       const entry = archive.entries.get(ndjsonName(type));
       if (!entry) continue;
-      const outcome: TypeOutcome = { created: 0, skipped: 0, refused: 0, reasons: [] };
-      result.types[type] = outcome;
+      const outcome = new Counted(tally);
+      result.types[type] = outcome.outcome;
       let batch: Rows[] = [];
+      let batchBytes = 0;
       const flush = async () => {
         if (batch.length) await importBatch(type, batch, actor.userId, outcome);
         done += batch.length;
         onProgress?.(done, total);
         batch = [];
+        batchBytes = 0;
         em().clear();
       };
       let lineNo = 0;
-      for await (const text of createInterface({ input: await archive.stream(entry), crlfDelay: Infinity })) {
-        lineNo++;
-        if (!text.trim()) continue;
-        let line: Json;
-        try {
-          line = JSON.parse(text) as Json;
-        } catch {
-          refuse(outcome, `${ndjsonName(type)} line ${lineNo}: not JSON`);
-          continue;
+      let inflated = 0;
+      const input = await archive.stream(entry);
+      const counted = async function* () {
+        for await (const c of input as AsyncIterable<Buffer>) {
+          inflated += c.length;
+          yield c;
         }
-        if (type === 'metric_definition') {
-          await mergeDefinition(line, actor.userId, outcome);
-          continue;
+      };
+      try {
+        for await (const text of cappedLines(counted(), MAX_LINE_BYTES)) {
+          lineNo++;
+          if (signal?.aborted) break;
+          if (typeof text !== 'string') {
+            outcome.refused('too_large', `${ndjsonName(type)} line ${lineNo}: over ${MAX_LINE_BYTES} bytes (${text.tooLarge}): not read`);
+            continue;
+          }
+          if (!text.trim()) continue;
+          let line: Json;
+          try {
+            line = JSON.parse(text) as Json;
+          } catch {
+            outcome.refused('malformed', `${ndjsonName(type)} line ${lineNo}: not JSON`);
+            continue;
+          }
+          if (line === null || typeof line !== 'object' || Array.isArray(line)) {
+            outcome.refused('malformed', `${ndjsonName(type)} line ${lineNo}: not a JSON object`);
+            continue;
+          }
+          if (type === 'metric_definition') {
+            await mergeDefinition(line, actor.userId, outcome);
+            continue;
+          }
+          const rows = TO_ROWS[type]?.(line, ctx);
+          if (typeof rows === 'string') {
+            if (rows === 'not set') outcome.present();
+            else outcome.refused('invalid', `${ndjsonName(type)} line ${lineNo}: ${rows}`);
+          } else if (rows) {
+            batch.push(rows);
+            batchBytes += text.length;
+            if (batch.length >= BATCH || batchBytes >= BATCH_BYTES) {
+              await flush();
+              tally?.progress(entriesRead + Math.floor((entry.compressedSize * inflated) / Math.max(1, entry.uncompressedSize)));
+            }
+          }
         }
-        const rows = TO_ROWS[type]?.(line, ctx);
-        if (typeof rows === 'string') {
-          if (rows === 'not set') outcome.skipped++;
-          else refuse(outcome, `${ndjsonName(type)} line ${lineNo}: ${rows}`);
-        } else if (rows) {
-          batch.push(rows);
-          if (batch.length >= BATCH) await flush();
-        }
+      } finally {
+        input.destroy();
       }
       await flush();
+      if (type === 'health_metric' && outcome.outcome.created) readingsCreated = true;
+      entriesRead += entry.compressedSize;
+      tally?.progress(entriesRead);
     }
-    if (result.types.health_metric?.created) await rebuildReadingRollups(actor.userId);
     return result;
   } finally {
     archive.close();
+    // Also after a cancel: the readings written so far are the account's, and so are their rollups.
+    if (readingsCreated) await rebuildReadingRollups(actor.userId);
   }
 }
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { systemActor } from '../../src/core/actor.ts';
 import { withContext } from '../../src/db/context.ts';
-import { appleDate, importAppleHealth } from '../../src/tools/apple-health.ts';
+import { appleDate, importAppleHealth } from '../../src/imports/formats/apple-health.ts';
 import { gqlData } from '../helpers/graphql.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signUp } from '../helpers/users.ts';
@@ -27,7 +27,7 @@ test('Apple dates become ISO 8601 with an offset', () => {
 test('imports the committed export: mapping, units, sleep nights, and dedup on re-import', async () => {
   const u = await signUp(server, { timezone: 'Europe/Berlin' });
   const progress: number[] = [];
-  const counts = await withContext(() => importAppleHealth(systemActor(u.id), FIXTURE, (read) => progress.push(read)));
+  const counts = await withContext(() => importAppleHealth(systemActor(u.id), FIXTURE, { onProgress: (read) => progress.push(read) }));
   const ignoredByType = {
     'HKCategoryTypeIdentifierSleepAnalysis:HKCategoryValueSleepAnalysisInBed': 1,
     'HKCategoryTypeIdentifierSleepAnalysis:HKCategoryValueSleepAnalysisAwake': 1,

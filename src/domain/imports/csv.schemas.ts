@@ -24,6 +24,11 @@ const Mapping = z
   })
   .refine((m) => m.event || m.metrics?.length, { message: 'Map the rows to an event, to metrics, or both', path: ['event'] });
 
+const DaylioMoods = z
+  .record(z.string().trim().min(1).max(100), z.number().finite())
+  .optional()
+  .describe("daylio: your mood names and their scores when you renamed Daylio's (rad 5, good 4, meh 3, bad 2, awful 1)");
+
 export const CsvImport = z
   .object({
     csv: z
@@ -35,16 +40,17 @@ export const CsvImport = z
       .optional()
       .describe("daylio: Daylio's export (mood, activities as tags, notes); loop: Loop Habit Tracker's Checkmarks.csv"),
     mapping: Mapping.optional(),
-    daylio_moods: z
-      .record(z.string().trim().min(1).max(100), z.number().finite())
-      .optional()
-      .describe("daylio: your mood names and their scores when you renamed Daylio's (rad 5, good 4, meh 3, bad 2, awful 1)"),
+    daylio_moods: DaylioMoods,
   })
   .superRefine((v, ctx) => {
     if (!v.preset === !v.mapping) ctx.addIssue({ code: 'custom', path: ['mapping'], message: 'Give either a preset or a mapping' });
   })
   .meta({ id: 'CsvImport' });
 export type CsvMapping = z.output<typeof Mapping>;
+
+/** An uploaded CSV's options beside the file (the import pipeline's daylio, loop and csv formats): CsvImport's, less the CSV. */
+export const DaylioOptions = z.object({ daylio_moods: DaylioMoods });
+export const MappedCsvOptions = z.object({ mapping: Mapping });
 
 export const CsvImportResult = z
   .object({

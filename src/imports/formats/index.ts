@@ -1,3 +1,6 @@
+import { appleHealth } from './apple-health.ts';
+import { lifetrackArchive } from './archive.ts';
+import { daylio, loop, mappedCsv } from './csv.ts';
 import type { ImportFormat } from './format.ts';
 import { geojson } from './geojson.ts';
 import { googleRecords } from './google-records.ts';
@@ -20,6 +23,11 @@ export const FORMAT_NAMES = [
   'kml',
   'kmz',
   'geojson',
+  'apple_health',
+  'lifetrack_archive',
+  'daylio',
+  'loop',
+  'csv',
 ] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
@@ -38,6 +46,12 @@ export const FORMATS: readonly ImportFormat[] = [
   kml,
   kmz,
   geojson,
+  appleHealth,
+  lifetrackArchive,
+  daylio,
+  loop,
+  // Chosen by name only (its mapping says how to read it): never detected.
+  mappedCsv,
 ];
 
 export const formatNamed = (name: string): ImportFormat | undefined => FORMATS.find((f) => f.name === name);
