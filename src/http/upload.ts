@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { Invalid, TooLarge, UnsupportedMedia } from '../core/errors.ts';
+import { Invalid, TooLarge } from '../core/errors.ts';
 
 /** A stream that fails with TooLarge once more than `limitBytes` went through it. */
 function capped(limitBytes: number, counted: (size: number) => void): Transform {
@@ -86,7 +86,7 @@ function spoolMultipart(
     try {
       parser = busboy({ headers: { 'content-type': contentType }, limits: FIELD_LIMITS });
     } catch (err) {
-      reject(new UnsupportedMedia(`The multipart body cannot be read: ${(err as Error).message}`));
+      reject(Invalid.at([], `The multipart body cannot be read: ${(err as Error).message}`));
       return;
     }
     const fields: Record<string, string> = {};

@@ -198,6 +198,8 @@ const TAGS: Record<string, string> = {
   changes:
     'Incremental sync: what changed since a cursor (upserts and deletions, one per-user version sequence), for offline-first clients',
   archive: "The whole account as one ZIP (export), and such an archive, or another app's CSV, brought into an account (import)",
+  imports:
+    'Files from other apps (location histories, Apple Health, CSVs, account archives) uploaded, read in the background in constant memory, with progress and counts',
   webhooks:
     'Events posted to your URLs as they happen (signed as Standard Webhooks say), retried for a day, with every try listed; an ntfy preset',
   erasure: 'Erase the data and keep the account, or delete the account: one transaction, confirmed with the password',

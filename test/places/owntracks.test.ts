@@ -53,7 +53,12 @@ test('location messages, one or a queued batch, become samples; other message ty
   const batch = await server.api().post(`/users/${user.id}/owntracks`).set(auth).send(queued);
   expect(batch.status).toBe(200);
   expect(batch.body).toEqual([]);
-  for (const other of [{ _type: 'card', name: 'Me' }, { _type: 'waypoints', waypoints: [] }, { _type: 'location' }, {}]) {
+  for (const other of [
+    { _type: 'card', name: 'Me' },
+    { _type: 'waypoints', waypoints: [] },
+    { _type: 'location' },
+    { _type: 'location', lat: 'x' },
+  ]) {
     const res = await server.api().post(`/users/${user.id}/owntracks`).set(auth).send(other);
     expect([res.status, res.body]).toEqual([200, []]);
   }
@@ -122,9 +127,20 @@ test("another user's token is refused on this user's path", async () => {
 
 test('a body that is not a message is refused; more than 10,000 messages too', async () => {
   const path = `/users/${owner.id}/owntracks`;
-  expect422(await server.api().post(path).set(owner.auth).send([1, 2]), ['body']);
+  expect422(await server.api().post(path).set(owner.auth).send([1, 2]), ['body', 0]);
+  expect422(await server.api().post(path).set(owner.auth).send({ lat: 1, lon: 2 }), ['body', '_type']);
+  expect422(
+    await server
+      .api()
+      .post(path)
+      .set(owner.auth)
+      .send([{ _type: 'location' }, { type: 'location' }]),
+    ['body', 1, '_type'],
+  );
   // Not an object or array at all: refused by the JSON reader, as on every route.
   expectError(await server.api().post(path).set(owner.auth).send('"location"').type('json'), 400);
   const many = Array.from({ length: 10_001 }, (_, i) => ({ _type: 'lwt', tst: T0 + i }));
   expect422(await server.api().post(path).set(owner.auth).send(many), ['body']);
+  // Nothing of a refused queue was stored.
+  expect(await storedCount(owner, [{ tst: T0, lat: 1, lon: 2 }])).toBe(0);
 });

@@ -1,14 +1,11 @@
 import { authorize, type Actor } from '../../core/actor.ts';
-import { Invalid } from '../../core/errors.ts';
+import { parse } from '../../core/validation.ts';
+import { OwnTracksMessage, OwnTracksQueue } from './places.schemas.ts';
 import { recordLocations } from './locations.service.ts';
 
 /** What the OwnTracks app posts (one message, or its queue as an array): https://owntracks.org/booklet/tech/json/ */
 type Message = Record<string, unknown>;
 
-/** As POST …/locations takes them per request. */
-const MAX_MESSAGES = 10_000;
-
-const isMessage = (v: unknown): v is Message => typeof v === 'object' && v !== null && !Array.isArray(v);
 const finite = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
 
 /** A `location` message's sample, or null for any other message or a location without a usable position and time. */
@@ -34,9 +31,7 @@ export type OwnTracksResult = { accepted: number; ignored: number };
 export async function recordOwnTracks(actor: Actor, body: unknown): Promise<OwnTracksResult> {
   // Spent once, by recordLocations, when there is something to write.
   authorize(actor, actor.userId, 'write', { spend: false });
-  const messages = Array.isArray(body) ? body : [body];
-  if (!messages.every(isMessage)) throw Invalid.at([], 'Expected an OwnTracks message (a JSON object) or an array of them');
-  if (messages.length > MAX_MESSAGES) throw Invalid.at([], `At most ${MAX_MESSAGES} messages per request`);
+  const messages: Message[] = Array.isArray(body) ? parse(OwnTracksQueue, body) : [parse(OwnTracksMessage, body)];
   const samples = messages.map(sampleOf).filter((s) => s !== null);
   if (samples.length) await recordLocations(actor, { samples });
   return { accepted: samples.length, ignored: messages.length - samples.length };

@@ -88,3 +88,9 @@ const LocationSample = z.object({
 export const LocationBatch = z
   .object({ samples: z.array(LocationSample).max(MAX_SAMPLES, `At most ${MAX_SAMPLES} samples per request`) })
   .meta({ id: 'LocationBatch' });
+
+/** Every OwnTracks message names its type (https://owntracks.org/booklet/tech/json/): a body without one is not the app's. */
+export const OwnTracksMessage = z.looseObject({ _type: z.string().min(1).max(50) }).meta({ id: 'OwnTracksMessage' });
+/** The app's queue, sent at once: as many as POST …/locations takes. */
+export const OwnTracksQueue = z.array(OwnTracksMessage).max(MAX_SAMPLES, `At most ${MAX_SAMPLES} messages per request`);
+export const OwnTracksBody = z.union([OwnTracksMessage, OwnTracksQueue]).meta({ id: 'OwnTracksBody' });

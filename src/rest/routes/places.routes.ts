@@ -8,6 +8,7 @@ import * as visits from '../../domain/places/visits.service.ts';
 import {
   LocationBatch,
   LocationHistoryQuery,
+  OwnTracksBody,
   PlaceCreate,
   PlaceListQuery,
   PlaceUpdate,
@@ -18,9 +19,6 @@ import { LocationBatchResult, PlaceRead, PlaceVisitRead, presentLocationBatch, p
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'places';
-/** What OwnTracks posts: one message or an array of them (https://owntracks.org/booklet/tech/json/); the service reads them. */
-const OwnTracksMessage = z.looseObject({ _type: z.string().optional() });
-const OwnTracksBody = z.union([OwnTracksMessage, z.array(OwnTracksMessage)]).meta({ id: 'OwnTracksBody' });
 const params = z.object({ place_id: uuid() });
 const visitParams = z.object({ visit_id: uuid() });
 
