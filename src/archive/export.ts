@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { once } from 'node:events';
-import { PassThrough, type Writable } from 'node:stream';
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { IsolationLevel } from '@mikro-orm/core';
 import { ZipFile } from 'yazl';
@@ -82,11 +85,160 @@ const DAYS_PER_READ = 366;
  * is full, so memory stays flat whatever the account holds. Everything is read in one
  * REPEATABLE READ snapshot: the files agree with each other and with the manifest's counts.
  * Encrypted payloads are exported as the ciphertext they are stored as, with the wrapped key.
+ * For a writer that never waits on anyone (a file: `npm run export`); a download goes through
+ * downloadArchive, since `out` being full holds the snapshot's transaction open.
  */
 export function exportArchive(actor: Actor, onProgress?: (done: number, total: number) => void): (out: Writable) => Promise<void> {
   // Checked now, before the caller commits to an answer: a refused export is an error, not a broken file.
   authorize(actor, actor.userId, 'account');
   return (out) => writeArchive(actor, out, onProgress);
+}
+
+/**
+ * The archive for GET /users/{id}/export: written at the database's pace to a private temporary
+ * file, and sent from that file at the client's pace, the download following the file as it grows
+ * (the first bytes leave at once, as before). The snapshot's transaction therefore lasts as long as
+ * reading the account takes, never as long as a client likes: one that stops reading holds a file,
+ * not a pool connection, a snapshot that holds back vacuum, or (on the embedded database, which runs
+ * one transaction at a time) every other user's requests. The file is unlinked as soon as it is
+ * open, so nothing is left on disk whatever happens to the process; its space is returned once the
+ * download has read it through, fails, or the client has not taken a byte for DOWNLOAD_IDLE_MS.
+ * A client that goes away mid-snapshot ends the snapshot too.
+ */
+export function downloadArchive(actor: Actor): (out: Writable) => Promise<void> {
+  authorize(actor, actor.userId, 'account');
+  return async (out) => {
+    const spool = await Spool.open();
+    const writing = writeArchive(actor, spool.writer);
+    // The download fails with the snapshot: cut, never a file that looks whole (rest/router.ts).
+    writing.catch((err: Error) => spool.reader.destroy(err));
+    try {
+      await pipeline(spool.reader, out);
+    } catch (err) {
+      spool.writer.destroy(err as Error);
+      await writing.catch(() => undefined);
+      throw err;
+    } finally {
+      await spool.close();
+    }
+    await writing;
+  };
+}
+
+/** How long a download may go without the client taking a byte before it is cut (and its file freed). */
+const DOWNLOAD_IDLE_MS = 5 * 60_000;
+/** Bytes read from the spool file at a time. */
+const SPOOL_CHUNK = 64 * 1024;
+
+/**
+ * A private temporary file written at one pace and read at another: `writer` appends to it, `reader`
+ * yields what has been written so far and waits for more until the writer has finished.
+ */
+class Spool {
+  private written = 0;
+  private readAt = 0;
+  private finished = false;
+  private closed = false;
+  private reading = false;
+  private wake: (() => void) | undefined;
+  private idle: NodeJS.Timeout | undefined;
+  readonly writer: Writable;
+  readonly reader: Readable;
+  private readonly file: FileHandle;
+
+  private constructor(file: FileHandle) {
+    this.file = file;
+    this.writer = new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        this.append(chunk).then(() => done(), done);
+      },
+      final: (done) => {
+        this.finished = true;
+        this.notify();
+        done();
+      },
+    });
+    this.reader = new Readable({
+      highWaterMark: SPOOL_CHUNK,
+      read: () => {
+        clearTimeout(this.idle);
+        this.idle = undefined;
+        void this.pump();
+      },
+      destroy: (err, done) => {
+        clearTimeout(this.idle);
+        this.notify();
+        done(err);
+      },
+    });
+  }
+
+  static async open(): Promise<Spool> {
+    const dir = await mkdtemp(join(tmpdir(), 'lifetrack-export-'));
+    try {
+      const file = await open(join(dir, 'archive.zip'), 'w+', 0o600);
+      return new Spool(file);
+    } finally {
+      // Unlinked at once: the open handle keeps the data until it is closed, and a crash leaves nothing.
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async append(chunk: Buffer): Promise<void> {
+    for (let at = 0; at < chunk.length;) {
+      const { bytesWritten } = await this.file.write(chunk, at, chunk.length - at, this.written);
+      at += bytesWritten;
+      this.written += bytesWritten;
+    }
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  /** Pushes what the writer has added since the last read, or waits for it, or ends at the writer's end. */
+  private async pump(): Promise<void> {
+    if (this.reading) return;
+    this.reading = true;
+    try {
+      while (!this.reader.destroyed) {
+        if (this.readAt < this.written) {
+          const size = Math.min(SPOOL_CHUNK, this.written - this.readAt);
+          const { buffer, bytesRead } = await this.file.read(Buffer.allocUnsafe(size), 0, size, this.readAt);
+          if (this.reader.destroyed) return;
+          this.readAt += bytesRead;
+          // Stop until the reader asks again: the client is behind. One that takes nothing for
+          // DOWNLOAD_IDLE_MS has stopped reading: its download is cut and the file freed.
+          if (!this.reader.push(buffer.subarray(0, bytesRead))) {
+            this.idle = setTimeout(() => this.reader.destroy(new Error('The client stopped reading the export')), DOWNLOAD_IDLE_MS);
+            this.idle.unref();
+            return;
+          }
+        } else if (this.finished) {
+          this.reader.push(null);
+          // Read through: the rest is in memory on its way out, and the file's space can go now.
+          await this.close();
+          return;
+        } else {
+          await new Promise<void>((resolve) => (this.wake = resolve));
+        }
+      }
+    } catch (err) {
+      this.reader.destroy(err as Error);
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.idle);
+    await this.file.close();
+  }
 }
 
 async function writeArchive(actor: Actor, out: Writable, onProgress?: (done: number, total: number) => void): Promise<void> {
@@ -95,7 +247,9 @@ async function writeArchive(actor: Actor, out: Writable, onProgress?: (done: num
       // Entries are produced from yazl's callbacks: each runs in this request's unit of work and transaction.
       const inUnit = AsyncLocalStorage.snapshot();
       const profile = await getProfile(actor);
-      const counts = await liveCounts(actor);
+      // Every type's file has its count, 0 included: a reader can tell an empty file from a missing count.
+      const live = await liveCounts(actor);
+      const counts = Object.fromEntries(CHANGE_TYPES.map((type) => [type, live[type] ?? 0])) as Record<ChangeType, number>;
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
       let done = 0;
       const zip = new ZipFile();

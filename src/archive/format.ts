@@ -17,6 +17,7 @@ export type Manifest = {
   user_id: string;
   timezone: string;
   exported_at: string;
+  /** Lines of each type's NDJSON file: every type, 0 for an empty one (archives before 2026-12 left those out). */
   counts: Partial<Record<ChangeType, number>>;
   files: string[];
 };

@@ -5,7 +5,7 @@ import { parse } from '../core/validation.ts';
 import { em } from '../db/context.ts';
 import { query } from '../db/sql.ts';
 import { type User } from '../domain/users/user.entity.ts';
-import { createUser, type Profile, findUserByEmail, loadUser } from '../domain/users/users.service.ts';
+import { registerUser, type Profile, findUserByEmail, loadUser } from '../domain/users/users.service.ts';
 import { LoginRequest, TotpCode, TotpVerifyRequest } from './auth.schemas.ts';
 import { signToken, verifyToken } from './jwt.ts';
 import { verifyPassword } from './passwords.ts';
@@ -149,8 +149,9 @@ async function acceptTotpCode(user: User, code: string): Promise<boolean> {
   return true;
 }
 
-export async function register(input: Parameters<typeof createUser>[0], allowed: boolean, client: ClientInfo): Promise<Profile> {
+/** Open registration: the same answer for a free address and a taken one (registerUser says why). */
+export async function register(input: Parameters<typeof registerUser>[0], allowed: boolean, client: ClientInfo): Promise<Profile> {
   if (!allowed) throw new Forbidden('Registration is disabled on this server');
   await countAttempt([limits.registration, client.ip]);
-  return createUser(input);
+  return registerUser(input);
 }

@@ -23,12 +23,6 @@ export const limits = {
   totp: { scope: 'totp', max: 10, windowSeconds: FIFTEEN_MINUTES },
   /** Open registration per address, counted whether or not the attempt succeeds. */
   registration: { scope: 'registration', max: 50, windowSeconds: 60 * 60 },
-  /**
-   * Attempts to change one account's login email, counted whether or not the address is free: a
-   * taken address answers 409 (as sign-up does), so the profile is no faster an oracle of who has an
-   * account than registration is.
-   */
-  emailChange: { scope: 'email-change', max: 10, windowSeconds: 60 * 60 },
   /** OAuth token requests per address; a successful one is given back, so only failures add up. */
   oauthToken: { scope: 'oauth-token', max: 50, windowSeconds: FIFTEEN_MINUTES },
   /** OAuth dynamic client registrations per address, counted whether or not they succeed. */

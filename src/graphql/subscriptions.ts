@@ -34,12 +34,56 @@ const MAX_CONNECTIONS_PER_USER = 10;
 /** The largest message a client may send: a subscription document and its variables, never an upload. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
-/** How often each connection's token is authenticated again: a revoked token's connection ends within this. */
-const settings = { reauthenticateMs: 5000 };
+/**
+ * Sockets from one address that have not authenticated yet (upgraded, connection_init not accepted):
+ * one more is refused at the upgrade with 429. Each lives at most connectionInitWaitMs (or until its
+ * token is checked), so this bounds what a single address can hold open without credentials.
+ */
+const MAX_UNAUTHENTICATED_PER_ADDRESS = 20;
 
-/** Tests shorten the interval (revocation is checked within it); read when startSubscriptions runs. */
-export function configureSubscriptions(options: { reauthenticateMs: number }): void {
-  settings.reauthenticateMs = options.reauthenticateMs;
+const settings = {
+  /** How often each connection's token is authenticated again: a revoked token's connection ends within this. */
+  reauthenticateMs: 5000,
+  /** How long a socket may go without connection_init before it is closed (4408): graphql-ws's default. */
+  connectionInitWaitMs: 3000,
+};
+
+/**
+ * Tests shorten the reauthentication interval (revocation is checked within it) and lengthen the
+ * wait for connection_init (sockets held unauthenticated on purpose); read when startSubscriptions runs.
+ */
+export function configureSubscriptions(options: Partial<typeof settings>): void {
+  Object.assign(settings, options);
+}
+
+/**
+ * A browser's upgrade from a page of another site is refused: the page's origin must be this
+ * server's own, PUBLIC_URL's origin when set, else the host the request names (Host, as for every
+ * URL this server builds), whose scheme a proxy in front may hide. Clients that send no Origin
+ * (apps, scripts: not browsers) are let through; they authenticate like any other.
+ */
+function allowedOrigin(req: Request, origin: string | undefined, publicUrl: string | undefined): boolean {
+  if (origin === undefined) return true;
+  let page: URL;
+  try {
+    page = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (publicUrl) return page.origin === new URL(publicUrl).origin;
+  return page.host === new URL(publicUrls(req).base).host;
+}
+
+/** An upgrade answered with an HTTP error instead of a WebSocket. */
+function refuseUpgrade(socket: Duplex, status: 403 | 429, headers: Record<string, string> = {}): void {
+  const reason = status === 403 ? 'Forbidden' : 'Too Many Requests';
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Connection: close',
+    'Content-Length: 0',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n`);
 }
 
 type ConnectionParams = { authorization?: unknown; token?: unknown };
@@ -92,6 +136,8 @@ function coded(error: GraphQLError, code: string): GraphQLError {
  *   depth, aliases, cost (the subscription's selection, per event).
  * - At most MAX_CONNECTIONS_PER_USER connections per user and process (one more is closed with
  *   1013 Try Again Later) and 10 subscriptions (the hub's TOO_MANY_SUBSCRIPTIONS).
+ * - The upgrade: a browser page of another origin is refused (403, allowedOrigin), and at most
+ *   MAX_UNAUTHENTICATED_PER_ADDRESS sockets per address may wait unauthenticated (one more: 429).
  */
 export function startSubscriptions(opts: { http: Server; app: Express; logger: Logger; config: Config; db: Database }): Subscriptions {
   const { http, app, config, db } = opts;
@@ -106,6 +152,10 @@ export function startSubscriptions(opts: { http: Server; app: Express; logger: L
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let stopped = false;
+  /** Sockets not authenticated yet, by address (capped), and how each one gives its place back. */
+  const unauthenticated = new Map<string, number>();
+  const release = new WeakMap<WebSocket, () => void>();
+  const authenticated = (ws: WebSocket) => release.get(ws)?.();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -116,7 +166,32 @@ export function startSubscriptions(opts: { http: Server; app: Express; logger: L
     // What express does to each request it handles: PUBLIC_URL, Host and (under TRUST_PROXY)
     // X-Forwarded-Proto are then read from it as for HTTP (publicUrls), and req.ip too.
     Object.setPrototypeOf(req, app.request);
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    const request = req as unknown as Request;
+    if (!allowedOrigin(request, req.headers.origin, config.publicUrl)) {
+      refuseUpgrade(socket, 403);
+      return;
+    }
+    const ip = request.ip ?? 'unknown';
+    const waiting = unauthenticated.get(ip) ?? 0;
+    if (waiting >= MAX_UNAUTHENTICATED_PER_ADDRESS) {
+      refuseUpgrade(socket, 429, { 'Retry-After': String(Math.ceil(settings.connectionInitWaitMs / 1000)) });
+      return;
+    }
+    unauthenticated.set(ip, waiting + 1);
+    let released = false;
+    const giveBack = () => {
+      if (released) return;
+      released = true;
+      const left = (unauthenticated.get(ip) ?? 1) - 1;
+      if (left > 0) unauthenticated.set(ip, left);
+      else unauthenticated.delete(ip);
+    };
+    // However it ends before authenticating (refused, timed out, gone, a failed upgrade), the place is free again.
+    socket.once('close', giveBack);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      release.set(ws, giveBack);
+      wss.emit('connection', ws, req);
+    });
   };
   http.on('upgrade', onUpgrade);
 
@@ -131,6 +206,7 @@ export function startSubscriptions(opts: { http: Server; app: Express; logger: L
     {
       // Internal errors never go to the client in a close reason, whatever NODE_ENV says.
       isProd: true,
+      connectionInitWaitTimeout: settings.connectionInitWaitMs,
       onConnect: async (ctx) => {
         const { socket } = ctx.extra;
         const token = tokenOf(ctx.connectionParams);
@@ -153,6 +229,7 @@ export function startSubscriptions(opts: { http: Server; app: Express; logger: L
           socket.close(1013, `At most ${MAX_CONNECTIONS_PER_USER} connections per user`);
           return false;
         }
+        authenticated(socket);
         const connection: Connection = { socket, token, oauth, actor, ip: req.ip ?? 'unknown' };
         mine.add(connection);
         byUser.set(actor.userId, mine);

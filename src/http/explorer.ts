@@ -44,6 +44,28 @@ const EXPLORER_JS = `(function () {
   function newFetcher() {
     return GraphiQL.createFetcher({ url: endpoint, fetch: authorizedFetch, enableIncrementalDelivery: false });
   }
+  // GraphiQL keeps its tabs (queries, variables, headers) and history in the storage it is given,
+  // localStorage by default, where a mutation's variables (personal data) would outlive the tab:
+  // this tab's sessionStorage instead, as for the token, and what an older page left in
+  // localStorage is removed. Without sessionStorage, memory: nothing outlives the page.
+  var storage = memoryStorage();
+  try {
+    storage = window.sessionStorage;
+    for (var i = localStorage.length - 1; i >= 0; i--) {
+      var key = localStorage.key(i);
+      if (key && key.indexOf('graphiql:') === 0) localStorage.removeItem(key);
+    }
+  } catch (_) {}
+  function memoryStorage() {
+    var items = {};
+    return {
+      getItem: function (k) { return Object.prototype.hasOwnProperty.call(items, k) ? items[k] : null; },
+      setItem: function (k, v) { items[k] = String(v); },
+      removeItem: function (k) { delete items[k]; },
+      clear: function () { items = {}; },
+      get length() { return Object.keys(items).length; },
+    };
+  }
   var fetcher = newFetcher();
   var reactRoot = ReactDOM.createRoot(root);
   function render() {
@@ -51,6 +73,7 @@ const EXPLORER_JS = `(function () {
       React.createElement(GraphiQL, {
         fetcher: fetcher,
         defaultQuery: defaultQuery,
+        storage: storage,
         // Without a token the schema is not fetched (it would only be a 401); a new fetcher
         // (a changed token) makes GraphiQL introspect again.
         schema: token() ? undefined : null,
@@ -142,7 +165,7 @@ function page(assets: Map<string, Asset>): string {
 <header class="token-bar">
 <label for="token">Bearer token</label>
 <input type="password" id="token" name="token" autocomplete="off" spellcheck="false" placeholder="an API or personal access token">
-<small>Sent as <code>Authorization: Bearer …</code> with each request; kept in this tab only.</small>
+<small>Sent as <code>Authorization: Bearer …</code> with each request; kept in this tab only, as are the queries and variables.</small>
 </header>
 <main id="graphiql" data-endpoint="/graphql" data-default-query="${escapeHtml(DASHBOARD_QUERY)}">
 <noscript>The GraphQL explorer needs JavaScript. POST /graphql works without it.</noscript>

@@ -1,7 +1,7 @@
 import { withServer, type HttpServer } from '../helpers/server.ts';
 import { expectError } from '../helpers/expect.ts';
 import { binary, unzipText } from '../helpers/zip.ts';
-import type { TestUser } from '../helpers/users.ts';
+import { signUp, type TestUser } from '../helpers/users.ts';
 import { ingestOk, reading } from '../metrics/support.ts';
 
 let server: HttpServer;
@@ -96,4 +96,51 @@ test('a signed-in session only: not an API token, not another user', async () =>
   );
   expectError(await server.api().get(`/users/${other.id}/export`).set(u.auth), 403);
   expectError(await server.api().get(`/users/${u.id}/export`), 401);
+});
+
+test("the manifest counts every type's file, 0 for an empty one", async () => {
+  const fresh = await signUp(server);
+  const files = await unzipText((await exportOf(fresh)).body as Buffer);
+  const manifest = JSON.parse(files.get('manifest.json')!) as { counts: Record<string, number>; files: string[] };
+  const types = manifest.files.filter((f) => f.endsWith('.ndjson')).map((f) => f.slice(0, -'.ndjson'.length));
+  expect(types.length).toBeGreaterThan(20);
+  expect(Object.keys(manifest.counts).sort()).toEqual([...types].sort());
+  for (const type of types) expect([type, manifest.counts[type]]).toEqual([type, lines(files.get(`${type}.ndjson`)).length]);
+  expect(manifest.counts).toMatchObject({ profile: 1, event: 0, health_metric: 0 });
+});
+
+test('no piece of a CSV cell starts a formula in a spreadsheet that splits on `;` (tags are joined with it) or on a line break', async () => {
+  const user = await signUp(server);
+  const api = (path: string) => `/users/${user.id}${path}`;
+  const cat = await server.api().post(api('/categories')).set(user.auth).send({ name: 'Tea;=1+1' });
+  expect(cat.status).toBe(201);
+  const ev = await server
+    .api()
+    .post(api('/events'))
+    .set(user.auth)
+    .send({
+      category_id: cat.body.id,
+      notes: 'ok;=HYPERLINK("http://x");+1;-2;@SUM(A1)\n=3+3',
+      tags: ['fine', '=HYPERLINK("http://y")', '+cmd', '-1', '@x'],
+      occurred_at: '2026-03-02T08:00:00Z',
+    });
+  expect(ev.status).toBe(201);
+  await ingestOk(server, user, [reading({ source: 'watch;=2+2', source_id: 'a;-1', recorded_at: '2026-03-02T12:00:00Z' })]);
+
+  const files = await unzipText((await exportOf(user)).body as Buffer);
+  const events = files.get('events.csv')!;
+  expect(events).toContain(",Tea;'=1+1,");
+  expect(events).toContain(`,"ok;'=HYPERLINK(""http://x"");`);
+  expect(events).toContain(`;'+1;'-2;'@SUM(A1)\n'=3+3"`);
+  expect(events).toContain(`,"fine;'=hyperlink(""http://y"");'+cmd;'-1;'@x",`);
+  expect(files.get('health_metrics.csv')).toContain(`,watch;'=2+2,a;'-1,`);
+  for (const name of ['events.csv', 'health_metrics.csv', 'days.csv']) {
+    const pieces = files
+      .get(name)!
+      .slice(1)
+      .split(/[;\r\n]/);
+    expect([name, pieces.filter((p) => /^[=+\-@\t]/.test(p))]).toEqual([name, []]);
+  }
+  // The NDJSON keeps every value as sent.
+  expect(lines(files.get('event.ndjson'))[0]).toMatchObject({ tags: ['fine', '=hyperlink("http://y")', '+cmd', '-1', '@x'] });
 });

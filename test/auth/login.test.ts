@@ -75,7 +75,34 @@ describe('registration', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email: 'Reg@Example.com', timezone: 'Europe/Berlin', totp_enabled: false });
     expect(res.body.id).toMatch(UUID);
-    expectError(await server.api().post('/auth/register').send({ email: 'reg@example.COM', password: 'long enough' }), 409);
+  });
+
+  test('a taken address is answered as a free one (201, the same shape), and creates nothing: only the first password signs in', async () => {
+    const first = { email: `taken-${Date.now()}@example.com`, password: 'first password' };
+    const owner = await server.api().post('/auth/register').send(first);
+    const again = await server.api().post('/auth/register').send({ email: first.email.toUpperCase(), password: 'second password' });
+    const free = await server
+      .api()
+      .post('/auth/register')
+      .send({ email: `free-${first.email}`, password: 'second password' });
+    for (const res of [owner, again, free]) expect(res.status).toBe(201);
+    const shape = (body: Record<string, unknown>) => ({ ...body, id: 'id', email: 'email', created_at: 'at', updated_at: 'at' });
+    expect(shape(again.body)).toEqual(shape(free.body));
+    expect(again.body).toMatchObject({ email: first.email.toUpperCase(), totp_enabled: false });
+    expect(again.body.id).toMatch(UUID);
+    expect(again.body.id).not.toBe(owner.body.id);
+    // The account is the first one: its password signs in, the second one's does not.
+    const signedIn = await server.api().post('/auth/login').send(first);
+    expect(signedIn.body.user_id).toBe(owner.body.id);
+    expectError(await server.api().post('/auth/login').send({ email: first.email, password: 'second password' }), 401);
+    expect(
+      (
+        await server
+          .api()
+          .get(`/users/${owner.body.id}/profile`)
+          .set({ Authorization: `Bearer ${signedIn.body.api_token}` })
+      ).body.email,
+    ).toBe(first.email);
   });
 
   test.each([

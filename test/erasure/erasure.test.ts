@@ -27,8 +27,17 @@ async function rowsOf(userId: string): Promise<Record<string, number>> {
   return out;
 }
 
-/** A user with something in every area: the rows erasure must find. */
-async function livedIn(user: TestUser): Promise<void> {
+/**
+ * A bystander's rows, but for the service's own queue of what it announces: due checks (5 s after a
+ * write) become events while the test runs, whoever is erased meanwhile.
+ */
+async function keptOf(userId: string): Promise<Record<string, number>> {
+  const { outbox_checks: _checks, outbox_events: _events, ...rest } = await rowsOf(userId);
+  return rest;
+}
+
+/** A user with something in every area: the rows erasure must find. Answers the ids of the jobs it queued. */
+async function livedIn(user: TestUser): Promise<string[]> {
   const api = (method: 'post' | 'put', path: string, body: object) => {
     const agent = server.api();
     const req = method === 'put' ? agent.put(`/users/${user.id}${path}`) : agent.post(`/users/${user.id}${path}`);
@@ -38,7 +47,7 @@ async function livedIn(user: TestUser): Promise<void> {
   const food = await api('post', '/food-items', { name: 'Oats', serving_size_g: 40, nutrients_per_100g: { energy_kcal: 380 } });
   const meal = await api('post', '/saved-meals', { name: 'Breakfast', items: [{ food_item_id: food.body.id, servings: 1 }] });
   await api('post', '/events', { category_id: cat.body.id, notes: 'park', saved_meal_id: meal.body.id });
-  await api('post', '/log-captures', { text: 'walked 3000 steps' });
+  const capture = await api('post', '/log-captures', { text: 'walked 3000 steps' });
   await ingestOk(server, user, [reading({ value: 4200 })]);
   await api('put', '/goals/steps', { target: 8000, direction: 'at_least' });
   const place = await api('post', '/places', { name: 'Home', lat: 52.5, lng: 13.4, radius_m: 80 });
@@ -47,20 +56,35 @@ async function livedIn(user: TestUser): Promise<void> {
   await api('post', '/tracking-timers', { label: 'reading' });
   await api('post', '/narratives', { period_start: '2026-11-09', narrative_text: 'A week.' });
   await api('put', '/encryption-key', { kdf_salt: 'c2FsdA==', verifier: 'dmVy', wrapped_dek: 'ZGVr', kdf_params: {} });
-  // A job waiting for later, as a capture parse queued behind others would be.
-  await server.queueJob('captures.parse', { capture_id: user.id, user_id: user.id }, { startAfter: 3600 });
+  // Jobs waiting for later, as a capture parse queued behind others would be: one naming the user as
+  // `user_id`, and ones naming them only under other keys, or only by one of their rows' ids.
+  const sources = (await server.api().get(`/users/${user.id}/event-sources`).set(user.auth)).body as { id: string; kind: string }[];
+  const calendar = sources.find((s) => s.kind === 'calendar')!;
+  const later = { startAfter: 3600 };
+  return (await Promise.all([
+    server.queueJob('captures.parse', { capture_id: user.id, user_id: user.id }, later),
+    server.queueJob('captures.parse', { capture_id: capture.body.id }, later),
+    server.queueJob('calendar.sync-source', { userId: user.id, sourceId: calendar.id }, later),
+    server.queueJob('calendar.sync-source', { sourceId: calendar.id }, later),
+    server.queueJob('captures.parse', { retry: { of: [{ owner: user.id }] } }, later),
+  ])) as string[];
+}
+
+/** Which of these jobs are still in pg-boss's table. */
+async function jobsLeft(ids: string[]): Promise<string[]> {
+  return (await server.sql<{ id: string }>(`select id::text as id from pgboss.job where id = any($1::uuid[])`, [ids])).map((r) => r.id);
 }
 
 const ACCOUNT_TABLES = ['users', 'sessions', 'pending_logins', 'access_tokens', 'oauth_grants', 'oauth_codes', 'oauth_refresh_tokens'];
 
 test('erase-data: every data row of the user goes in one step, the account stays as a new one starts, other users keep everything', async () => {
   const u = await signUp(server);
-  await livedIn(u);
-  await livedIn(bystander);
+  const jobs = await livedIn(u);
+  const bystanderJobs = await livedIn(bystander);
   const cursor = (await server.api().get(`/users/${u.id}/changes`).set(u.auth)).body.next_cursor as string;
   const before = await rowsOf(u.id);
   expect(Object.entries(before).filter(([, n]) => n > 0).length).toBeGreaterThan(15);
-  const bystanderBefore = await rowsOf(bystander.id);
+  const bystanderBefore = await keptOf(bystander.id);
 
   const url = `/users/${u.id}/erase-data`;
   expect422(await server.api().post(url).set(u.auth).send({}), ['body', 'password']);
@@ -82,8 +106,11 @@ test('erase-data: every data row of the user goes in one step, the account stays
   expect(erased.status).toBe(200);
   expect(erased.body).toMatchObject({
     erased: 'data',
-    rows: expect.objectContaining({ events: 1, health_metrics: 1, places: 1, place_visits: 1, 'pgboss.job': 2 }),
+    rows: expect.objectContaining({ events: 1, health_metrics: 1, places: 1, place_visits: 1, 'pgboss.job': 6 }),
   });
+  // Every job that named the user, under any key or by one of their rows, is gone; the bystander's stay.
+  expect(await jobsLeft(jobs)).toEqual([]);
+  expect((await jobsLeft(bystanderJobs)).sort()).toEqual([...bystanderJobs].sort());
 
   // What is left is the account and the defaults every new account gets, row for row.
   const fresh = await rowsOf((await signUp(server)).id);
@@ -92,7 +119,7 @@ test('erase-data: every data row of the user goes in one step, the account stays
     if (ACCOUNT_TABLES.includes(table)) expect([table, n]).toEqual([table, before[table] + (table === 'access_tokens' ? 1 : 0)]);
     else if (table !== 'change_counters') expect([table, n]).toEqual([table, fresh[table]]);
   }
-  expect(await rowsOf(bystander.id)).toEqual(bystanderBefore);
+  expect(await keptOf(bystander.id)).toEqual(bystanderBefore);
 
   // Still signed in; a device's old cursor must read everything again.
   expect((await server.api().get(`/users/${u.id}/profile`).set(u.auth)).status).toBe(200);
@@ -104,9 +131,9 @@ test('erase-data: every data row of the user goes in one step, the account stays
 
 test('DELETE /users/{id}: no row of the user is left in any table, their token stops working, the operator keeps a record without personal data', async () => {
   const u = await signUp(server);
-  await livedIn(u);
+  const jobs = await livedIn(u);
   await server.api().post('/auth/tokens').set(u.auth).send({ name: 'app', scope: 'read' });
-  const bystanderBefore = await rowsOf(bystander.id);
+  const bystanderBefore = await keptOf(bystander.id);
 
   expect422(await server.api().delete(`/users/${u.id}`).set(u.auth).send({ password: 'wrong' }), ['body', 'password']);
   const gone = await server.api().delete(`/users/${u.id}`).set(u.auth).send({ password: u.password });
@@ -114,7 +141,8 @@ test('DELETE /users/{id}: no row of the user is left in any table, their token s
 
   const left = await rowsOf(u.id);
   expect(Object.entries(left).filter(([, n]) => n > 0)).toEqual([]);
-  expect(await rowsOf(bystander.id)).toEqual(bystanderBefore);
+  expect(await jobsLeft(jobs)).toEqual([]);
+  expect(await keptOf(bystander.id)).toEqual(bystanderBefore);
   expectError(await server.api().get(`/users/${u.id}/profile`).set(u.auth), 401);
   // The address can sign up again: nothing of the old account holds it.
   expect((await server.api().post('/auth/register').send({ email: u.email, password: u.password })).status).toBe(201);

@@ -40,7 +40,7 @@ type Explorer = {
 
 async function openExplorer(server: HttpServer): Promise<Explorer> {
   const origin = new URL(server.url).origin;
-  // A context of its own: GraphiQL keeps its tabs in localStorage, the token is in sessionStorage.
+  // A context of its own: nothing of another test's page (storage, cookies) is seen here.
   const context = await browser.newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
@@ -129,6 +129,45 @@ browserDescribe('with introspection (the default)', () => {
 
       expect(outside).toEqual([]);
       expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  test("queries and variables are kept for the tab only (sessionStorage), never in localStorage; an older page's entries there are removed", async () => {
+    const { page, outside } = await openExplorer(server);
+    try {
+      const stored = (where: 'localStorage' | 'sessionStorage') =>
+        page.evaluate((w) => {
+          type Store = { length: number; key(i: number): string | null; getItem(k: string): string | null };
+          const s = (globalThis as unknown as Record<string, Store>)[w];
+          return Object.fromEntries(Array.from({ length: s.length }, (_, i) => [s.key(i)!, s.getItem(s.key(i)!)]));
+        }, where);
+      // What GraphiQL before this page's storage setting left behind.
+      await page.evaluate(() => localStorage.setItem('graphiql:variables', '{"notes":"left by an older page"}'));
+      await page.reload();
+      await runButton(page).waitFor();
+      expect(await stored('localStorage')).toEqual({});
+
+      await page.getByLabel('Bearer token').fill(owner.token);
+      await page.getByRole('button', { name: /Variables/ }).click();
+      await page
+        .locator('.graphiql-editor-tool .CodeMirror')
+        .first()
+        .evaluate((el) =>
+          (el as unknown as { CodeMirror: { setValue(v: string): void } }).CodeMirror.setValue('{"notes": "my private note 4711"}'),
+        );
+      await runButton(page).click();
+      await responseText(page, (t) => t.includes('"data"'));
+      // GraphiQL saves its tabs as they change: in this tab's sessionStorage.
+      const deadline = Date.now() + 30_000;
+      while (!JSON.stringify(await stored('sessionStorage')).includes('my private note 4711')) {
+        if (Date.now() > deadline)
+          throw new Error(`GraphiQL never saved the variables in sessionStorage: ${JSON.stringify(await stored('sessionStorage'))}`);
+        await page.waitForTimeout(100);
+      }
+      expect(await stored('localStorage')).toEqual({});
+      expect(outside).toEqual([]);
     } finally {
       await page.context().close();
     }

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { appendFileSync, createWriteStream } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -31,8 +31,20 @@ import { copyOfTemplate } from './databases.ts';
  * a server in the test file's own module registry. The settings the app keeps per process
  * (process-settings.ts) are the last started server's: the shared server's are set again when it stops.
  * Prints `listening <url> <control url>` once ready; SIGTERM stops it and drops its database.
+ * Should it die otherwise, the run's main process starts another for the next file and the file it
+ * died under is told how it ended, with the last lines of its log (shared-servers.ts).
  */
-const log = createWriteStream(join(process.env.TEST_LOG_DIR!, `shared-${process.pid}.log`), { flags: 'a' });
+const logPath = join(process.env.TEST_LOG_DIR!, `shared-${process.pid}.log`);
+const log = createWriteStream(logPath, { flags: 'a' });
+// How this process ends, written at once (the stream above may not flush in time): the run's main
+// process quotes the last lines of this file when a shared server dies (shared-servers.ts).
+const lastWords = (msg: string, err?: Error) =>
+  appendFileSync(
+    logPath,
+    `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg, ...(err ? { err: { message: err.message, stack: err.stack } } : {}) })}\n`,
+  );
+process.on('uncaughtExceptionMonitor', (err, origin) => lastWords(`shared test server failing: ${origin}`, err));
+process.on('exit', (code) => lastWords(`shared test server exiting with code ${code}`));
 const level = process.env.TEST_LOG_LEVEL;
 const logger = createLogger(level && level !== 'silent' ? level : 'info', log);
 

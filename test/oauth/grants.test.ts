@@ -75,20 +75,6 @@ describe('a change of how the account signs in ends every OAuth grant; personal 
         ).toBe(204);
       },
     ],
-    [
-      'the email address',
-      async (u: TestUser) => {
-        expect(
-          (
-            await server
-              .api()
-              .patch(`/users/${u.id}/profile`)
-              .set(u.auth)
-              .send({ email: `moved-${randomUUID()}@example.com` })
-          ).status,
-        ).toBe(200);
-      },
-    ],
   ])('changing %s', async (_what, change) => {
     const u = await signUp(server);
     const api = await oauthToken(server, u);

@@ -2,13 +2,14 @@ import type { createSuggestions } from '../../src/domain/suggestions/inbox.ts';
 import type { SharedServer } from '../helpers/server.ts';
 
 /**
- * A suggestion of source automation planted through the inbox's service, already expired: no
- * capture, and read as expired before the expiry job runs. Answers its id.
+ * A suggestion of source automation planted through the inbox's service: no capture, no job.
+ * Expiring at `expiresAt`. Answers its id.
  */
-export async function plantExpiredSuggestion(
+export async function plantSuggestion(
   server: Pick<SharedServer, 'call'>,
   userId: string,
   provenance: Record<string, unknown>,
+  expiresAt: Date,
 ): Promise<string> {
   const [s] = await server.call<typeof createSuggestions>('domain/suggestions/inbox.ts', 'createSuggestions', userId, [
     {
@@ -16,10 +17,19 @@ export async function plantExpiredSuggestion(
       source: 'automation',
       title: 'Old',
       summary: 'Old one',
-      expiresAt: new Date(Date.now() - 60_000),
+      expiresAt,
       payload: { notes: 'old' },
       provenance,
     },
   ]);
   return s.id;
+}
+
+/** A planted suggestion already expired: read as expired before the expiry job runs. */
+export function plantExpiredSuggestion(
+  server: Pick<SharedServer, 'call'>,
+  userId: string,
+  provenance: Record<string, unknown>,
+): Promise<string> {
+  return plantSuggestion(server, userId, provenance, new Date(Date.now() - 60_000));
 }

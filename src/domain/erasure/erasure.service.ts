@@ -67,15 +67,53 @@ async function confirm(actor: Actor, input: z.input<typeof ErasureConfirm>, clie
   return user;
 }
 
+/** Every string of a job's data, at any depth, under any key. */
+const JOB_STRINGS = `jsonb_path_query(j.data, 'strict $.**') as v where jsonb_typeof(v) = 'string'`;
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/**
+ * Background jobs that name the user (queued, running or kept after they ran): their data holds the
+ * user's id or the id of one of the user's rows, at any depth and under any key (a capture's parse
+ * `{capture_id, user_id}`, an older one `{capture_id}`, an import's run `{import_id}`, a calendar
+ * sync `{userId, sourceId}`), so a job added later is found without a list of its keys. They would
+ * only fail, or write rows again; and they name the person. Run before the rows go: the ids named
+ * in jobs are few, and each is looked up in the user's tables.
+ */
+async function deleteJobs(userId: string, tables: string[]): Promise<number> {
+  const named = (
+    await query<{ v: string }>(`select distinct lower(v #>> '{}') as v from pgboss.job j, ${JOB_STRINGS} and (v #>> '{}') ~* $1`, [UUID])
+  ).map((r) => r.v);
+  const ids = new Set([userId]);
+  if (named.length) {
+    const keyed = await query<{ table_name: string }>(
+      `select table_name from information_schema.columns
+        where table_schema = current_schema() and column_name = 'id' and data_type = 'uuid' and table_name = any($1)`,
+      [tables],
+    );
+    for (const { table_name } of keyed) {
+      const mine = await query<{ id: string }>(`select id::text as id from ${table_name} where user_id = $1 and id = any($2::uuid[])`, [
+        userId,
+        named,
+      ]);
+      for (const { id } of mine) ids.add(id);
+    }
+  }
+  const jobs = await query(
+    `delete from pgboss.job j where exists (select 1 from ${JOB_STRINGS} and lower(v #>> '{}') = any($1)) returning 1`,
+    [[...ids]],
+  );
+  return jobs.length;
+}
+
 async function deleteRows(userId: string, keep: Set<string>, rows: Record<string, number>): Promise<void> {
-  for (const table of await userTables()) {
+  const tables = await userTables();
+  const jobs = await deleteJobs(userId, tables);
+  if (jobs) rows['pgboss.job'] = jobs;
+  for (const table of tables) {
     if (keep.has(table)) continue;
     const deleted = await query(`delete from ${table} where user_id = $1 returning 1`, [userId]);
     if (deleted.length) rows[table] = deleted.length;
   }
-  // Queued background work for the user (a capture's parse, a feed's sync): it would only fail, or recreate rows.
-  const jobs = await query(`delete from pgboss.job where data->>'user_id' = $1 or data->>'userId' = $1 returning 1`, [userId]);
-  if (jobs.length) rows['pgboss.job'] = jobs.length;
 }
 
 /** What the operator keeps of an erasure: when, what kind, how many rows; nothing that names the person. */

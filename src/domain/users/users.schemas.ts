@@ -22,6 +22,17 @@ const WeekStart = z
   .enum(WEEKDAYS, { message: `Input should be one of ${WEEKDAYS.join(', ')}` })
   .meta({ description: 'The day weeks start on, for weekly goals (monday unless set)' });
 
+/** The operator's change of a sign-in address (npm run user:email). */
+export const EmailChange = z.object({ email: Email });
+
 export const ProfileUpdate = z
-  .object({ email: Email.optional(), timezone: Timezone.optional(), language: Language.optional(), week_start: WeekStart.optional() })
+  .object({
+    email: Email.optional().meta({
+      description:
+        "The sign-in email in another spelling (letter case); any other address is refused alike (403), taken or free, and set by the server's operator (npm run user:email)",
+    }),
+    timezone: Timezone.optional(),
+    language: Language.optional(),
+    week_start: WeekStart.optional(),
+  })
   .meta({ id: 'ProfileUpdate' });

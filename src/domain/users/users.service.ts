@@ -1,17 +1,17 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
-import { authorize, type Actor } from '../../core/actor.ts';
-import { NotFound } from '../../core/errors.ts';
+import { authorize, systemActor, type Actor } from '../../core/actor.ts';
+import { Forbidden, NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
 import { em, readOnce } from '../../db/context.ts';
 import { flushUnique } from '../../db/flush.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endOtherSignIns } from '../../auth/sessions.service.ts';
-import { countAttempt, limits } from '../../auth/throttle.ts';
 import { emailKey } from './email-key.ts';
 import { provisionUserDefaults } from './provisioning.ts';
 import { User } from './user.entity.ts';
-import { ProfileUpdate, UserCreate } from './users.schemas.ts';
+import { EmailChange, ProfileUpdate, UserCreate } from './users.schemas.ts';
 
 /** The account as its owner sees it: the user without credentials (no hash, no TOTP secret). */
 export type Profile = Pick<User, 'id' | 'email' | 'timezone' | 'language' | 'weekStart' | 'totpEnabled' | 'createdAt' | 'updatedAt'>;
@@ -45,15 +45,13 @@ export function loadUser(userId: string): Promise<User> {
   });
 }
 
-/** Used by the CLI and by open registration; nobody is signed in yet, so there is no actor. */
-export async function createUser(input: z.input<typeof UserCreate>): Promise<Profile> {
-  const data = parse(UserCreate, input);
+function newUser(data: z.output<typeof UserCreate>, passwordHash: string): User {
   const now = new Date();
-  const user = em().create(User, {
+  return em().create(User, {
     id: newId(),
     email: data.email,
     emailKey: emailKey(data.email),
-    passwordHash: await hashPassword(data.password),
+    passwordHash,
     timezone: data.timezone,
     language: data.language,
     weekStart: 'monday',
@@ -63,7 +61,35 @@ export async function createUser(input: z.input<typeof UserCreate>): Promise<Pro
     createdAt: now,
     updatedAt: now,
   });
+}
+
+/** The operator's `npm run user:create`: an address another account has is a Conflict that says so. */
+export async function createUser(input: z.input<typeof UserCreate>): Promise<Profile> {
+  const data = parse(UserCreate, input);
+  const user = newUser(data, await hashPassword(data.password));
   await flushUnique(`An account with email ${data.email} already exists`);
+  await provisionUserDefaults(user.id);
+  return toProfile(user);
+}
+
+/**
+ * Open registration (POST /auth/register), answered alike whether or not the address is free:
+ * 201 with the account as it was asked for. Only an account at a free address is stored; one at
+ * an address another account has is not, and nothing in the answer says which happened. The work
+ * before the answer is the same (the password is hashed either way). Without a mail channel nothing
+ * better is possible: signing in with the address and the password chosen is what tells, and that is
+ * a throttled password guess (docs/decisions.md, Hardening round 3).
+ */
+export async function registerUser(input: z.input<typeof UserCreate>): Promise<Profile> {
+  const data = parse(UserCreate, input);
+  const user = newUser(data, await hashPassword(data.password));
+  try {
+    await em().flush();
+  } catch (err) {
+    if (!(err instanceof UniqueConstraintViolationException)) throw err;
+    em().clear();
+    return toProfile(user);
+  }
   await provisionUserDefaults(user.id);
   return toProfile(user);
 }
@@ -76,23 +102,42 @@ export async function getProfile(actor: Actor): Promise<Profile> {
 /** The login email is a credential: only an interactive session may change it (timezone, language and week start are plain data). */
 const changesEmail = (input: z.input<typeof ProfileUpdate>) => typeof input === 'object' && input !== null && 'email' in input;
 
+/**
+ * One answer for any other sign-in address, taken or free, so the profile tells nobody who has an
+ * account: the service sends no mail, so nobody can prove they hold a new address, and a change
+ * that went through for a free address and not for a taken one would tell which it was.
+ */
+const EMAIL_BY_OPERATOR =
+  "The sign-in email can only be spelled differently here (letter case); another address is set by the server's operator (npm run user:email)";
+
 export async function updateProfile(actor: Actor, input: z.input<typeof ProfileUpdate>): Promise<Profile> {
   authorize(actor, actor.userId, changesEmail(input) ? 'account' : 'write');
   const data = parse(ProfileUpdate, input);
   const user = await loadUser(actor.userId);
-  const emailChanged = data.email !== undefined && data.email !== user.email;
-  // Every try at another address counts, before it is known to be free (see limits.emailChange).
-  if (emailChanged && emailKey(data.email!) !== user.emailKey) await countAttempt([limits.emailChange, user.id]);
-  if (data.email !== undefined) {
-    user.email = data.email;
-    user.emailKey = emailKey(data.email);
-  }
+  if (data.email !== undefined && emailKey(data.email) !== user.emailKey) throw new Forbidden(EMAIL_BY_OPERATOR);
+  if (data.email !== undefined) user.email = data.email;
   if (data.timezone !== undefined) user.timezone = data.timezone;
   if (data.language !== undefined) user.language = data.language;
   if (data.week_start !== undefined) user.weekStart = data.week_start;
   user.updatedAt = new Date();
-  await flushUnique(`An account with email ${data.email} already exists`);
-  // Whoever holds another session may be why the address changes: those sessions end.
-  if (emailChanged) await endOtherSignIns(actor);
+  // Another spelling of the same address signs in as before: no session ends for it.
+  await em().flush();
+  return toProfile(user);
+}
+
+/**
+ * The operator's change of a user's sign-in email (`npm run user:email`): an address another account
+ * has is a Conflict that says so (the operator sees every account anyway). Every session and OAuth
+ * grant of the user ends, as a change from the profile ended the others; access tokens stay.
+ */
+export async function changeEmail(userId: string, input: z.input<typeof EmailChange>): Promise<Profile> {
+  const { email } = parse(EmailChange, input);
+  const user = await loadUser(userId);
+  if (email === user.email) return toProfile(user);
+  user.email = email;
+  user.emailKey = emailKey(email);
+  user.updatedAt = new Date();
+  await flushUnique(`An account with email ${email} already exists`);
+  await endOtherSignIns(systemActor(userId));
   return toProfile(user);
 }

@@ -1,4 +1,4 @@
-import { exportArchive } from '../../archive/export.ts';
+import { downloadArchive } from '../../archive/export.ts';
 import { archiveImporter } from '../../archive/import.ts';
 import { UnsupportedMedia } from '../../core/errors.ts';
 import { withSpooledUpload } from '../../http/upload.ts';
@@ -20,7 +20,7 @@ export const archiveRoutes = (importMaxBytes: number): Route[] => [
     produces: 'application/zip',
     responses: { 200: null },
     handler: async (r) => ({
-      stream: exportArchive(r.actor),
+      stream: downloadArchive(r.actor),
       status: 200,
       headers: {
         'Content-Type': 'application/zip',

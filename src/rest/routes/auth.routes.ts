@@ -53,8 +53,9 @@ export function authRoutes(opts: { allowRegistration: boolean }): Route[] {
       path: '/auth/register',
       tag,
       access: 'public',
-      errors: [403, 409, 429],
-      summary: 'Create an account (only when the server sets ALLOW_REGISTRATION=true)',
+      errors: [403, 429],
+      summary:
+        'Create an account (only when the server sets ALLOW_REGISTRATION=true). Answered alike whether or not the address is free, so it tells nobody who has an account: the account exists if signing in with the address and this password works',
       body: UserCreate,
       responses: { 201: ProfileRead },
       handler: async (r) => created(presentProfile(await register(r.body, opts.allowRegistration, { ip: r.ip }))),

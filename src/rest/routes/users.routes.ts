@@ -24,8 +24,8 @@ export const userRoutes: Route[] = [
     tag,
     access: 'write',
     graphql: 'Mutation.updateProfile',
-    errors: [409],
-    summary: 'Change email, timezone, capture language or the day weeks start on',
+    summary:
+      "Change timezone, capture language or the day weeks start on, or the sign-in email's spelling (letter case: a signed-in session only). Another address is refused with one answer, taken or free (403): the server's operator sets it (npm run user:email)",
     body: ProfileUpdate,
     responses: { 200: ProfileRead },
     handler: async (r) => ok(presentProfile(await updateProfile(r.actor, r.body))),
