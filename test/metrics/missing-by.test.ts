@@ -5,7 +5,8 @@ import { definitionOf, ingestOk, reading } from './support.ts';
 
 let server: IsolatedServer;
 beforeAll(async () => {
-  server = await startIsolatedServer();
+  // No workers: the real missing-by job (every 15 minutes) would fire this file's fixed-date automations for the real today.
+  server = await startIsolatedServer({ workers: 0 });
 });
 afterAll(async () => {
   await server.stop();

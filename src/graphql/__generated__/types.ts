@@ -1181,19 +1181,25 @@ export type Import = {
   bytesTotal: Scalars['Float']['output'];
   /** What happened to the records read so far: read = created + present + the sum of skipped */
   counts: ImportCounts;
+  /** When it was uploaded */
   createdAt: Scalars['DateTime']['output'];
   /** The format the file is read as (google_records, gpx, …) */
   detectedFormat: Scalars['String']['output'];
   /** Why a failed import stopped ('Cancelled' when it was cancelled) */
   error?: Maybe<Scalars['String']['output']>;
+  /** The file's name, as uploaded */
   filename?: Maybe<Scalars['String']['output']>;
+  /** When it ended */
   finishedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The format the upload named; null when it was detected */
   format?: Maybe<Scalars['String']['output']>;
+  /** The import's id */
   id: Scalars['UUID']['output'];
   /** The first 20 skipped records: why, and where in the file */
   reasons: Array<ImportReason>;
+  /** When a worker first started reading it */
   startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it is: queued, running, succeeded or failed */
   status: ImportStatus;
 };
 
@@ -1217,6 +1223,7 @@ export type ImportReason = {
   __typename?: 'ImportReason';
   /** Where in the file, and why */
   detail: Scalars['String']['output'];
+  /** Why it was skipped (no_time, bad_coordinate …) */
   reason: Scalars['String']['output'];
 };
 
@@ -2731,7 +2738,7 @@ export type Profile = {
 
 /** Profile changes; an omitted field stays as it is */
 export type ProfileUpdateInput = {
-  /** A new login email (only from a signed-in session, not with an access token) */
+  /** The login email in another spelling of the same address (letter case), from a signed-in session; another address is refused alike whether it is taken or free (the operator sets one: npm run user:email) */
   email?: InputMaybe<Scalars['String']['input']>;
   /** The language log captures are parsed in, besides English */
   language?: InputMaybe<CaptureLanguage>;
