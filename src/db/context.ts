@@ -30,6 +30,15 @@ export function withContext<T>(fn: () => Promise<T>, orm: MikroORM | undefined =
   return RequestContext.create(orm.em, fn);
 }
 
+/**
+ * Runs fn in a unit of work of its own on the current one's database: for a long job's steps
+ * (a day of an import's stay detection), so entities one step made do not pile up in the job's
+ * identity map and make every later flush walk them.
+ */
+export function inFreshUnit<T>(fn: () => Promise<T>): Promise<T> {
+  return RequestContext.create(em().fork(), fn);
+}
+
 const readsOfUnit = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**

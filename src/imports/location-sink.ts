@@ -97,11 +97,14 @@ export class LocationSink {
     this.tally.present(batch.length - created);
   }
 
-  /** Writes what is left, suggests the unknown places, and detects stays over the new samples' span. */
-  async finish(): Promise<void> {
+  /**
+   * Writes what is left, suggests the unknown places, and detects stays over the new samples'
+   * span; `tick` runs between its days (progress, cancel).
+   */
+  async finish(tick: () => Promise<void>): Promise<void> {
     await this.flushSamples();
     await this.flushVisits();
     await suggestImportedPlaces(this.actor, this.unknown, this.labels);
-    if (this.first <= this.last) await detectStaysOver(this.actor, new Date(this.first), new Date(this.last));
+    if (this.first <= this.last) await detectStaysOver(this.actor, new Date(this.first), new Date(this.last), tick);
   }
 }

@@ -22,8 +22,8 @@ const PROGRESS_MS = 1000;
 const SLICE_MS = 20;
 /** A restart puts a running import back in the queue; after this many starts it fails instead. */
 export const MAX_ATTEMPTS = 3;
-/** An upload written to within this long may still be arriving. */
-const UPLOAD_GRACE_MS = 3600_000;
+/** An upload written to within this long may still be arriving (a client streams into it continuously). */
+const UPLOAD_GRACE_MS = 10 * 60_000;
 
 type ImportRow = { id: string; user_id: string; detected_format: string; options: Record<string, unknown>; file_path: string | null };
 
@@ -78,7 +78,7 @@ async function readRecords(format: RecordFormat, path: string, actor: Actor, tal
   } finally {
     input.destroy();
   }
-  await sink.finish();
+  await sink.finish(tick);
 }
 
 /**
@@ -175,13 +175,23 @@ export async function recoverImports(spoolDir: string): Promise<{ id: string; jo
     kept.add(s.file_path!);
     queue.push({ id: s.id, jobId: importJobId(s.id, s.attempts) });
   }
+  await removeLeftovers([...files].filter((path) => !kept.has(path)));
+  return queue;
+}
+
+/** Removes these spool files, except an upload still arriving (written to within UPLOAD_GRACE_MS, by this or another process). */
+async function removeLeftovers(paths: string[]): Promise<void> {
   const cutoff = Date.now() - UPLOAD_GRACE_MS;
-  for (const path of files) {
-    if (kept.has(path)) continue;
-    // An upload still arriving (to another process sharing the directory) is left alone.
+  for (const path of paths) {
     const written = path.endsWith('.part') ? await stat(path).catch(() => null) : null;
     if (written && written.mtimeMs > cutoff) continue;
-    await rm(path, { force: true, recursive: true });
+    // Files only (never recursive): the spool holds nothing else.
+    await rm(path, { force: true });
   }
-  return queue;
+}
+
+/** Uploads a crash cut off after the start (a `.part` no longer written to): the sweep's, every minute. */
+export async function removeStaleUploads(spoolDir: string): Promise<void> {
+  const parts = (await readdir(spoolDir).catch(() => [] as string[])).filter((name) => name.endsWith('.part'));
+  await removeLeftovers(parts.map((name) => join(spoolDir, name)));
 }

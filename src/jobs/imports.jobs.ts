@@ -1,5 +1,5 @@
 import { IMPORT_JOB, queuedImports } from '../imports/imports.service.ts';
-import { recoverImports, runImport } from '../imports/run.ts';
+import { recoverImports, removeStaleUploads, runImport } from '../imports/run.ts';
 import { importSpoolDir } from '../imports/settings.ts';
 import { defineJob } from './job.ts';
 
@@ -24,12 +24,16 @@ export const importRunJob = defineJob<RunData>({
   },
 });
 
-/** Every minute: a queued import whose job was lost (a send that failed) is sent again; the job id makes it once. */
+/**
+ * Every minute: a queued import whose job was lost (a send that failed) is sent again (the job id
+ * makes it once), and an upload a crash cut off is removed once nothing has written to it for 10 minutes.
+ */
 export const importSweepJob = defineJob({
   name: 'imports.sweep',
   schedule: '* * * * *',
   queue: { retryLimit: 0, expireInSeconds: 300 },
   handler: async (_data, ctx) => {
+    await removeStaleUploads(importSpoolDir());
     for (const { id, jobId } of await queuedImports(new Date(Date.now() - 60_000)))
       await ctx.send(IMPORT_JOB, { import_id: id }, { id: jobId });
   },

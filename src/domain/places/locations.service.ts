@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
-import { em } from '../../db/context.ts';
+import { em, inFreshUnit } from '../../db/context.ts';
 import { cursorPages, isRetryable, query } from '../../db/sql.ts';
 import { createSuggestions } from '../suggestions/inbox.ts';
 import type { Suggestion } from '../suggestions/suggestion.entity.ts';
@@ -239,16 +239,31 @@ const DETECT_WINDOW_MS = 24 * 3600_000;
 
 /**
  * Stay detection once over an imported span (`importSamples` detects nothing), a day at a time in
- * time order, each day in its own transaction. Spans an imported visit covers are not detected
- * again, and running it twice replaces its own detections rather than adding to them.
+ * time order, each day in its own transaction and unit of work; days without a sample are jumped
+ * over. Spans an imported visit covers are not detected again, and running it twice replaces its
+ * own detections rather than adding to them. `afterDay` runs between days (an import's progress
+ * and cancel: a throw from it stops here, with the days done kept).
  */
-export async function detectStaysOver(actor: Actor, first: Date, last: Date): Promise<void> {
+export async function detectStaysOver(actor: Actor, first: Date, last: Date, afterDay?: () => Promise<void>): Promise<void> {
   authorize(actor, actor.userId, 'write');
   const now = new Date();
-  for (let from = first.getTime(); from <= last.getTime(); from += DETECT_WINDOW_MS) {
+  let from: number | null = first.getTime();
+  while (from !== null && from <= last.getTime()) {
     const to = new Date(Math.min(from + DETECT_WINDOW_MS - 1, last.getTime()));
-    await underLocationLock(actor, () => redetect(actor, new Date(from), to, now));
+    const start = new Date(from);
+    await inFreshUnit(() => underLocationLock(actor, () => redetect(actor, start, to, now)));
+    await afterDay?.();
+    from = await nextSampleAt(actor.userId, new Date(to.getTime() + 1));
   }
+}
+
+/** The first sample at or after `at` (through the key's index), or null. */
+async function nextSampleAt(userId: string, at: Date): Promise<number | null> {
+  const [row] = await query<{ at: Date | null }>(
+    `select min(recorded_at) as at from location_samples where user_id = $1 and recorded_at >= $2`,
+    [userId, at],
+  );
+  return row?.at ? new Date(row.at).getTime() : null;
 }
 
 /** Stay detection over the user's samples from CONTEXT_MS before `first` to CONTEXT_MS after `last`, against their places. */
