@@ -11,7 +11,7 @@ import { metricType } from '../domain/metrics/catalogue.ts';
 import { signedSourceNo, sourceNameSql, sourceNumbers, storedSourceId } from '../domain/metrics/reading-sources.ts';
 import { loadUser } from '../domain/users/users.service.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './format.ts';
-import { IMPORT_ORDER, TO_ROWS, type ImportContext, type Rows } from './rows.ts';
+import { IMPORT_ORDER, TO_ROWS, type ImportContext, type Refusal, type Rows } from './rows.ts';
 
 type Json = Record<string, unknown>;
 type TypeOutcome = { created: number; skipped: number; refused: number; reasons: string[] };
@@ -160,8 +160,17 @@ function columns(table: string): Promise<Set<string>> {
  * (an account has one encryption key, one goal per metric, and a goal's skip days are its days).
  */
 const KEY_COLUMNS: Record<string, string> = { metric_goals: 'metric_type_id', encryption_keys: 'user_id', goal_skips: 'day' };
-const keyColumn = (table: string) => KEY_COLUMNS[table] ?? 'id';
-const keyOf = (table: string, row: Json) => String(row[keyColumn(table)]);
+/**
+ * A sample is named by its second and position: here as integers (micro-degrees), which SQL and
+ * JavaScript spell alike, unlike a float's text. Its rows are rounded already (rows.ts).
+ */
+const SAMPLE_KEY = {
+  sql: `extract(epoch from recorded_at)::bigint::text || ',' || round(lat * 1e6)::bigint::text || ',' || round(lng * 1e6)::bigint::text`,
+  of: (row: Json) =>
+    `${Date.parse(String(row.recorded_at)) / 1000},${Math.round(Number(row.lat) * 1e6)},${Math.round(Number(row.lng) * 1e6)}`,
+};
+const keySql = (table: string) => (table === 'location_samples' ? SAMPLE_KEY.sql : `${KEY_COLUMNS[table] ?? 'id'}::text`);
+const keyOf = (table: string, row: Json) => (table === 'location_samples' ? SAMPLE_KEY.of(row) : String(row[KEY_COLUMNS[table] ?? 'id']));
 
 /**
  * Inserts rows of one table as one statement (json_populate_recordset types each value by its
@@ -175,7 +184,7 @@ async function insertAll(table: string, rows: Json[]): Promise<Set<string>> {
   const list = cols.map((c) => `"${c}"`).join(', ');
   const returned = await query<{ id: string }>(
     `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json)
-     on conflict do nothing returning ${keyColumn(table)}::text as id`,
+     on conflict do nothing returning ${keySql(table)} as id`,
     [JSON.stringify(rows)],
   );
   return new Set(returned.map((r) => r.id));
@@ -213,8 +222,80 @@ async function takenElsewhere(table: string, rows: Json[], userId: string): Prom
   return new Set(taken.map((t) => t.id));
 }
 
+/** A single-column foreign key of a table to a uuid key of another user-scoped table (one with a user_id). */
+type ForeignKey = { column: string; table: string; key: string };
+const foreignKeysOf = new Map<string, Promise<ForeignKey[]>>();
+/**
+ * The references of a table's rows to other accounts' rows: its foreign keys to a table with a
+ * user_id, but for user_id itself and the keys that include it (a calendar event's source), which
+ * the database already holds to the row's own account. Read from the catalogue once per table.
+ */
+function foreignKeys(table: string): Promise<ForeignKey[]> {
+  let keys = foreignKeysOf.get(table);
+  if (!keys) {
+    keys = query<ForeignKey>(
+      `select a.attname::text as column, r.relname::text as table, fa.attname::text as key
+         from pg_constraint c
+         join pg_class r on r.oid = c.confrelid
+         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+         join pg_attribute fa on fa.attrelid = c.confrelid and fa.attnum = c.confkey[1]
+        where c.contype = 'f' and c.conrelid = to_regclass($1) and cardinality(c.conkey) = 1
+          and a.attname <> 'user_id' and fa.atttypid = 'uuid'::regtype
+          and exists (select 1 from pg_attribute u where u.attrelid = c.confrelid and u.attname = 'user_id' and not u.attisdropped)`,
+      [table],
+    );
+    foreignKeysOf.set(table, keys);
+  }
+  return keys;
+}
+
+/**
+ * The lines of a batch that refer to a row of another account on this server (an event in
+ * someone else's category, a meal item of their food, a visit to their place), each with why:
+ * an archive names ids, and an id it does not hold is never one to take from another account.
+ * A reference to nothing at all fails its insert on its own.
+ */
+async function foreignReferences(lines: Rows[], userId: string): Promise<Map<Rows, string>> {
+  const refused = new Map<Rows, string>();
+  const byTable = new Map<string, { line: Rows; row: Json }[]>();
+  const add = (table: string, line: Rows, row: Json) => {
+    const rows = byTable.get(table);
+    if (rows) rows.push({ line, row });
+    else byTable.set(table, [{ line, row }]);
+  };
+  for (const line of lines) {
+    add(line.table, line, line.row);
+    for (const row of line.parts?.rows ?? []) add(line.parts!.table, line, row);
+  }
+  for (const [table, rows] of byTable) {
+    for (const fk of await foreignKeys(table)) {
+      const ids = [
+        ...new Set(
+          rows.flatMap(({ row }) =>
+            typeof row[fk.column] === 'string' && UUID.test(row[fk.column] as string) ? [row[fk.column] as string] : [],
+          ),
+        ),
+      ];
+      if (!ids.length) continue;
+      const others = await query<{ id: string }>(
+        `select "${fk.key}"::text as id from "${fk.table}" where "${fk.key}" = any($1::uuid[]) and user_id <> $2`,
+        [ids, userId],
+      );
+      if (!others.length) continue;
+      const taken = new Set(others.map((o) => o.id.toLowerCase()));
+      for (const { line, row } of rows) {
+        const id = row[fk.column];
+        // A part's reference to its own resource (a meal item's event) is that resource's to answer for.
+        if (typeof id === 'string' && taken.has(id.toLowerCase()) && id !== line.row.id && !refused.has(line))
+          refused.set(line, `${table === line.table ? '' : `${table}.`}${fk.column} ${id} belongs to another account on this server`);
+      }
+    }
+  }
+  return refused;
+}
+
 /** Why a line was not imported, as an import's counts name it. */
-type LineSkip = 'malformed' | 'too_large' | 'invalid' | 'conflict';
+type LineSkip = 'malformed' | 'too_large' | 'invalid' | 'conflict' | Refusal['refused'];
 /**
  * Where each line's outcome goes besides the answer (the import pipeline's tally): exactly one
  * count per line read, so lines = created + present + skipped.
@@ -274,6 +355,10 @@ async function importBatch(type: ChangeType, lines: Rows[], userId: string, outc
     outcome.present(batch.length - r.created - r.elsewhere.size);
     for (const id of r.elsewhere) outcome.refused('conflict', `${type} ${id}: this id belongs to another account on this server`);
   };
+  const foreign = await foreignReferences(lines, userId);
+  for (const [line, why] of foreign) outcome.refused('invalid', `${type} ${typeof line.row.id === 'string' ? line.row.id : ''}: ${why}`);
+  if (foreign.size) lines = lines.filter((line) => !foreign.has(line));
+  if (!lines.length) return;
   try {
     count(lines, await store(lines));
   } catch {
@@ -375,6 +460,7 @@ export async function importArchive(
       userId: actor.userId,
       timezone: manifest.timezone ?? (await loadUser(actor.userId)).timezone,
       captureOfSuggestion: new Map(),
+      now: new Date().toISOString(),
     };
     const total = Object.values(manifest.counts ?? {}).reduce((a, b) => a + b, 0);
     let done = 0;
@@ -435,6 +521,8 @@ export async function importArchive(
           if (typeof rows === 'string') {
             if (rows === 'not set') outcome.present();
             else outcome.refused('invalid', `${ndjsonName(type)} line ${lineNo}: ${rows}`);
+          } else if (rows && 'refused' in rows) {
+            outcome.refused(rows.refused, `${ndjsonName(type)} line ${lineNo}: ${rows.reason}`);
           } else if (rows) {
             batch.push(rows);
             batchBytes += text.length;

@@ -12,7 +12,18 @@ import { storedCreatedAt } from '../domain/metrics/metric.entity.ts';
  */
 type Json = Record<string, unknown>;
 export type Rows = { table: string; row: Json; parts?: { table: string; rows: Json[] } };
-export type ImportContext = { userId: string; timezone: string; captureOfSuggestion: Map<string, { captureId: string; ordinal: number }> };
+export type ImportContext = {
+  userId: string;
+  timezone: string;
+  captureOfSuggestion: Map<string, { captureId: string; ordinal: number }>;
+  /** When the import started (ISO): the created_at of rows whose read does not show one. */
+  now: string;
+};
+/**
+ * A line refused with one of the import's skip reasons (the import pipeline counts location
+ * records by them) instead of `invalid`: a sample without a usable time or position.
+ */
+export type Refusal = { refused: 'no_time' | 'bad_coordinate' | 'out_of_range'; reason: string };
 
 const isEmptyObject = (v: unknown) =>
   v === null || v === undefined || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
@@ -20,8 +31,48 @@ const isEmptyObject = (v: unknown) =>
 const items = (ctx: ImportContext, owner: 'event_id' | 'saved_meal_id', ownerId: unknown, list: unknown) =>
   ((list as Json[] | undefined) ?? []).map((item, position) => ({ ...item, user_id: ctx.userId, [owner]: ownerId, position }));
 
-/** Per type: the row(s) of one line, or a reason it cannot be stored. Types absent here are not imported (see IMPORTED). */
-export const TO_ROWS: Partial<Record<ChangeType, (line: Json, ctx: ImportContext) => Rows | string>> = {
+/** An archive time: ISO 8601 with its offset, as the export writes it (never a zone-less or free-form date). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const coordinate = (v: unknown, max: number): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= max;
+
+/**
+ * A location sample's line ({id, recorded_at, lat, lng, accuracy_m}: the id is what makes it one,
+ * so it is not stored but recomputed from the rest) as its row, rounded as the places service
+ * stores a sample (locations.service.ts, storedSample: to the second and to 1e-6 degrees), so a
+ * sample already in the account, sent twice, or imported twice is one row.
+ */
+function sampleRows(l: Json, ctx: ImportContext): Rows | Refusal | string {
+  const at = typeof l.recorded_at === 'string' && ISO_TIME.test(l.recorded_at) ? new Date(l.recorded_at) : null;
+  if (!at || Number.isNaN(at.getTime())) return { refused: 'no_time', reason: 'recorded_at is not an ISO 8601 date-time with an offset' };
+  const year = at.getUTCFullYear();
+  if (year < 1000 || year > 9999)
+    return { refused: 'out_of_range', reason: `recorded_at ${String(l.recorded_at)} is outside the years 1000..9999` };
+  if (!coordinate(l.lat, 90) || !coordinate(l.lng, 180))
+    return {
+      refused: 'bad_coordinate',
+      reason: `${JSON.stringify(l.lat) ?? 'no lat'}, ${JSON.stringify(l.lng) ?? 'no lng'} is not a position`,
+    };
+  const accuracy = l.accuracy_m ?? null;
+  if (accuracy !== null && !(typeof accuracy === 'number' && Number.isFinite(accuracy) && accuracy >= 0))
+    return 'accuracy_m is not a number of metres';
+  return {
+    table: 'location_samples',
+    row: {
+      user_id: ctx.userId,
+      recorded_at: new Date(Math.floor(at.getTime() / 1000) * 1000).toISOString(),
+      lat: Math.round(l.lat * 1e6) / 1e6,
+      lng: Math.round(l.lng * 1e6) / 1e6,
+      accuracy_m: accuracy,
+      created_at: ctx.now,
+    },
+  };
+}
+
+/**
+ * Per type: the row(s) of one line, or why it cannot be stored (a sentence: refused as invalid; a
+ * Refusal: with its reason). Types absent here are not imported (see IMPORT_ORDER).
+ */
+export const TO_ROWS: Partial<Record<ChangeType, (line: Json, ctx: ImportContext) => Rows | Refusal | string>> = {
   category: (l, ctx) => ({ table: 'categories', row: { ...l, user_id: ctx.userId } }),
   food_item: (l, ctx) => ({ table: 'food_items', row: { ...l, user_id: ctx.userId, last_used_at: l.updated_at } }),
   saved_meal: (l, ctx) => ({
@@ -94,6 +145,7 @@ export const TO_ROWS: Partial<Record<ChangeType, (line: Json, ctx: ImportContext
   encryption_key: (l, ctx) => ({ table: 'encryption_keys', row: { ...l, user_id: ctx.userId } }),
   replaced_encryption_key: (l, ctx) => ({ table: 'replaced_encryption_keys', row: { ...l, user_id: ctx.userId } }),
   experiment: (l, ctx) => ({ table: 'experiments', row: { ...l, user_id: ctx.userId, start_date: l.start } }),
+  location_sample: sampleRows,
 };
 
 /**
@@ -122,4 +174,6 @@ export const IMPORT_ORDER: ChangeType[] = [
   'encryption_key',
   'replaced_encryption_key',
   'experiment',
+  // Refers to nothing; a detected visit it led to is a place_visit of its own.
+  'location_sample',
 ];

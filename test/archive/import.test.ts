@@ -1,9 +1,11 @@
 import { waitParsed } from '../captures/flow.ts';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ZipFile } from 'yazl';
 import { withServer, startIsolatedServer, type HttpServer, type IsolatedServer } from '../helpers/server.ts';
 import { expect422, expectError } from '../helpers/expect.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { binary, unzipText } from '../helpers/zip.ts';
+import { imported } from '../imports/uploads.ts';
 import { ingestOk, reading } from '../metrics/support.ts';
 
 /** The round trip: an account exported from one server, imported into a fresh account on another, exported again. */
@@ -24,6 +26,17 @@ async function exportOf(server: HttpServer, user: TestUser): Promise<Buffer> {
 }
 const importInto = (server: HttpServer, user: TestUser, zip: Buffer, type = 'application/zip') =>
   server.api().post(`/users/${user.id}/import`).set(user.auth).set('Content-Type', type).send(zip);
+
+/**
+ * Location samples as a phone sends them: to the millisecond and beyond 1e-6 degrees (stored
+ * rounded), one so close to 0° that PostgreSQL spells it with an exponent. Hours and countries
+ * apart: no stay is detected among them.
+ */
+const SAMPLES = [
+  { recorded_at: '2026-03-01T09:15:30.789Z', lat: 52.52000049, lng: 13.40499951, accuracy_m: 12.5 },
+  { recorded_at: '2026-03-01T14:00:00+01:00', lat: 48.8566, lng: 2.3522, accuracy_m: null },
+  { recorded_at: '2026-03-02T06:00:00Z', lat: 0.00001, lng: -0.000004 },
+];
 
 /** A user with something of every kind the archive carries. */
 async function livedIn(user: TestUser): Promise<void> {
@@ -52,6 +65,7 @@ async function livedIn(user: TestUser): Promise<void> {
     ),
     reading({ metric_type_slug: 'weight', value: 70.5, unit: 'kg', recorded_at: '2026-03-02T07:00:00Z' }),
   ]);
+  expect((await api('post', '/locations', { samples: SAMPLES })).body.created_count).toBe(SAMPLES.length);
   await api('put', '/goals/steps', { target: 8000, direction: 'at_least' });
   await api('put', '/goals/weight', { target: 72, direction: 'at_most', period: 'week', times_per_period: 3 });
   // Skip days are part of their goal: the archive carries them (its read does not list them).
@@ -132,6 +146,7 @@ test('export, import into a fresh account on another server, export again: the s
   expect(Object.keys(manifest.counts)).toEqual(
     expect.arrayContaining(['event', 'health_metric', 'suggestion', 'log_capture', 'replaced_encryption_key', 'place_visit']),
   );
+  expect(manifest.counts.location_sample).toBe(SAMPLES.length);
 
   const again = await exportOf(b, bob);
   const before = comparable(await unzipText(first), alice.id);
@@ -151,6 +166,147 @@ test('export, import into a fresh account on another server, export again: the s
   const twice = await importInto(b, bob, first);
   for (const [type, t] of Object.entries(twice.body.types as Record<string, { created: number }>))
     expect([type, t.created]).toEqual([type, 0]);
+  expect(twice.body.types.location_sample).toEqual({ created: 0, skipped: SAMPLES.length, refused: 0, reasons: [] });
+
+  // The samples came home as they were stored: the same samples sent to the new account again are all there already.
+  expect(after['location_sample.ndjson']).toHaveLength(SAMPLES.length);
+  const resent = await b.api().post(`/users/${bob.id}/locations`).set(bob.auth).send({ samples: SAMPLES });
+  expect(resent.status).toBe(200);
+  expect(resent.body).toMatchObject({ created_count: 0, skipped_count: SAMPLES.length });
+});
+
+/** An archive of these types' lines only, as a hand-edited export would be. */
+async function archiveOf(files: Partial<Record<string, string[]>>): Promise<Buffer> {
+  const zip = new ZipFile();
+  const manifest = {
+    format: 'lifetrack-archive',
+    format_version: 1,
+    user_id: randomUUID(),
+    timezone: 'UTC',
+    exported_at: new Date().toISOString(),
+    counts: Object.fromEntries(Object.entries(files).map(([type, lines]) => [type, lines!.length])),
+    files: Object.keys(files).map((type) => `${type}.ndjson`),
+  };
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest)), 'manifest.json');
+  for (const [type, lines] of Object.entries(files)) zip.addBuffer(Buffer.from(lines!.join('\n')), `${type}.ndjson`);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+const samplesArchive = (lines: string[]) => archiveOf({ location_sample: lines });
+
+test('location samples: stored rounded as the places service stores them, repeats already there, a line without a usable time or position refused with its reason', async () => {
+  const carol = await signUp(b);
+  const line = (l: Json) => JSON.stringify({ id: 'ignored: recomputed from the rest', ...l });
+  const zip = await samplesArchive([
+    line({ recorded_at: '2026-04-01T10:00:00.400Z', lat: 47.3769001, lng: 8.5417, accuracy_m: 5 }),
+    // The same sample as stored (its second, its micro-degrees), spelled in another offset.
+    line({ recorded_at: '2026-04-01T12:00:00+02:00', lat: 47.3769, lng: 8.5417, accuracy_m: 7 }),
+    line({ recorded_at: '2026-04-01T11:00:00Z', lat: 47.5, lng: 8.6 }),
+    line({ recorded_at: 'yesterday', lat: 47.5, lng: 8.6 }),
+    line({ recorded_at: '2026-04-01T11:00:00', lat: 47.5, lng: 8.6 }),
+    line({ recorded_at: '2026-04-01T12:00:00Z', lat: 91, lng: 8.6 }),
+    line({ recorded_at: '2026-04-01T13:00:00Z', lat: '47.5', lng: 8.6 }),
+    line({ recorded_at: '2026-04-01T14:00:00Z', lat: 47.5, lng: 8.6, accuracy_m: -1 }),
+    // Outside the years a time is stored in (refused after the first five, so not among the reasons).
+    line({ recorded_at: '0999-12-31T23:00:00Z', lat: 47.5, lng: 8.6 }),
+  ]);
+  const res = await importInto(b, carol, zip);
+  expect(res.status).toBe(200);
+  expect(res.body.types.location_sample).toEqual({
+    created: 2,
+    skipped: 1,
+    refused: 6,
+    reasons: [
+      'location_sample.ndjson line 4: recorded_at is not an ISO 8601 date-time with an offset',
+      'location_sample.ndjson line 5: recorded_at is not an ISO 8601 date-time with an offset',
+      'location_sample.ndjson line 6: 91, 8.6 is not a position',
+      'location_sample.ndjson line 7: "47.5", 8.6 is not a position',
+      'location_sample.ndjson line 8: accuracy_m is not a number of metres',
+    ],
+  });
+  // As the account's own samples: the first line's, rounded, and the one an hour later.
+  const sent = await b
+    .api()
+    .post(`/users/${carol.id}/locations`)
+    .set(carol.auth)
+    .send({
+      samples: [
+        { recorded_at: '2026-04-01T10:00:00Z', lat: 47.3769, lng: 8.5417 },
+        { recorded_at: '2026-04-01T11:00:00.999Z', lat: 47.5000004, lng: 8.6 },
+      ],
+    });
+  expect(sent.body).toMatchObject({ created_count: 0, skipped_count: 2 });
+  // Through the import pipeline, each refusal counted by its reason, as a location history's are.
+  const dave = await signUp(b);
+  const job = await imported(b, dave, zip);
+  expect(job).toMatchObject({ status: 'succeeded', detected_format: 'lifetrack_archive' });
+  expect(job.counts).toMatchObject({ read: 9, created: 2, present: 1 });
+  expect(Object.fromEntries(Object.entries(job.counts.skipped as Record<string, number>).filter(([, n]) => n))).toEqual({
+    no_time: 2,
+    bad_coordinate: 2,
+    out_of_range: 1,
+    invalid: 1,
+  });
+  const exported = (await unzipText(await exportOf(b, carol))).get('location_sample.ndjson')!;
+  expect(
+    exported
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Json),
+  ).toEqual([
+    { id: '1775037600,47.3769,8.5417', recorded_at: '2026-04-01T10:00:00.000Z', lat: 47.3769, lng: 8.5417, accuracy_m: 5 },
+    { id: '1775041200,47.5,8.6', recorded_at: '2026-04-01T11:00:00.000Z', lat: 47.5, lng: 8.6, accuracy_m: null },
+  ]);
+});
+
+test("a line that refers to another account's category, food or place is refused: an archive's ids are never taken from another account", async () => {
+  const victim = await signUp(b);
+  const mallory = await signUp(b);
+  const post = (path: string, body: object) => b.api().post(`/users/${victim.id}${path}`).set(victim.auth).send(body);
+  const category = (await post('/categories', { name: 'Private' })).body as Json;
+  const food = (await post('/food-items', { name: 'Oats', nutrition: { energy_kcal: 380 } })).body as Json;
+  const place = (await post('/places', { name: 'Home', lat: 52.5, lng: 13.4 })).body as Json;
+  const at = '2026-03-01T08:00:00.000Z';
+  const event = (extra: Json) =>
+    JSON.stringify({
+      id: randomUUID(),
+      occurred_at: at,
+      local_date: '2026-03-01',
+      tags: [],
+      metadata: {},
+      source: 'user',
+      created_at: at,
+      updated_at: at,
+      ...extra,
+    });
+  const ownCategory = randomUUID();
+  const zip = await archiveOf({
+    category: [JSON.stringify({ id: ownCategory, name: 'Mine', created_at: at, updated_at: at })],
+    event: [
+      event({ notes: 'in their category', category_id: category.id }),
+      event({
+        notes: 'their food',
+        meal_items: [{ id: randomUUID(), food_item_id: food.id, servings: 1, name: 'Oats', brand: '', nutrition: {}, snapshot_at: at }],
+      }),
+      event({ notes: 'in my category', category_id: ownCategory }),
+    ],
+    place_visit: [JSON.stringify({ id: randomUUID(), place_id: place.id, occurred_at: at, local_date: '2026-03-01', source: 'manual' })],
+  });
+  const res = await importInto(b, mallory, zip);
+  expect(res.status).toBe(200);
+  expect(res.body.types.event).toMatchObject({ created: 1, refused: 2 });
+  expect(res.body.types.event.reasons).toEqual([
+    expect.stringMatching(new RegExp(`^event [0-9a-f-]{36}: category_id ${category.id} belongs to another account on this server$`)),
+    expect.stringMatching(
+      new RegExp(`^event [0-9a-f-]{36}: meal_items.food_item_id ${food.id} belongs to another account on this server$`),
+    ),
+  ]);
+  expect(res.body.types.place_visit).toMatchObject({ created: 0, refused: 1 });
+  expect(res.body.types.place_visit.reasons[0]).toMatch(`place_id ${place.id} belongs to another account`);
+  const events = (await b.api().get(`/users/${mallory.id}/events`).set(mallory.auth)).body as Json[];
+  expect(events.map((e) => [e.notes, e.category_id])).toEqual([['in my category', ownCategory]]);
 });
 
 test('what is not an archive is refused with a reason; an upload over IMPORT_MAX_BYTES is 413; only a signed-in session imports', async () => {
