@@ -6,7 +6,7 @@ import { takeoutStub } from './formats/google-shared.ts';
 import { FORMATS, formatNamed } from './formats/index.ts';
 
 /** How much of a file detection reads. */
-export const HEAD_BYTES = 64 * 1024;
+const HEAD_BYTES = 64 * 1024;
 /** A ZIP with more entries than this is not one of ours (and listing them all would be the attack). */
 const MAX_ZIP_ENTRIES = 100_000;
 

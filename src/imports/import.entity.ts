@@ -1,7 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /**
  * What an import did with its records: read = created + present + the sum of skipped. `skipped`

@@ -21,7 +21,7 @@ const PROGRESS_MS = 1000;
 /** The longest an import parses before it lets the event loop serve others' requests. */
 const SLICE_MS = 20;
 /** A restart puts a running import back in the queue; after this many starts it fails instead. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 /** An upload written to within this long may still be arriving (a client streams into it continuously). */
 const UPLOAD_GRACE_MS = 10 * 60_000;
 

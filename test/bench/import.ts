@@ -33,6 +33,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeRecordsFile, type GeneratedRecords } from '../imports/generated-records.ts';
+import { memory } from './figures.ts';
 import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
 
 const { values: opts } = parseArgs({
@@ -70,18 +71,6 @@ const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
-
-/** A process's resident set and its high-water mark, in MB (Linux; NaN elsewhere). */
-function memory(pid: number): { rss: number; hwm: number } {
-  let status = '';
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    // not Linux, or gone
-  }
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
 
 /** The CPU time a process has used, user and system, in seconds (Linux: /proc/<pid>/stat, 100 ticks a second; NaN elsewhere). */
 function cpuSeconds(pid: number): number {

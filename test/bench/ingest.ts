@@ -21,14 +21,14 @@
  * its WebAssembly with several hundred MB, which the start-up peak shows).
  * BENCH_SERVER_FLAGS: extra node flags for the server (e.g. --cpu-prof), before npm start's.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
 import pg from 'pg';
 import { newTimeOrderedIds } from '../../src/core/ids.ts';
 import { toCanonical, metricType } from '../../src/domain/metrics/catalogue.ts';
-import { mean, median } from './figures.ts';
+import { mean, median, memory } from './figures.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -94,18 +94,6 @@ function rawParams(userId: string, rows: Reading[]): unknown[] {
 }
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-
-/** A process's resident set and its high-water mark, in MB (Linux; NaN elsewhere). */
-function memory(pid: number): { rss: number; hwm: number } {
-  let status = '';
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    // not Linux
-  }
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
 
 /** Resets the process's high-water mark to its current RSS (Linux: clear_refs 5), so what follows has a peak of its own. */
 function resetPeak(pid: number): boolean {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { killAll, processDatabase, spawnServer, type ServerProcess } from '../helpers/process.ts';
-import { startArgs } from '../helpers/start-command.ts';
+import type { ServerProcess } from '../helpers/process.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
+import { rssMb, withBoundedServer } from './bounded-server.ts';
 
 /**
  * POST /users/{id}/import with archives made to exhaust the server: one NDJSON line of tens of
@@ -13,24 +12,11 @@ import { signUp, type TestUser } from '../helpers/users.ts';
  * thousandfold, and an oversized manifest. The server runs in its own process with its heap capped
  * at HEAP_MB, its resident memory sampled while it reads.
  */
-const HEAP_MB = 192;
 const GROWTH_BOUND_MB = 150;
-const HEAP_FLAGS = [...startArgs().filter((a) => a.startsWith('--max-semi-space-size=')), `--max-old-space-size=${HEAP_MB}`].join(' ');
 const MiB = 1024 * 1024;
 
-let db: Awaited<ReturnType<typeof processDatabase>>;
 let server: ServerProcess;
-
-beforeAll(async () => {
-  db = await processDatabase('migrated');
-  server = await spawnServer({ ...db.env, WORKERS: '0', NODE_OPTIONS: HEAP_FLAGS });
-}, 120_000);
-afterAll(async () => {
-  await killAll();
-  await db?.drop();
-});
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+withBoundedServer((s) => (server = s));
 
 const event = (notes: string) =>
   JSON.stringify({

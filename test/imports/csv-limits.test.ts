@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { killAll, processDatabase, spawnServer, type ServerProcess } from '../helpers/process.ts';
-import { startArgs } from '../helpers/start-command.ts';
+import type { ServerProcess } from '../helpers/process.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
+import { rssMb, withBoundedServer } from './bounded-server.ts';
 
 /**
  * POST /users/{id}/import/csv with the files that took the server down: a 1 MB Daylio export of
@@ -11,24 +10,11 @@ import { signUp, type TestUser } from '../helpers/users.ts';
  * heap capped at HEAP_MB (the old import held several times the file at once and needed ten
  * times that), and its resident memory is sampled while each import runs.
  */
-const HEAP_MB = 192;
 /** RSS growth allowed for one import: the heap's cap, as the embedded database grows its own memory beside it. */
 const GROWTH_BOUND_MB = 192;
-const HEAP_FLAGS = [...startArgs().filter((a) => a.startsWith('--max-semi-space-size=')), `--max-old-space-size=${HEAP_MB}`].join(' ');
 
-let db: Awaited<ReturnType<typeof processDatabase>>;
 let server: ServerProcess;
-
-beforeAll(async () => {
-  db = await processDatabase('migrated');
-  server = await spawnServer({ ...db.env, WORKERS: '0', NODE_OPTIONS: HEAP_FLAGS });
-}, 120_000);
-afterAll(async () => {
-  await killAll();
-  await db?.drop();
-});
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+withBoundedServer((s) => (server = s));
 
 /** The import's answer, with the server's RSS growth while it ran and the time it took. */
 async function measured(user: TestUser, body: object) {

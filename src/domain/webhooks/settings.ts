@@ -21,7 +21,7 @@ export type WebhookLimits = {
   maxInFlightPerHost: number;
 };
 
-export const DEFAULT_LIMITS: WebhookLimits = {
+const DEFAULT_LIMITS: WebhookLimits = {
   maxPerUser: 10,
   maxPendingPerUser: 1000,
   maxPendingPerHost: 500,

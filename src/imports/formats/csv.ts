@@ -44,7 +44,7 @@ function headerCells(head: string): string[] {
  * Daylio's "Export entries": full_date,date,weekday,time,mood,activities,note_title,note, or the
  * older year,date,weekday,time,mood,activities,note (quoted or not, after a byte order mark).
  */
-export function isDaylio(head: string): boolean {
+function isDaylio(head: string): boolean {
   const cells = headerCells(head);
   const has = (c: string) => cells.includes(c);
   return (has('full_date') || has('year')) && has('date') && has('time') && has('mood') && has('activities');
@@ -57,7 +57,7 @@ const LOOP_VALUE = /^(YES_MANUAL|YES_AUTO|NO|UNKNOWN|SKIP|-?\d+)?$/;
  * comma; its rows a date and Loop's values (YES_MANUAL ... or the older numbers). Its Scores.csv
  * has the same header and fractions for values, which this is not.
  */
-export function isLoopCheckmarks(head: string): boolean {
+function isLoopCheckmarks(head: string): boolean {
   const lines = head.split(/\r?\n|\r/);
   if (!/^Date,.+,\s*$/.test(lines[0] ?? '') || /^Date,Value,Notes\s*$/.test(lines[0])) return false;
   // The head may end inside a line: only whole lines (not the last) are looked at.
