@@ -50,7 +50,7 @@ async function openArchive(path: string) {
     zip.close();
     throw Invalid.at([], `Not a Lifetrack archive: it has ${zip.entryCount} files`);
   }
-  const wanted = new Set(['manifest.json', ...IMPORT_ORDER.map(ndjsonName)]);
+  const wanted = new Set(['manifest.json', ndjsonName('profile'), ...IMPORT_ORDER.map(ndjsonName)]);
   const entries = new Map<string, Entry>();
   try {
     await new Promise<void>((resolve, reject) => {
@@ -468,6 +468,13 @@ export async function importArchive(
     let entriesRead = manifestEntry.compressedSize;
     tally?.progress(entriesRead);
     const result: ArchiveImport = { from_user_id: manifest.user_id, types: {} };
+    // The profile stays the account's own: its line is read and counted as already there, so the counts add up to the archive's records.
+    const profiles = Number(manifest.counts?.profile ?? 0);
+    if (archive.entries.has(ndjsonName('profile')) && profiles > 0) {
+      const profile = new Counted(tally);
+      profile.present(Math.min(profiles, 1));
+      result.types.profile = profile.outcome;
+    }
     for (const type of IMPORT_ORDER) {
       if (signal?.aborted) break;
       const entry = archive.entries.get(ndjsonName(type));

@@ -147,6 +147,13 @@ test('export, import into a fresh account on another server, export again: the s
     expect.arrayContaining(['event', 'health_metric', 'suggestion', 'log_capture', 'replaced_encryption_key', 'place_visit']),
   );
   expect(manifest.counts.location_sample).toBe(SAMPLES.length);
+  // Every record of the archive is counted once: the profile, the account's own, as already there.
+  expect(imported.body.types.profile).toEqual({ created: 0, skipped: 1, refused: 0, reasons: [] });
+  const counted = Object.values(imported.body.types as Record<string, { created: number; skipped: number; refused: number }>).reduce(
+    (n, t) => n + t.created + t.skipped + t.refused,
+    0,
+  );
+  expect(counted).toBe(Object.values(manifest.counts).reduce((a, b) => a + b, 0));
 
   const again = await exportOf(b, bob);
   const before = comparable(await unzipText(first), alice.id);
