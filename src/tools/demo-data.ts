@@ -33,7 +33,8 @@ export type DemoResult = {
   eventsCreated: number;
 };
 
-function mulberry32(seed: number) {
+/** A small deterministic generator (mulberry32): the same seed, the same numbers. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -33,7 +33,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeRecordsFile, type GeneratedRecords } from '../imports/generated-records.ts';
-import { memory } from './figures.ts';
+import { memory, resetPeak } from './figures.ts';
 import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
 
 const { values: opts } = parseArgs({
@@ -79,16 +79,6 @@ function cpuSeconds(pid: number): number {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return NaN;
-  }
-}
-
-/** Resets the process's high-water mark to its current RSS (Linux: clear_refs 5). */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
   }
 }
 

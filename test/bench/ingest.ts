@@ -21,14 +21,13 @@
  * its WebAssembly with several hundred MB, which the start-up peak shows).
  * BENCH_SERVER_FLAGS: extra node flags for the server (e.g. --cpu-prof), before npm start's.
  */
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
 import pg from 'pg';
 import { newTimeOrderedIds } from '../../src/core/ids.ts';
 import { toCanonical, metricType } from '../../src/domain/metrics/catalogue.ts';
-import { mean, median, memory } from './figures.ts';
+import { mean, median, memory, resetPeak } from './figures.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -94,16 +93,6 @@ function rawParams(userId: string, rows: Reading[]): unknown[] {
 }
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-
-/** Resets the process's high-water mark to its current RSS (Linux: clear_refs 5), so what follows has a peak of its own. */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * What the HTTP side does that the raw insert does not, with what its two JSON steps cost in this

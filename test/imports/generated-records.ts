@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../src/tools/demo-data.ts';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
@@ -26,18 +27,6 @@ export type GeneratedRecords = {
   last: Date;
 };
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PLACES = [
   { lat: 38.7223, lng: -9.1393 },
   { lat: 38.7369, lng: -9.1427 },
@@ -61,7 +50,7 @@ export async function writeRecordsFile(
   size: { bytes: number } | { records: number },
   options: { seed?: number; from?: Date; onProgress?: (bytes: number) => void } = {},
 ): Promise<GeneratedRecords> {
-  const rand = random(options.seed ?? 1);
+  const rand = mulberry32(options.seed ?? 1);
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const deviceTag = int(1, 2 ** 31 - 1);
   const out = createWriteStream(path);

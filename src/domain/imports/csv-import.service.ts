@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { namedId } from '../../core/ids.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsvError } from 'csv-parse';
 import type { z } from 'zod';
@@ -85,12 +86,6 @@ export function resent<T>(batch: T[], bad: Set<number>): T[][] {
   const size = Math.max(MIN_RESEND, last + 1);
   for (let i = last + 1; i < batch.length; i += size) parts.push(batch.slice(i, i + size));
   return parts.filter((p) => p.length);
-}
-
-/** A UUID named by the user and the record's key: the same row of the same file is the same event on every import. */
-function clientIdOf(userId: string, key: string): string {
-  const h = createHash('sha256').update(`${userId}\n${key}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /**
@@ -262,7 +257,7 @@ export async function writeCsv(
       const { created } = await createEvent(
         actor,
         {
-          client_id: clientIdOf(actor.userId, `${format}|${r.key}`),
+          client_id: namedId(`${actor.userId}\n${format}|${r.key}`),
           occurred_at: at,
           local_date: r.localDate,
           notes: e.notes,
