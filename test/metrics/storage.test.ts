@@ -323,6 +323,7 @@ const LATER = [
   'Migration20261201000000_readings_list_index',
   'Migration20261201010000_readings_created_at',
   'Migration20261202000000_reading_sources',
+  'Migration20261207000000_batched_changes',
 ];
 
 describe('on a database with readings from before', () => {
@@ -376,6 +377,7 @@ describe('on a database with readings from before', () => {
     const sql = <R>(text: string) => withContext(() => query<R>(text), server!.db.orm);
     const indexes = await sql<{ name: string }>(`select indexname as name from pg_indexes where tablename = 'health_metrics' order by 1`);
     expect(indexes.map((i) => i.name)).toEqual([
+      'health_metrics_change_batch_idx',
       'health_metrics_pkey',
       'health_metrics_user_recorded_idx',
       'health_metrics_user_source_excl',
@@ -484,6 +486,7 @@ describe('on a database with readings in the first layout', () => {
       'source_uuid',
       'source_id',
       'metadata',
+      'change_batch',
     ]);
     // The sources are the user's own numbers; uuid-shaped source_ids (lower or upper case) take 16 bytes.
     expect(await sql(`select no, source from reading_sources where user_id = $1 order by no`, [userId])).toEqual([
@@ -522,6 +525,7 @@ describe('on a database with readings in the first layout', () => {
     expect(changed.map((c) => `${c.type} ${c.id}`).sort()).toEqual(resent.created.map((r) => `health_metric ${r.id}`).sort());
     const indexes = await sql<{ name: string }>(`select indexname as name from pg_indexes where tablename = 'health_metrics' order by 1`);
     expect(indexes.map((i) => i.name)).toEqual([
+      'health_metrics_change_batch_idx',
       'health_metrics_pkey',
       'health_metrics_user_recorded_idx',
       'health_metrics_user_source_excl',

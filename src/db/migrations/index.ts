@@ -30,6 +30,7 @@ import { Migration20261202000000_reading_sources } from './Migration202612020000
 import { Migration20261206000000_imports } from './Migration20261206000000_imports.ts';
 import { Migration20261206010000_location_sample_changes } from './Migration20261206010000_location_sample_changes.ts';
 import { Migration20261206020000_webhook_limits } from './Migration20261206020000_webhook_limits.ts';
+import { Migration20261207000000_batched_changes } from './Migration20261207000000_batched_changes.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   Migration20261206000000_imports,
   Migration20261206010000_location_sample_changes,
   Migration20261206020000_webhook_limits,
+  Migration20261207000000_batched_changes,
 ];

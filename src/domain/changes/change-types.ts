@@ -7,6 +7,7 @@ export const CHANGE_TABLES = {
   // The user's own row: its id is the user's.
   profile: { table: 'users', key: 'id', cast: 'uuid', owner: 'id' },
   event: { table: 'events', key: 'id', cast: 'uuid' },
+  // Readings and samples are in the feed by batch (their transaction): see BATCHED below.
   health_metric: { table: 'health_metrics', key: 'id', cast: 'uuid' },
   suggestion: { table: 'suggestions', key: 'id', cast: 'uuid' },
   log_capture: { table: 'log_captures', key: 'id', cast: 'uuid' },
@@ -39,3 +40,35 @@ export const ownerColumn = (type: ChangeType): string => {
 
 export type ChangeType = keyof typeof CHANGE_TABLES;
 export const CHANGE_TYPES = Object.keys(CHANGE_TABLES) as ChangeType[];
+
+/**
+ * The types whose rows carry their transaction's number (`change_batch`) instead of a row of
+ * `changes` each (the batched_changes migration): how a batch entry names its rows, in key order,
+ * and where a page that ended inside a batch goes on (`after`, from the feed id of its last row,
+ * whose shape `id` checks first; `$1` is the user, `$2` the batch, `$3`… the last row's key), and
+ * which rows have some feed ids (`match`, `$2`… from `keys` of ids of that shape).
+ */
+export const BATCHED = {
+  health_metric: {
+    feedId: 'id::text',
+    order: 'id',
+    id: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    after: 'id > $3::uuid',
+    key: (id: string): string[] => [id],
+    match: 'id = any($2::uuid[])',
+    keys: (ids: string[]): unknown[] => [ids],
+  },
+  location_sample: {
+    feedId: `extract(epoch from recorded_at)::bigint::text || ',' || lat::text || ',' || lng::text`,
+    order: 'recorded_at, lat, lng',
+    id: /^-?\d{1,12},-?[\d.e+-]{1,24},-?[\d.e+-]{1,24}$/,
+    after: '(recorded_at, lat, lng) > (to_timestamp($3::float8), $4::float8, $5::float8)',
+    key: (id: string): string[] => id.split(','),
+    match:
+      '(recorded_at, lat, lng) in (select to_timestamp(t), la, ln from unnest($2::float8[], $3::float8[], $4::float8[]) as k(t, la, ln))',
+    keys: (ids: string[]): unknown[] => [0, 1, 2].map((i) => ids.map((id) => Number(id.split(',')[i]))),
+  },
+} satisfies Partial<Record<keyof typeof CHANGE_TABLES, unknown>>;
+
+export type BatchedType = keyof typeof BATCHED;
+export const isBatched = (type: string): type is BatchedType => type in BATCHED;

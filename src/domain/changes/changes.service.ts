@@ -6,9 +6,9 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { cursorPages, query } from '../../db/sql.ts';
 import { metricType, metricTypeById } from '../metrics/catalogue.ts';
-import { CHANGE_TABLES, ownerColumn, type ChangeType } from './change-types.ts';
+import { BATCHED, CHANGE_TABLES, isBatched, ownerColumn, type BatchedType, type ChangeType } from './change-types.ts';
 import { ChangesQuery } from './changes.schemas.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor, invalidCursor, type Position } from './cursor.ts';
 
 /** One resource's latest change: it was created or changed (upsert), or deleted. */
 export type Change = { type: ChangeType; id: string; op: 'upsert' | 'delete'; version: number; changedAt: Date };
@@ -36,7 +36,10 @@ const KEY_SHAPE = {
   composite: /(?!)/,
 };
 
-type ChangeRow = { type: ChangeType; id: string; op: 'upsert' | 'delete'; version: string; changed_at: string | Date };
+type ChangeRow = { type: ChangeType; id: string; op: 'upsert' | 'delete' | 'batch'; version: string; changed_at: string | Date };
+
+/** A change of the feed and where a cursor placed after it reads on from. */
+type Item = Change & { at: Position };
 
 /**
  * The user's changes after a cursor, oldest first. Versions are numbered at commit in commit
@@ -48,7 +51,7 @@ type ChangeRow = { type: ChangeType; id: string; op: 'upsert' | 'delete'; versio
 export async function listChanges<T>(actor: Actor, input: z.input<typeof ChangesQuery>, load: LoadResources<T>): Promise<ChangesPage<T>> {
   authorize(actor, actor.userId, 'read');
   const q = parse(ChangesQuery, input);
-  const since = q.since === undefined ? 0 : decodeCursor(actor.userId, q.since);
+  const from: Position = q.since === undefined ? { version: 0 } : decodeCursor(actor.userId, q.since);
   return em().transactional(
     async () => {
       // Only a cursor can be too old: reading from the start never needs the resync mark.
@@ -56,33 +59,32 @@ export async function listChanges<T>(actor: Actor, input: z.input<typeof Changes
         const [counter] = await query<{ resync_below: string }>(`select resync_below from change_counters where user_id = $1`, [
           actor.userId,
         ]);
-        if (counter && since < Number(counter.resync_below)) {
+        if (counter && from.version < Number(counter.resync_below)) {
           throw new ResyncRequired(
             'This cursor is older than the deletions kept (CHANGES_RETENTION_DAYS): read everything again without since, then follow next_cursor',
           );
         }
       }
-      const rows = await query<ChangeRow>(
-        `select type, id, op, version, changed_at from changes
-          where user_id = $1 and version > $2 ${q.types ? 'and type = any($4)' : ''}
-          order by version limit $3`,
-        [actor.userId, since, q.limit + 1, ...(q.types ? [q.types] : [])],
-      );
-      const page = rows.slice(0, q.limit).map((r): Change => ({
-        type: r.type,
-        id: feedId(r.type, r.id),
-        op: r.op,
-        version: Number(r.version),
-        changedAt: new Date(r.changed_at),
-      }));
+      const page: Item[] = [];
+      let hasMore = false;
+      for await (const item of itemsAfter(actor.userId, from, q.types, q.limit + 1)) {
+        if (page.length === q.limit) {
+          hasMore = true;
+          break;
+        }
+        page.push(item);
+      }
       const resources = await load(
         actor,
         page.filter((c) => c.op === 'upsert'),
       );
       return {
-        changes: page.map((c) => ({ ...c, resource: c.op === 'upsert' ? (resources.get(changeKey(c.type, c.id)) ?? null) : null })),
-        nextCursor: encodeCursor(actor.userId, page.at(-1)?.version ?? since),
-        hasMore: rows.length > q.limit,
+        changes: page.map(({ at: _, ...c }) => ({
+          ...c,
+          resource: c.op === 'upsert' ? (resources.get(changeKey(c.type, c.id)) ?? null) : null,
+        })),
+        nextCursor: encodeCursor(actor.userId, page.at(-1)?.at ?? from),
+        hasMore,
       };
     },
     { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
@@ -90,24 +92,93 @@ export async function listChanges<T>(actor: Actor, input: z.input<typeof Changes
 }
 
 /**
+ * The feed after a position, a change at a time: a batch entry (readings, samples) as an upsert
+ * of each row still in it, in key order, all at the batch's version.
+ */
+async function* itemsAfter(userId: string, from: Position, types: string[] | undefined, chunk: number): AsyncGenerator<Item> {
+  let { version, after } = from;
+  for (;;) {
+    // A cursor inside a batch reads the rest of that batch first (gone, if pruned since: nothing).
+    const rows = await query<ChangeRow>(
+      `select type, id, op, version, changed_at from changes
+        where user_id = $1 and (version > $2 or (version = $2 and op = 'batch' and $3)) ${types ? 'and type = any($5)' : ''}
+        order by version limit $4`,
+      [userId, version, after !== undefined, chunk, ...(types ? [types] : [])],
+    );
+    for (const r of rows) {
+      const v = Number(r.version);
+      const changedAt = new Date(r.changed_at);
+      if (r.op !== 'batch') {
+        yield { type: r.type, id: feedId(r.type, r.id), op: r.op, version: v, changedAt, at: { version: v } };
+      } else if (isBatched(r.type)) {
+        for await (const id of batchRows(userId, r.type, r.id, v === version ? after : undefined, chunk)) {
+          yield { type: r.type, id, op: 'upsert', version: v, changedAt, at: { version: v, after: id } };
+        }
+      }
+    }
+    if (rows.length < chunk) return;
+    version = Number(rows.at(-1)!.version);
+    after = undefined;
+  }
+}
+
+/** The feed ids of the rows a batch entry (`b<transaction>`) still names, in key order, after a row's id. */
+async function* batchRows(
+  userId: string,
+  type: BatchedType,
+  entry: string,
+  after: string | undefined,
+  chunk: number,
+): AsyncGenerator<string> {
+  const b = BATCHED[type];
+  const { table } = CHANGE_TABLES[type];
+  let last = after;
+  for (;;) {
+    if (last !== undefined && !b.id.test(last)) throw invalidCursor();
+    const rows = await query<{ id: string }>(
+      `select ${b.feedId} as id from ${table}
+        where user_id = $1 and change_batch = $2 ${last === undefined ? '' : `and ${b.after}`}
+        order by ${b.order} limit ${chunk}`,
+      [userId, entry.slice(1), ...(last === undefined ? [] : b.key(last))],
+    );
+    for (const r of rows) yield r.id;
+    if (rows.length < chunk) return;
+    last = rows.at(-1)!.id;
+  }
+}
+
+/**
  * Every live resource of a type, in pages of ids (feed ids: a goal's slug), in id order: what a
- * full export walks. The changes table lists each existing resource once.
+ * full export walks. The changes table lists each existing resource once; a batched type's rows
+ * are read where they are.
  */
 export async function* liveIds(actor: Actor, type: ChangeType, pageSize = 1000): AsyncGenerator<string[]> {
   authorize(actor, actor.userId, 'read');
-  const pages = cursorPages<{ id: string }>(
-    `select id from changes where user_id = $1 and type = $2 and op = 'upsert' order by id`,
-    [actor.userId, type],
-    pageSize,
-  );
+  const pages = isBatched(type)
+    ? cursorPages<{ id: string }>(
+        `select ${BATCHED[type].feedId} as id from ${CHANGE_TABLES[type].table} where user_id = $1 order by ${BATCHED[type].order}`,
+        [actor.userId],
+        pageSize,
+      )
+    : cursorPages<{ id: string }>(
+        `select id from changes where user_id = $1 and type = $2 and op = 'upsert' order by id`,
+        [actor.userId, type],
+        pageSize,
+      );
   for await (const rows of pages) yield rows.map((r) => feedId(type, r.id));
 }
 
 /** How many live resources of each type the user has. */
 export async function liveCounts(actor: Actor): Promise<Partial<Record<ChangeType, number>>> {
   authorize(actor, actor.userId, 'read');
+  const batched = Object.keys(BATCHED).map(
+    (type) => `select '${type}', count(*) from ${CHANGE_TABLES[type as BatchedType].table} where user_id = $1`,
+  );
   const rows = await query<{ type: ChangeType; n: string }>(
-    `select type, count(*) as n from changes where user_id = $1 and op = 'upsert' group by type`,
+    `select type, n from (
+       select type, count(*) as n from changes where user_id = $1 and op = 'upsert' group by type
+       ${batched.map((b) => `union all ${b}`).join(' ')}
+     ) counts where n > 0`,
     [actor.userId],
   );
   return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
@@ -116,11 +187,26 @@ export async function liveCounts(actor: Actor): Promise<Partial<Record<ChangeTyp
 /** The versions (ETags) of some of the user's resources of one type; a resource without one is left out. */
 export async function versionsOf(actor: Actor, type: ChangeType, ids: string[]): Promise<Map<string, number>> {
   authorize(actor, actor.userId, 'read');
+  if (isBatched(type)) return batchedVersionsOf(actor.userId, type, ids);
   const rows = await query<{ id: string; version: string }>(
     `select id, version from changes where user_id = $1 and type = $2 and id = any($3) and op = 'upsert' and version is not null`,
     [actor.userId, type, ids.map((id) => rowKey(type, id))],
   );
   return new Map(rows.map((r) => [feedId(type, r.id), Number(r.version)]));
+}
+
+/** A batched row's version is its batch's. */
+async function batchedVersionsOf(userId: string, type: BatchedType, ids: string[]): Promise<Map<string, number>> {
+  const b = BATCHED[type];
+  const valid = ids.filter((id) => b.id.test(id));
+  if (!valid.length) return new Map();
+  const rows = await query<{ id: string; version: string }>(
+    `select r.id, c.version
+       from (select ${b.feedId} as id, change_batch from ${CHANGE_TABLES[type].table} where user_id = $1 and ${b.match}) r
+       join changes c on c.user_id = $1 and c.type = '${type}' and c.id = 'b' || r.change_batch`,
+    [userId, ...b.keys(valid)],
+  );
+  return new Map(rows.map((r) => [r.id, Number(r.version)]));
 }
 
 /** The resource's current version (its ETag), or null when it has none. */

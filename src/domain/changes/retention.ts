@@ -1,4 +1,5 @@
 import { query } from '../../db/sql.ts';
+import { BATCHED, CHANGE_TABLES, type BatchedType } from './change-types.ts';
 
 /** How long deletions stay in the feed (CHANGES_RETENTION_DAYS): a client away longer must resync. */
 const retention = { days: 30 };
@@ -27,4 +28,24 @@ export async function pruneTombstones(now = new Date()): Promise<number> {
     [cutoff],
   );
   return Number(row?.pruned ?? 0);
+}
+
+/**
+ * Drops the batch entries whose rows have all been written again (moved to newer batches) or
+ * deleted: they would read as nothing, and a cursor inside one reads on from the next version.
+ */
+export async function pruneEmptyBatches(): Promise<number> {
+  let pruned = 0;
+  for (const type of Object.keys(BATCHED) as BatchedType[]) {
+    const [row] = await query<{ n: number }>(
+      `with gone as (
+         delete from changes c where c.type = $1 and c.op = 'batch'
+            and not exists (select 1 from ${CHANGE_TABLES[type].table} r where r.user_id = c.user_id and r.change_batch = substr(c.id, 2)::bigint)
+         returning 1)
+       select count(*)::int as n from gone`,
+      [type],
+    );
+    pruned += row?.n ?? 0;
+  }
+  return pruned;
 }
