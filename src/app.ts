@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler, sendError } from './http/errors.ts';
 import { createMetrics } from './http/metrics.ts';
+import { trackForeground } from './http/foreground.ts';
 import { serverTiming } from './http/server-timing.ts';
 import { buildOpenApi } from './rest/openapi.ts';
 import { mountRoutes, requireActor } from './rest/router.ts';
@@ -83,6 +84,7 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   const metrics = createMetrics({ token: config.metricsToken, db, jobs });
   app.use(metrics.observe);
+  app.use(trackForeground);
   app.use(serverTiming);
   app.get('/metrics', metrics.expose);
 

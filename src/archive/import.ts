@@ -337,6 +337,8 @@ async function importBatch(type: ChangeType, lines: Rows[], userId: string, outc
     em().transactional(async () => {
       // An account's history coming home is not news: no webhook or subscription hears of it.
       await muteEvents();
+      // The user's row held to the commit: location samples have no foreign key (the samples_owner_lock migration).
+      await query(`select 1 from users where id = $1 for key share`, [userId]);
       const table = batch[0].table;
       const rows = batch.map((b) => b.row);
       const inserted = await insertAll(table, table === 'health_metrics' ? await withStoredSources(userId, rows) : rows);

@@ -4,7 +4,7 @@ import { detectStaysOver, importSamples, type NewSample } from '../domain/places
 import type { ImportRecord, PointRecord } from './records.ts';
 import type { Tally } from './tally.ts';
 
-const SAMPLES_PER_BATCH = 5000;
+const SAMPLES_PER_BATCH = 2500;
 const VISITS_PER_BATCH = 500;
 /** Places kept for suggestions, and labels kept: far more than one life's, never the server's memory. */
 const MAX_PLACES = 10_000;
@@ -27,6 +27,9 @@ export class LocationSink {
   private readonly labels = new Map<string, string>();
   private first = Infinity;
   private last = -Infinity;
+  /** The batch of samples being written while the next is read: one at a time, its failure thrown at the next flush. */
+  private writing: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | undefined;
   private readonly latest: number;
 
   private readonly actor: Actor;
@@ -76,15 +79,37 @@ export class LocationSink {
     if (this.samples.length >= SAMPLES_PER_BATCH) await this.flushSamples();
   }
 
+  /**
+   * Starts writing the samples read so far once the batch before them is written: the database
+   * stores one batch while the file's next is parsed (two cores at work, memory for two batches).
+   */
   private async flushSamples(): Promise<void> {
+    await this.written();
     const batch = this.samples;
     this.samples = [];
     if (!batch.length) return;
-    const { created, first, last } = await importSamples(this.actor, batch);
-    this.tally.created(created);
-    this.tally.present(batch.length - created);
-    if (first) this.first = Math.min(this.first, first.getTime());
-    if (last) this.last = Math.max(this.last, last.getTime());
+    this.writing = importSamples(this.actor, batch).then(
+      ({ created, first, last }) => {
+        this.tally.created(created);
+        this.tally.present(batch.length - created);
+        if (first) this.first = Math.min(this.first, first.getTime());
+        if (last) this.last = Math.max(this.last, last.getTime());
+      },
+      (error: unknown) => {
+        this.failure = { error };
+      },
+    );
+  }
+
+  /** Waits for the batch being written, whatever its outcome (an import that stops early still counts it). */
+  async settled(): Promise<void> {
+    await this.writing;
+  }
+
+  /** Waits for the batch being written; its failure is the import's. */
+  private async written(): Promise<void> {
+    await this.writing;
+    if (this.failure) throw this.failure.error;
   }
 
   private async flushVisits(): Promise<void> {
@@ -99,10 +124,11 @@ export class LocationSink {
 
   /**
    * Writes what is left, suggests the unknown places, and detects stays over the new samples'
-   * span; `tick` runs between its days (progress, cancel).
+   * span; `tick` runs between its windows (progress, cancel).
    */
   async finish(tick: () => Promise<void>): Promise<void> {
     await this.flushSamples();
+    await this.written();
     await this.flushVisits();
     await suggestImportedPlaces(this.actor, this.unknown, this.labels);
     if (this.first <= this.last) await detectStaysOver(this.actor, new Date(this.first), new Date(this.last), tick);

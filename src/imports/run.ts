@@ -11,6 +11,7 @@ import { query } from '../db/sql.ts';
 import { emitEvent } from '../domain/outbox/outbox.service.ts';
 import type { RecordFormat } from './formats/format.ts';
 import { formatNamed } from './formats/index.ts';
+import { foregroundBusy } from '../core/foreground.ts';
 import { LocationSink } from './location-sink.ts';
 import { Tally } from './tally.ts';
 import { zipEntryNames } from './detect.ts';
@@ -19,7 +20,7 @@ import { importJobId } from './imports.service.ts';
 /** How often a running import writes its progress (and notices a cancel). */
 const PROGRESS_MS = 1000;
 /** The longest an import parses before it lets the event loop serve others' requests. */
-const SLICE_MS = 20;
+const SLICE_MS = 5;
 /** A restart puts a running import back in the queue; after this many starts it fails instead. */
 const MAX_ATTEMPTS = 3;
 /** An upload written to within this long may still be arriving (a client streams into it continuously). */
@@ -70,6 +71,8 @@ async function readRecords(format: RecordFormat, path: string, actor: Actor, tal
     for await (const record of format.read(input, { now })) {
       await sink.add(record);
       if (Date.now() - slice > SLICE_MS) {
+        // Someone is being answered: no parsing beside the batch being written.
+        if (foregroundBusy()) await sink.settled();
         await tick();
         await nextTurn();
         slice = Date.now();
@@ -77,6 +80,7 @@ async function readRecords(format: RecordFormat, path: string, actor: Actor, tal
     }
   } finally {
     input.destroy();
+    await sink.settled();
   }
   await sink.finish(tick);
 }

@@ -52,6 +52,8 @@ async function livedIn(user: TestUser): Promise<string[]> {
   await api('put', '/goals/steps', { target: 8000, direction: 'at_least' });
   const place = await api('post', '/places', { name: 'Home', lat: 52.5, lng: 13.4, radius_m: 80 });
   await api('post', `/places/${place.body.id}/visits`, { occurred_at: '2026-03-01T08:00:00Z' });
+  // Samples have no foreign key to the user (the samples_owner_lock migration): erasure must find them itself.
+  await api('post', '/locations', { samples: [{ recorded_at: '2026-03-01T08:05:00Z', lat: 52.5, lng: 13.4 }] });
   await api('post', '/routines', { name: 'Morning', time_of_day: 'morning', items: ['stretch'] });
   await api('post', '/tracking-timers', { label: 'reading' });
   await api('post', '/narratives', { period_start: '2026-11-09', narrative_text: 'A week.' });
@@ -106,7 +108,7 @@ test('erase-data: every data row of the user goes in one step, the account stays
   expect(erased.status).toBe(200);
   expect(erased.body).toMatchObject({
     erased: 'data',
-    rows: expect.objectContaining({ events: 1, health_metrics: 1, places: 1, place_visits: 1, 'pgboss.job': 6 }),
+    rows: expect.objectContaining({ events: 1, health_metrics: 1, places: 1, place_visits: 1, location_samples: 1, 'pgboss.job': 6 }),
   });
   // Every job that named the user, under any key or by one of their rows, is gone; the bystander's stay.
   expect(await jobsLeft(jobs)).toEqual([]);
@@ -150,7 +152,7 @@ test('DELETE /users/{id}: no row of the user is left in any table, their token s
   const [record] = await server.sql<{ erased: string; rows: Record<string, number> }>(
     `select erased, rows from erasures where erased = 'account' order by erased_at desc limit 1`,
   );
-  expect(record.rows).toMatchObject({ users: 1, events: 1, sessions: expect.any(Number) });
+  expect(record.rows).toMatchObject({ users: 1, events: 1, location_samples: 1, sessions: expect.any(Number) });
   const all = JSON.stringify(await server.sql(`select * from erasures`));
   expect(all).not.toContain(u.id);
   expect(all).not.toContain(u.email);

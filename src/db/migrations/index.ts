@@ -31,6 +31,7 @@ import { Migration20261206000000_imports } from './Migration20261206000000_impor
 import { Migration20261206010000_location_sample_changes } from './Migration20261206010000_location_sample_changes.ts';
 import { Migration20261206020000_webhook_limits } from './Migration20261206020000_webhook_limits.ts';
 import { Migration20261207000000_batched_changes } from './Migration20261207000000_batched_changes.ts';
+import { Migration20261207010000_samples_owner_lock } from './Migration20261207010000_samples_owner_lock.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   Migration20261206010000_location_sample_changes,
   Migration20261206020000_webhook_limits,
   Migration20261207000000_batched_changes,
+  Migration20261207010000_samples_owner_lock,
 ];

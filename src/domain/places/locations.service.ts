@@ -43,10 +43,12 @@ async function insertSamples(
 ): Promise<{ created: number; first: Date | null; last: Date | null }> {
   const stored = samples.map((s) => storedSample(s.at, s.lat, s.lng));
   const [row] = await query<{ n: number; lo: Date | null; hi: Date | null }>(
-    `with ins as (
+    // The user's row held for the statement (samples have no foreign key: the samples_owner_lock migration).
+    `with owner as (select id from users where id = $1 for key share),
+     ins as (
        insert into location_samples (user_id, recorded_at, lat, lng, accuracy_m, created_at)
-       select $1, to_timestamp(r.t), r.lat, r.lng, r.acc, $6
-       from unnest($2::float8[], $3::float8[], $4::float8[], $5::float8[]) as r(t, lat, lng, acc)
+       select owner.id, to_timestamp(r.t), r.lat, r.lng, r.acc, $6
+       from owner, unnest($2::float8[], $3::float8[], $4::float8[], $5::float8[]) as r(t, lat, lng, acc)
        on conflict do nothing
        returning recorded_at)
      select count(*)::int as n, min(recorded_at) as lo, max(recorded_at) as hi from ins`,
@@ -234,36 +236,42 @@ export async function recordLocations(actor: Actor, input: z.input<typeof Locati
   });
 }
 
-/** Detection over an import's span goes a day at a time, so its samples are never all in memory. */
-const DETECT_WINDOW_MS = 24 * 3600_000;
+/**
+ * Detection over an import's span goes a window at a time, so its samples are never all in
+ * memory: a week, or less where the samples are dense (at most about WINDOW_SAMPLES of them). A
+ * window costs ~8 statements; day-sized ones were half of a large import's time.
+ */
+const WINDOW_MS = 7 * 24 * 3600_000;
+const WINDOW_SAMPLES = 20_000;
 
 /**
- * Stay detection once over an imported span (`importSamples` detects nothing), a day at a time in
- * time order, each day in its own transaction and unit of work; days without a sample are jumped
+ * Stay detection once over an imported span (`importSamples` detects nothing), a window at a time
+ * in time order, each in its own transaction and unit of work; spans without a sample are jumped
  * over. Spans an imported visit covers are not detected again, and running it twice replaces its
- * own detections rather than adding to them. `afterDay` runs between days (an import's progress
- * and cancel: a throw from it stops here, with the days done kept).
+ * own detections rather than adding to them. `afterWindow` runs between windows (an import's
+ * progress and cancel: a throw from it stops here, with the windows done kept).
  */
-export async function detectStaysOver(actor: Actor, first: Date, last: Date, afterDay?: () => Promise<void>): Promise<void> {
+export async function detectStaysOver(actor: Actor, first: Date, last: Date, afterWindow?: () => Promise<void>): Promise<void> {
   authorize(actor, actor.userId, 'write');
   const now = new Date();
   let from: number | null = first.getTime();
   while (from !== null && from <= last.getTime()) {
-    const to = new Date(Math.min(from + DETECT_WINDOW_MS - 1, last.getTime()));
+    const dense = await sampleAfter(actor.userId, new Date(from), WINDOW_SAMPLES);
+    const to = new Date(Math.min(from + WINDOW_MS - 1, last.getTime(), dense ?? Infinity));
     const start = new Date(from);
     await inFreshUnit(() => underLocationLock(actor, () => redetect(actor, start, to, now)));
-    await afterDay?.();
-    from = await nextSampleAt(actor.userId, new Date(to.getTime() + 1));
+    await afterWindow?.();
+    from = await sampleAfter(actor.userId, new Date(to.getTime() + 1), 0);
   }
 }
 
-/** The first sample at or after `at` (through the key's index), or null. */
-async function nextSampleAt(userId: string, at: Date): Promise<number | null> {
-  const [row] = await query<{ at: Date | null }>(
-    `select min(recorded_at) as at from location_samples where user_id = $1 and recorded_at >= $2`,
-    [userId, at],
+/** The time of the sample `skip` places after the first at or after `at` (through the key's index), or null. */
+async function sampleAfter(userId: string, at: Date, skip: number): Promise<number | null> {
+  const [row] = await query<{ at: Date }>(
+    `select recorded_at as at from location_samples where user_id = $1 and recorded_at >= $2 order by recorded_at offset $3 limit 1`,
+    [userId, at, skip],
   );
-  return row?.at ? new Date(row.at).getTime() : null;
+  return row ? new Date(row.at).getTime() : null;
 }
 
 /** Stay detection over the user's samples from CONTEXT_MS before `first` to CONTEXT_MS after `last`, against their places. */
