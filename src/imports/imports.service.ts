@@ -2,7 +2,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../core/actor.ts';
-import { Conflict, NotFound } from '../core/errors.ts';
+import { Conflict, Invalid, NotFound } from '../core/errors.ts';
 import { namedId, newId } from '../core/ids.ts';
 import { parse, uuid } from '../core/validation.ts';
 import { em } from '../db/context.ts';
@@ -12,6 +12,7 @@ import { detectFormat } from './detect.ts';
 import { emptyCounts } from './tally.ts';
 import { ImportJob } from './import.entity.ts';
 import { ImportListQuery, ImportStart } from './imports.schemas.ts';
+import type { WriterFormat } from './formats/format.ts';
 
 /** An uploaded file, spooled to disk by the transport (src/http/upload.ts), with its size and name. */
 export type SpooledFile = { path: string; size: number; filename: string | null };
@@ -34,6 +35,15 @@ export function importStarter(actor: Actor, spoolDir: string) {
   };
 }
 
+/** The options as the format reads them, or a 422 at `options` (a CSV's mapping, Daylio's moods): before anything is queued. */
+function checkOptions(format: WriterFormat, options: Record<string, unknown>): void {
+  try {
+    format.checkOptions?.(options);
+  } catch (err) {
+    throw err instanceof Invalid ? new Invalid(err.issues.map((i) => ({ ...i, loc: ['options', ...i.loc] }))) : err;
+  }
+}
+
 /**
  * Takes an uploaded file on: recognises its format (or takes the one named), moves it into the
  * import's own place in `spoolDir`, records the import, queued, and sends its job after the
@@ -44,6 +54,7 @@ async function startImport(actor: Actor, file: SpooledFile, q: StartInput, spool
   const options = q.options ?? {};
   const filename = q.filename ?? file.filename;
   const format = await detectFormat(file.path, filename, q.format);
+  if (format.kind === 'writer') checkOptions(format, options);
   // An account archive carries everything an account holds: only a signed-in session brings one in.
   if (format.kind === 'writer' && format.access === 'account') authorize(actor, actor.userId, 'account');
   const active = await em().findOne(ImportJob, { userId: actor.userId, status: { $in: ['queued', 'running'] } });

@@ -112,14 +112,17 @@ test('daylio: a file imported through POST …/import/csv adds nothing through t
     skipped: { events: 7 },
   });
 
-  // The options are checked by the format when the import runs, not at upload: a mood scored with a
-  // word fails the import, the option's place in its message.
-  const badMoods = await run(fresh, csv, options({ daylio_moods: { sad: 'very' } }));
-  expect(badMoods).toMatchObject({
-    status: 'failed',
-    error: 'daylio_moods.sad: Invalid input: expected number, received string',
-    counts: { read: 0 },
-  });
+  // The format checks its options at upload, once it knows the file is Daylio's: a mood scored with
+  // a word is a 422 at its place, and nothing is queued.
+  expect422(await upload(server, fresh, csv, options({ daylio_moods: { sad: 'very' } })), ['query', 'options', 'daylio_moods', 'sad']);
+  const inForm = await server
+    .api()
+    .post(`/users/${fresh.id}/imports`)
+    .set(fresh.auth)
+    .field('options', JSON.stringify({ daylio_moods: { sad: 'very' } }))
+    .attach('file', Buffer.from(csv), 'daylio_export.csv');
+  expect422(inForm, ['body', 'options', 'daylio_moods', 'sad']);
+  expect((await server.api().get(`/users/${fresh.id}/imports`).set(fresh.auth)).body).toHaveLength(1);
   // A file named daylio that is not one fails with why.
   const notDaylio = await run(fresh, 'Date,Meditate,\n2024-01-01,YES_MANUAL,\n', { format: 'daylio' });
   expect(notDaylio).toMatchObject({ status: 'failed', counts: { read: 0 } });
@@ -211,7 +214,8 @@ test('csv: the mapping is the options, checked at their place; refused rows are 
   ].join('\n');
   const mapping = { date_column: 'Day', time_column: 'At', metrics: [{ column: 'Weight (lb)', metric_type_slug: 'weight', unit: 'lb' }] };
 
-  // Options that are not a JSON object are refused at upload; the mapping itself is checked when the import runs.
+  // Options that are not a JSON object, or not a mapping, are refused at upload; whether the file has
+  // the columns the mapping names is known when the import reads it.
   expect422(await upload(server, u, csv, { format: 'csv', options: '{"mapping": ' }), ['query', 'options']);
   const multipart = await server
     .api()
@@ -221,8 +225,13 @@ test('csv: the mapping is the options, checked at their place; refused rows are 
     .field('options', '["mapping"]')
     .attach('file', Buffer.from(csv), 'weights.csv');
   expect422(multipart, ['body', 'options']);
-  const missing = await run(u, csv, { format: 'csv' });
-  expect(missing).toMatchObject({ status: 'failed', error: 'mapping: Field required', counts: { read: 0 } });
+  expect422(await upload(server, u, csv, { format: 'csv' }), ['query', 'options', 'mapping']);
+  expect422(await upload(server, u, csv, { format: 'csv', ...options({ mapping: { date_column: 'Day' } }) }), [
+    'query',
+    'options',
+    'mapping',
+    'event',
+  ]);
   const noColumn = await run(u, csv, { format: 'csv', ...options({ mapping: { ...mapping, date_column: 'When' } }) });
   expect(noColumn).toMatchObject({ status: 'failed', error: 'mapping.date_column: The CSV has no column "When"', counts: { read: 0 } });
 

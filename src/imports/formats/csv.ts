@@ -18,6 +18,7 @@ function csvWriter(
     name,
     kind: 'writer',
     ...(detect && { detect }),
+    checkOptions: (raw) => void options(raw),
     async write(path: string, actor: Actor, ctx: WriteContext) {
       await writeCsv(actor, name, options(ctx.options), () => createReadStream(path, { highWaterMark: 256 * 1024 }), {
         fileLoc: [],

@@ -58,6 +58,8 @@ export type WriterFormat = {
   /** As for RecordFormat; ZIP files are told apart by their entry names instead (`zipEntries`). */
   detect?(head: string): boolean;
   zipEntries?(names: string[]): boolean;
+  /** Throws Invalid (located within the options) when the upload's options are not this format's: checked before the import is queued. */
+  checkOptions?(options: Record<string, unknown>): void;
   write(path: string, actor: Actor, ctx: WriteContext): Promise<void>;
 };
 

@@ -40,7 +40,16 @@ export const importRoutes = (opts: { maxBytes: number; spoolDir: string }): Rout
       try {
         const fields = starter.check(upload.fields);
         const file = { path: upload.path, size: upload.size, filename: upload.filename };
-        return accepted(presentImport(await starter.start(file, { ...query, ...fields })));
+        // The format's check of the options (known once the file is read) is located where they were
+        // sent, or, when none were, where this kind of upload sends them (a form's fields, else the query).
+        const multipart = /^multipart\/form-data/i.test(r.contentType ?? '');
+        const optionsInQuery = fields.options === undefined && (query.options !== undefined || !multipart);
+        const started = await starter.start(file, { ...query, ...fields }).catch((err: unknown) => {
+          throw optionsInQuery && err instanceof Invalid && err.issues.every((i) => i.loc[0] === 'options')
+            ? prefixIssues(err, 'query')
+            : err;
+        });
+        return accepted(presentImport(started));
       } finally {
         // Taken on, it was moved to the import's own name; refused, it goes.
         await rm(upload.path, { force: true });
