@@ -52,6 +52,19 @@ export default tseslint.config(
     },
   },
   {
+    // The house (docs/architecture.md): REST is one transport beside GraphQL and MCP; what they share
+    // (who is calling, how a resource looks) lives in http/ and representation/. Only the app's
+    // assembly mounts REST.
+    files: ['src/**/*.ts'],
+    ignores: ['src/rest/**', 'src/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/rest/*', '**/rest/**'], message: 'Only src/app.ts imports from src/rest/.' }] },
+      ],
+    },
+  },
+  {
     // Plain JavaScript config files: no type information.
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Actor } from '../core/actor.ts';
-import { identify } from '../rest/router.ts';
+import { identify } from '../http/identify.ts';
 
 /**
  * Who is calling /mcp: the one place its bearer token becomes an Actor. Sessions, personal access

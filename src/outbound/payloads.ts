@@ -2,9 +2,9 @@ import { systemActor } from '../core/actor.ts';
 import { eventsToRender, keepPayloads, type PendingEvent } from '../domain/outbox/outbox.service.ts';
 import type { EpisodeCard } from '../domain/insights/episodes.ts';
 import { inboxPendingCount } from '../domain/suggestions/suggestions.service.ts';
-import { readMany } from '../rest/resources.ts';
-import { presentEpisodeCard } from '../rest/presenters/insights.ts';
-import { presentImport } from '../rest/presenters/imports.ts';
+import { readMany } from '../representation/resources.ts';
+import { presentEpisodeCard } from '../representation/insights.ts';
+import { presentImport } from '../representation/imports.ts';
 import { getImport } from '../imports/imports.service.ts';
 
 /**

@@ -1,57 +1,18 @@
 import type { Writable } from 'node:stream';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Actor } from '../core/actor.ts';
-import { Forbidden, Invalid, Unauthenticated } from '../core/errors.ts';
+import { Forbidden, Invalid } from '../core/errors.ts';
 import { parse } from '../core/validation.ts';
-import { authenticate } from '../auth/authenticate.ts';
-import { isAccessToken } from '../auth/access-tokens.service.ts';
 import { inputSteps } from '../http/body.ts';
-import { markInvalidToken, prefixIssues, type InputSource } from '../http/errors.ts';
-import { publicUrls } from '../http/public-url.ts';
-import { JsonText } from './json-text.ts';
+import { prefixIssues, type InputSource } from '../http/errors.ts';
+import { identify } from '../http/identify.ts';
+import { JsonText } from '../representation/json-text.ts';
 import type { Route } from './route.ts';
 import { conditionally, isConditionalWrite, withETag } from './versions.ts';
 
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 type Admitted = Request & { actor?: Actor };
-
-function bearerToken(req: Request, basic: boolean): string | undefined {
-  const header = req.get('authorization');
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  if (basic && scheme?.toLowerCase() === 'basic' && token) {
-    const decoded = Buffer.from(token, 'base64').toString('utf8');
-    const password = decoded.slice(decoded.indexOf(':') + 1);
-    // A personal access token only: a session's token or an account password is never taken this way.
-    if (decoded.includes(':') && isAccessToken(password)) return password;
-    throw new Unauthenticated('The Basic password must be a personal access token (ptk_…)');
-  }
-  if (scheme?.toLowerCase() !== 'bearer' || !token) throw new Unauthenticated('Authorization header must be "Bearer <token>"');
-  return token;
-}
-
-/**
- * Who is calling (a 401 without a valid bearer token); also the gate of /graphql and /mcp. OAuth
- * tokens must be this server's and for the resource called: the API, or /mcp (RFC 8707), never
- * another server's.
- */
-export async function identify(req: Request, resource: 'api' | 'mcp' = 'api', opts: { basic?: boolean } = {}): Promise<Actor> {
-  const token = bearerToken(req, opts.basic === true);
-  if (!token) throw new Unauthenticated();
-  const urls = publicUrls(req);
-  try {
-    return await authenticate(token, { issuer: urls.issuer, audience: urls.resources[resource] });
-  } catch (err) {
-    if (err instanceof Unauthenticated) markInvalidToken(err);
-    throw err;
-  }
-}
-
-export const requireActor: RequestHandler = async (req: Admitted, _res, next) => {
-  req.actor = await identify(req);
-  next();
-};
 
 /**
  * Authentication, before any body is read: who is calling, and is it the user the path names.

@@ -2,7 +2,7 @@ import { VersionConflict } from '../core/errors.ts';
 import type { Actor } from '../core/actor.ts';
 import type { ChangeType } from '../domain/changes/change-types.ts';
 import { currentVersion, ifVersion } from '../domain/changes/changes.service.ts';
-import { readOne } from './resources.ts';
+import { readOne } from '../representation/resources.ts';
 import type { Reply } from './route.ts';
 
 /** A route of one versioned resource: its type and the path parameter holding its id (user_id for the user's one key or profile). */

@@ -1,6 +1,6 @@
 import { computeEpisodes, episodeId, formatAmount } from '../../src/domain/insights/episodes.ts';
 import { robustZ } from '../../src/domain/insights/stats/robust.ts';
-import { presentEpisodes } from '../../src/rest/presenters/insights.ts';
+import { presentEpisodes } from '../../src/representation/insights.ts';
 import { column, matrix, noise, rng } from './synthetic.ts';
 
 const USER = '00000000-0000-4000-8000-000000000001';

@@ -1,5 +1,5 @@
 import { listChanges } from '../../domain/changes/changes.service.ts';
-import { readChanged } from '../../rest/resources.ts';
+import { readChanged } from '../../representation/resources.ts';
 import { serviceArgs } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 

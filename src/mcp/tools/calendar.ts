@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listCalendarEvents } from '../../domain/calendar/calendar.service.ts';
-import { presentCalendarEvent } from '../../rest/presenters/calendar.ts';
+import { presentCalendarEvent } from '../../representation/calendar.ts';
 import { pageArgs } from './args.ts';
 import { defineTool } from './tool.ts';
 

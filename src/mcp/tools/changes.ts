@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CHANGE_TYPES } from '../../domain/changes/change-types.ts';
 import { listChanges } from '../../domain/changes/changes.service.ts';
-import { presentChanges } from '../../rest/presenters/changes.ts';
-import { readChanged } from '../../rest/resources.ts';
+import { presentChanges } from '../../representation/changes.ts';
+import { readChanged } from '../../representation/resources.ts';
 import { defineTool } from './tool.ts';
 
 export const changeTools = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { daysInRange, localDateOf } from '../../core/clock.ts';
 import { getDaySummary, listDaySummaries } from '../../domain/days/summary.service.ts';
 import { getProfile } from '../../domain/users/users.service.ts';
-import { presentDaySummary } from '../../rest/presenters/days.ts';
+import { presentDaySummary } from '../../representation/days.ts';
 import { Invalid } from '../../core/errors.ts';
 import { MCP_LIMITS } from '../limits.ts';
 import { localDate } from './args.ts';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { listCategories } from '../../domain/categories/categories.service.ts';
 import { getEvent, listEvents } from '../../domain/events/events.service.ts';
 import { mealItemsByEventIds } from '../../domain/food/meal-items.ts';
-import { presentCategory } from '../../rest/presenters/categories.ts';
-import { presentEvent } from '../../rest/presenters/events.ts';
+import { presentCategory } from '../../representation/categories.ts';
+import { presentEvent } from '../../representation/events.ts';
 import { checkId, idArg, pageArgs, rangeArgs } from './args.ts';
 import { defineTool } from './tool.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getExperiment, listExperiments } from '../../domain/experiments/experiments.service.ts';
-import { presentExperiment } from '../../rest/presenters/experiments.ts';
+import { presentExperiment } from '../../representation/experiments.ts';
 import { checkId, idArg } from './args.ts';
 import { defineTool } from './tool.ts';
 

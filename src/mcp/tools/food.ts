@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { searchFoodItems } from '../../domain/food/food-items.service.ts';
-import { presentFoodItem } from '../../rest/presenters/food.ts';
+import { presentFoodItem } from '../../representation/food.ts';
 import { pageArgs } from './args.ts';
 import { defineTool } from './tool.ts';
 

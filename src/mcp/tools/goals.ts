@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { goalProgressToday } from '../../domain/days/summary.service.ts';
 import { getGoalHistory, listGoals } from '../../domain/goals/goals.service.ts';
-import { presentGoalProgress } from '../../rest/presenters/days.ts';
-import { presentGoal, presentPeriod } from '../../rest/presenters/goals.ts';
+import { presentGoalProgress } from '../../representation/days.ts';
+import { presentGoal, presentPeriod } from '../../representation/goals.ts';
 import { defineTool } from './tool.ts';
 
 export const goalTools = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getImport, listImports } from '../../imports/imports.service.ts';
-import { presentImport } from '../../rest/presenters/imports.ts';
+import { presentImport } from '../../representation/imports.ts';
 import { defineTool } from './tool.ts';
 
 export const importTools = [

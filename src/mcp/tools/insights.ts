@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getEpisodes, getInsightGraph } from '../../domain/insights/insights.service.ts';
 import { GRAPH_MODES } from '../../domain/insights/graph.ts';
-import { presentEpisodes, presentInsightGraph } from '../../rest/presenters/insights.ts';
+import { presentEpisodes, presentInsightGraph } from '../../representation/insights.ts';
 import { windowArgs } from './args.ts';
 import { defineTool } from './tool.ts';
 

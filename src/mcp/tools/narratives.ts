@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getNarrativeDigest } from '../../domain/narratives/digest.ts';
 import { listNarratives } from '../../domain/narratives/narratives.service.ts';
-import { presentNarrative, presentNarrativeDigest } from '../../rest/presenters/narratives.ts';
+import { presentNarrative, presentNarrativeDigest } from '../../representation/narratives.ts';
 import { pageArgs } from './args.ts';
 import { defineTool } from './tool.ts';
 

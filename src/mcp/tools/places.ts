@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listPlaces } from '../../domain/places/places.service.ts';
 import { listVisits, locationHistory } from '../../domain/places/visits.service.ts';
-import { presentPlace, presentVisit } from '../../rest/presenters/places.ts';
+import { presentPlace, presentVisit } from '../../representation/places.ts';
 import { checkId, idArg, pageArgs, rangeArgs } from './args.ts';
 import { defineTool } from './tool.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUGGESTION_STATUSES } from '../../domain/suggestions/suggestion.entity.ts';
 import { listSuggestions } from '../../domain/suggestions/suggestions.service.ts';
-import { presentSuggestionPage } from '../../rest/presenters/suggestions.ts';
+import { presentSuggestionPage } from '../../representation/suggestions.ts';
 import { pageArgs } from './args.ts';
 import { defineTool } from './tool.ts';
 

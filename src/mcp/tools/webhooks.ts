@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listDeliveries } from '../../domain/webhooks/deliveries.service.ts';
 import { listWebhooks } from '../../domain/webhooks/webhooks.service.ts';
 import { DELIVERY_STATUSES } from '../../domain/webhooks/webhooks.schemas.ts';
-import { presentDelivery, presentWebhook } from '../../rest/presenters/webhooks.ts';
+import { presentDelivery, presentWebhook } from '../../representation/webhooks.ts';
 import { defineTool } from './tool.ts';
 
 export const webhookTools = [

@@ -4,7 +4,7 @@ import { UnsupportedMedia } from '../../core/errors.ts';
 import { withSpooledUpload } from '../../http/upload.ts';
 import { importCsv } from '../../domain/imports/csv-import.service.ts';
 import { CsvImport, CsvImportResult } from '../../domain/imports/csv.schemas.ts';
-import { ArchiveImportResult } from '../presenters/archive.ts';
+import { ArchiveImportResult } from '../../representation/archive.ts';
 import { ok, route, type Route } from '../route.ts';
 
 const tag = 'archive';

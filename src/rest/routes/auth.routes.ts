@@ -6,7 +6,7 @@ import {
   presentSignedIn,
   presentTotpSetup,
   presentTotpState,
-} from '../presenters/auth.ts';
+} from '../../representation/auth.ts';
 import { z } from 'zod';
 import * as S from '../../auth/auth.schemas.ts';
 import { createAccessToken, deleteAccessToken, listAccessTokens, revokeAllAccessTokens } from '../../auth/access-tokens.service.ts';
@@ -19,7 +19,7 @@ import { disableTotp, enableTotp, setupTotp } from '../../auth/totp.service.ts';
 import { uuid } from '../../core/validation.ts';
 import { getProfile } from '../../domain/users/users.service.ts';
 import { UserCreate } from '../../domain/users/users.schemas.ts';
-import { ProfileRead, presentProfile } from '../presenters/users.ts';
+import { ProfileRead, presentProfile } from '../../representation/users.ts';
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'auth';

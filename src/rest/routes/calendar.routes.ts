@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as calendar from '../../domain/calendar/calendar.service.ts';
 import { CalendarEventListQuery } from '../../domain/calendar/calendar.schemas.ts';
-import { CalendarEventRead, presentCalendarEvent } from '../presenters/calendar.ts';
+import { CalendarEventRead, presentCalendarEvent } from '../../representation/calendar.ts';
 import { ok, route, type Route } from '../route.ts';
 
 const tag = 'calendar';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as captures from '../../domain/captures/captures.service.ts';
 import { LogCaptureCreate, LogCaptureListQuery } from '../../domain/captures/captures.schemas.ts';
-import { LogCaptureRead, presentCapture, presentCaptures } from '../presenters/captures.ts';
+import { LogCaptureRead, presentCapture, presentCaptures } from '../../representation/captures.ts';
 import { createdOrReplayed, ok, route, type Route } from '../route.ts';
 
 const tag = 'log-captures';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as categories from '../../domain/categories/categories.service.ts';
 import { CategoryCreate, CategoryUpdate } from '../../domain/categories/categories.schemas.ts';
-import { CategoryRead, presentCategory } from '../presenters/categories.ts';
+import { CategoryRead, presentCategory } from '../../representation/categories.ts';
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'categories';

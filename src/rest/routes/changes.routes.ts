@@ -1,7 +1,7 @@
 import { listChanges } from '../../domain/changes/changes.service.ts';
 import { ChangesQuery } from '../../domain/changes/changes.schemas.ts';
-import { ChangesResponse, presentChanges } from '../presenters/changes.ts';
-import { readChanged } from '../resources.ts';
+import { ChangesResponse, presentChanges } from '../../representation/changes.ts';
+import { readChanged } from '../../representation/resources.ts';
 import { ok, route, type Route } from '../route.ts';
 
 export const changeRoutes: Route[] = [

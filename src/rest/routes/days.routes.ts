@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import * as days from '../../domain/days/summary.service.ts';
 import { DayParams, DayRangeQuery } from '../../domain/days/days.schemas.ts';
-import { DaySummaryRead, presentDaySummary } from '../presenters/days.ts';
+import { DaySummaryRead, presentDaySummary } from '../../representation/days.ts';
 import { ok, route, type Route } from '../route.ts';
 
 const tag = 'days';

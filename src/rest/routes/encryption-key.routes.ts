@@ -7,7 +7,12 @@ import {
   restoreReplacedKey,
 } from '../../domain/encryption-key/encryption-key.service.ts';
 import { EncryptionKeyPut, ReplacedKeyListQuery } from '../../domain/encryption-key/encryption-key.schemas.ts';
-import { EncryptionKeyRead, presentEncryptionKey, presentReplacedKey, ReplacedEncryptionKeyRead } from '../presenters/encryption-key.ts';
+import {
+  EncryptionKeyRead,
+  presentEncryptionKey,
+  presentReplacedKey,
+  ReplacedEncryptionKeyRead,
+} from '../../representation/encryption-key.ts';
 import { ok, route, type Route } from '../route.ts';
 
 const tag = 'encryption key';

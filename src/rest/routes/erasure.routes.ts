@@ -1,6 +1,6 @@
 import { deleteAccount, eraseData } from '../../domain/erasure/erasure.service.ts';
 import { ErasureConfirm, ErasureResult } from '../../domain/erasure/erasure.schemas.ts';
-import { presentErasure } from '../presenters/erasure.ts';
+import { presentErasure } from '../../representation/erasure.ts';
 import { noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'erasure';

@@ -3,7 +3,7 @@ import { uuid } from '../../core/validation.ts';
 import { syncEventSource } from '../../domain/calendar/calendar.service.ts';
 import * as sources from '../../domain/event-sources/event-sources.service.ts';
 import { EventSourceCreate, EventSourceListQuery, EventSourceUpdate } from '../../domain/event-sources/event-sources.schemas.ts';
-import { EventSourceRead, presentEventSource } from '../presenters/event-sources.ts';
+import { EventSourceRead, presentEventSource } from '../../representation/event-sources.ts';
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'event-sources';

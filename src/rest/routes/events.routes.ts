@@ -4,7 +4,7 @@ import { uuid } from '../../core/validation.ts';
 import * as events from '../../domain/events/events.service.ts';
 import { mealItemsByEventIds } from '../../domain/food/meal-items.ts';
 import { EventCreate, EventListQuery, EventUpdate } from '../../domain/events/events.schemas.ts';
-import { EventRead, presentEvent } from '../presenters/events.ts';
+import { EventRead, presentEvent } from '../../representation/events.ts';
 import type { Actor } from '../../core/actor.ts';
 import type { Event } from '../../domain/events/event.entity.ts';
 import { createdOrReplayed, noContent, ok, route, type Route } from '../route.ts';

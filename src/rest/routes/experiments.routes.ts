@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as experiments from '../../domain/experiments/experiments.service.ts';
 import { ExperimentCreate, ExperimentUpdate } from '../../domain/experiments/experiments.schemas.ts';
-import { ExperimentRead, presentExperiment } from '../presenters/experiments.ts';
+import { ExperimentRead, presentExperiment } from '../../representation/experiments.ts';
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'experiments';

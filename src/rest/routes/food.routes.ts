@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as food from '../../domain/food/food-items.service.ts';
 import { BarcodeLookup, FoodItemCreate, FoodItemSearch, FoodItemUpdate, FoodItemUpdateQuery } from '../../domain/food/food.schemas.ts';
-import { FoodItemRead, presentFoodItem } from '../presenters/food.ts';
+import { FoodItemRead, presentFoodItem } from '../../representation/food.ts';
 import { created, createdOrReplayed, ok, route, type Route } from '../route.ts';
 
 const tag = 'food';

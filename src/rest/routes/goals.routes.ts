@@ -2,7 +2,7 @@ import { z } from 'zod';
 import * as goals from '../../domain/goals/goals.service.ts';
 import { GoalHistoryQuery, GoalSkipsCreate, MetricGoalUpdate } from '../../domain/goals/goals.schemas.ts';
 import { isoDate } from '../../core/validation.ts';
-import { GoalMetricRead, GoalPeriodRead, presentGoal, presentPeriod } from '../presenters/goals.ts';
+import { GoalMetricRead, GoalPeriodRead, presentGoal, presentPeriod } from '../../representation/goals.ts';
 import { noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'goals';

@@ -6,7 +6,7 @@ import { prefixIssues } from '../../http/errors.ts';
 import { spoolUpload } from '../../http/upload.ts';
 import { ImportListQuery, ImportStart } from '../../imports/imports.schemas.ts';
 import * as imports from '../../imports/imports.service.ts';
-import { ImportRead, presentImport } from '../presenters/imports.ts';
+import { ImportRead, presentImport } from '../../representation/imports.ts';
 import { accepted, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'imports';

@@ -1,6 +1,6 @@
 import * as insights from '../../domain/insights/insights.service.ts';
 import { EpisodesQuery, InsightGraphQuery } from '../../domain/insights/insights.schemas.ts';
-import { EpisodesResponse, InsightGraphResponse, presentEpisodes, presentInsightGraph } from '../presenters/insights.ts';
+import { EpisodesResponse, InsightGraphResponse, presentEpisodes, presentInsightGraph } from '../../representation/insights.ts';
 import { ok, route, type Route } from '../route.ts';
 
 const tag = 'insights';

@@ -10,7 +10,7 @@ import { listMetricTypes } from '../../domain/metrics/metric-types.service.ts';
 import { HealthMetricBatch, HealthMetricListQuery } from '../../domain/metrics/metrics.schemas.ts';
 import * as readings from '../../domain/metrics/readings.service.ts';
 import { INGEST_BODY_LIMIT } from '../../http/body.ts';
-import { AutomationRead, DefinitionRead, presentAutomation, presentDefinition } from '../presenters/metric-definitions.ts';
+import { AutomationRead, DefinitionRead, presentAutomation, presentDefinition } from '../../representation/metric-definitions.ts';
 import {
   HealthMetricBatchResult,
   HealthMetricRead,
@@ -18,8 +18,8 @@ import {
   presentIngestResult,
   presentMetricType,
   presentReading,
-} from '../presenters/metrics.ts';
-import type { JsonText } from '../json-text.ts';
+} from '../../representation/metrics.ts';
+import type { JsonText } from '../../representation/json-text.ts';
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'metrics';

@@ -4,7 +4,7 @@ import { uuid } from '../../core/validation.ts';
 import { getNarrativeDigest } from '../../domain/narratives/digest.ts';
 import * as narratives from '../../domain/narratives/narratives.service.ts';
 import { NarrativeCreate, NarrativeDigestQuery, NarrativeListQuery } from '../../domain/narratives/narratives.schemas.ts';
-import { NarrativeDigestRead, NarrativeRead, presentNarrative, presentNarrativeDigest } from '../presenters/narratives.ts';
+import { NarrativeDigestRead, NarrativeRead, presentNarrative, presentNarrativeDigest } from '../../representation/narratives.ts';
 import { createdOrReplayed, ok, route, type Route } from '../route.ts';
 
 const tag = 'narratives';

@@ -15,7 +15,14 @@ import {
   PlaceVisitCreate,
   VisitListQuery,
 } from '../../domain/places/places.schemas.ts';
-import { LocationBatchResult, PlaceRead, PlaceVisitRead, presentLocationBatch, presentPlace, presentVisit } from '../presenters/places.ts';
+import {
+  LocationBatchResult,
+  PlaceRead,
+  PlaceVisitRead,
+  presentLocationBatch,
+  presentPlace,
+  presentVisit,
+} from '../../representation/places.ts';
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'places';

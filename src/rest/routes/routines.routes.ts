@@ -3,8 +3,8 @@ import { uuid } from '../../core/validation.ts';
 import { completeRoutine } from '../../domain/routines/completions.service.ts';
 import * as routines from '../../domain/routines/routines.service.ts';
 import { RoutineCompletion, RoutineCreate, RoutineUpdate } from '../../domain/routines/routines.schemas.ts';
-import { EventRead, presentEvent } from '../presenters/events.ts';
-import { presentRoutine, RoutineRead } from '../presenters/routines.ts';
+import { EventRead, presentEvent } from '../../representation/events.ts';
+import { presentRoutine, RoutineRead } from '../../representation/routines.ts';
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'routines';

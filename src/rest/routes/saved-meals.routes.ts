@@ -5,7 +5,7 @@ import * as meals from '../../domain/food/saved-meals.service.ts';
 import { SavedMealCreate, SavedMealListQuery, SavedMealUpdate } from '../../domain/food/food.schemas.ts';
 import type { SavedMeal } from '../../domain/food/saved-meal.entity.ts';
 import type { Actor } from '../../core/actor.ts';
-import { presentSavedMeal, SavedMealRead } from '../presenters/food.ts';
+import { presentSavedMeal, SavedMealRead } from '../../representation/food.ts';
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'food';

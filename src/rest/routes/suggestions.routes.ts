@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as suggestions from '../../domain/suggestions/suggestions.service.ts';
 import { SuggestionAccept, SuggestionListQuery } from '../../domain/suggestions/suggestions.schemas.ts';
-import { presentSuggestion, presentSuggestionPage, SuggestionListResponse, SuggestionRead } from '../presenters/suggestions.ts';
+import { presentSuggestion, presentSuggestionPage, SuggestionListResponse, SuggestionRead } from '../../representation/suggestions.ts';
 import { ok, route, type Route } from '../route.ts';
 
 const tag = 'suggestions';

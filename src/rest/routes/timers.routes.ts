@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { uuid } from '../../core/validation.ts';
 import * as timers from '../../domain/timers/timers.service.ts';
 import { TrackingTimerListQuery, TrackingTimerStart, TrackingTimerStop } from '../../domain/timers/timers.schemas.ts';
-import { EventRead, presentEvent } from '../presenters/events.ts';
-import { presentTimer, TrackingTimerRead } from '../presenters/timers.ts';
+import { EventRead, presentEvent } from '../../representation/events.ts';
+import { presentTimer, TrackingTimerRead } from '../../representation/timers.ts';
 import { created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'tracking-timers';

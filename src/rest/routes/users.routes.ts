@@ -1,6 +1,6 @@
 import { getProfile, updateProfile } from '../../domain/users/users.service.ts';
 import { ProfileUpdate } from '../../domain/users/users.schemas.ts';
-import { ProfileRead, presentProfile } from '../presenters/users.ts';
+import { ProfileRead, presentProfile } from '../../representation/users.ts';
 import { ok, route, type Route } from '../route.ts';
 
 const tag = 'profile';

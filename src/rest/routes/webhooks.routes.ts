@@ -11,7 +11,7 @@ import {
   presentWebhookWithSecret,
   WebhookRead,
   WebhookWithSecretRead,
-} from '../presenters/webhooks.ts';
+} from '../../representation/webhooks.ts';
 import { accepted, created, noContent, ok, route, type Route } from '../route.ts';
 
 const tag = 'webhooks';

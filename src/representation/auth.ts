@@ -1,7 +1,7 @@
-import type { AccessToken } from '../../auth/access-token.entity.ts';
-import type { AccessTokenRead, SessionRead, TokenResponse } from '../../auth/auth.schemas.ts';
-import type { TotpChallenge } from '../../auth/login.service.ts';
-import type { SessionInfo, SignedIn } from '../../auth/sessions.service.ts';
+import type { AccessToken } from '../auth/access-token.entity.ts';
+import type { AccessTokenRead, SessionRead, TokenResponse } from '../auth/auth.schemas.ts';
+import type { TotpChallenge } from '../auth/login.service.ts';
+import type { SessionInfo, SignedIn } from '../auth/sessions.service.ts';
 
 /** The auth services' domain objects as the spec's JSON (the schemas are in auth/auth.schemas.ts). */
 export function presentSignedIn(s: SignedIn): TokenResponse {

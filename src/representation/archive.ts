@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANGE_TYPES } from '../../domain/changes/change-types.ts';
+import { CHANGE_TYPES } from '../domain/changes/change-types.ts';
 
 const TypeOutcome = z.object({
   created: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { EpisodeCard, Episodes } from '../../domain/insights/episodes.ts';
-import { GRAPH_MODES, TIERS, type InsightEdge, type InsightGraph } from '../../domain/insights/graph.ts';
+import type { EpisodeCard, Episodes } from '../domain/insights/episodes.ts';
+import { GRAPH_MODES, TIERS, type InsightEdge, type InsightGraph } from '../domain/insights/graph.ts';
 
 /**
  * Insights are "byte-identical JSON for the same data" (docs/architecture.md, Data rules): each presenter writes its

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PLACE_SOURCES, VISIT_SOURCES } from '../../domain/places/place.entity.ts';
-import type { LocationBatchResult as Result, SampleRecord } from '../../domain/places/locations.service.ts';
-import type { PlaceRecord } from '../../domain/places/places.service.ts';
-import type { VisitRecord } from '../../domain/places/visits.service.ts';
+import { PLACE_SOURCES, VISIT_SOURCES } from '../domain/places/place.entity.ts';
+import type { LocationBatchResult as Result, SampleRecord } from '../domain/places/locations.service.ts';
+import type { PlaceRecord } from '../domain/places/places.service.ts';
+import type { VisitRecord } from '../domain/places/visits.service.ts';
 import { presentSuggestion, SuggestionRead } from './suggestions.ts';
 
 export const PlaceRead = z

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Actor } from '../../core/actor.ts';
-import { CAPTURE_STATUSES, type LogCapture } from '../../domain/captures/capture.entity.ts';
-import type { Suggestion } from '../../domain/suggestions/suggestion.entity.ts';
-import { suggestionsByCaptureIds } from '../../domain/suggestions/suggestions.service.ts';
+import type { Actor } from '../core/actor.ts';
+import { CAPTURE_STATUSES, type LogCapture } from '../domain/captures/capture.entity.ts';
+import type { Suggestion } from '../domain/suggestions/suggestion.entity.ts';
+import { suggestionsByCaptureIds } from '../domain/suggestions/suggestions.service.ts';
 import { presentSuggestion, SuggestionRead } from './suggestions.ts';
 
 export const LogCaptureRead = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EVENT_SOURCES, type Event } from '../../domain/events/event.entity.ts';
-import type { MealItem } from '../../domain/food/saved-meal.entity.ts';
+import { EVENT_SOURCES, type Event } from '../domain/events/event.entity.ts';
+import type { MealItem } from '../domain/food/saved-meal.entity.ts';
 import { MealItemRead, presentMealItem } from './food.ts';
 
 export const EventRead = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IMPORT_STATUSES, type ImportJob } from '../../imports/import.entity.ts';
-import { FORMAT_NAMES, type FormatName } from '../../imports/formats/index.ts';
+import { IMPORT_STATUSES, type ImportJob } from '../imports/import.entity.ts';
+import { FORMAT_NAMES, type FormatName } from '../imports/formats/index.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const Count = z.number().int().min(0);

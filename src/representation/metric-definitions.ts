@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Definition } from '../../domain/metrics/definitions.service.ts';
-import { ACTION_TYPES, RESOLUTION_OPERATORS, TRIGGER_TYPES, type MetricAutomation } from '../../domain/metrics/metric.entity.ts';
+import type { Definition } from '../domain/metrics/definitions.service.ts';
+import { ACTION_TYPES, RESOLUTION_OPERATORS, TRIGGER_TYPES, type MetricAutomation } from '../domain/metrics/metric.entity.ts';
 
 const Config = z.record(z.string(), z.unknown());
 

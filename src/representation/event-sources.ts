@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_SOURCE_KINDS, SYNC_STATUSES, type EventSourceRow } from '../../domain/event-sources/event-source.entity.ts';
+import { EVENT_SOURCE_KINDS, SYNC_STATUSES, type EventSourceRow } from '../domain/event-sources/event-source.entity.ts';
 
 export const EventSourceRead = z
   .object({

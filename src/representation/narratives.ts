@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { NarrativeDigest } from '../../domain/narratives/digest.ts';
-import { PERIOD_TYPES, type Narrative } from '../../domain/narratives/narrative.entity.ts';
+import type { NarrativeDigest } from '../domain/narratives/digest.ts';
+import { PERIOD_TYPES, type Narrative } from '../domain/narratives/narrative.entity.ts';
 
 export const NarrativeRead = z
   .object({

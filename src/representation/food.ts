@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FOOD_SOURCES, type FoodItem } from '../../domain/food/food-item.entity.ts';
-import { NUTRIENTS, NutritionRead } from '../../domain/food/nutrients.ts';
-import { MEAL_TOTALS_SOURCES, type MealItem, type SavedMeal } from '../../domain/food/saved-meal.entity.ts';
+import { FOOD_SOURCES, type FoodItem } from '../domain/food/food-item.entity.ts';
+import { NUTRIENTS, NutritionRead } from '../domain/food/nutrients.ts';
+import { MEAL_TOTALS_SOURCES, type MealItem, type SavedMeal } from '../domain/food/saved-meal.entity.ts';
 
 /** The spec's FoodItemRead; the provider's raw product stays on the server. */
 export const FoodItemRead = z

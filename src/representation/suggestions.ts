@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SUGGESTION_KINDS, SUGGESTION_SOURCES, SUGGESTION_STATUSES, type Suggestion } from '../../domain/suggestions/suggestion.entity.ts';
-import { suggestionStatus, type SuggestionPage } from '../../domain/suggestions/suggestions.service.ts';
+import { SUGGESTION_KINDS, SUGGESTION_SOURCES, SUGGESTION_STATUSES, type Suggestion } from '../domain/suggestions/suggestion.entity.ts';
+import { suggestionStatus, type SuggestionPage } from '../domain/suggestions/suggestions.service.ts';
 
 export const SuggestionRead = z
   .object({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { EVENT_TYPES, INBOX_CHANGED, PING } from '../../domain/outbox/event-types.ts';
-import type { Delivery } from '../../domain/webhooks/deliveries.service.ts';
-import { WEBHOOK_FORMATS, type Webhook } from '../../domain/webhooks/webhook.entity.ts';
-import type { WebhookWithSecret } from '../../domain/webhooks/webhooks.service.ts';
-import { DELIVERY_STATUSES } from '../../domain/webhooks/webhooks.schemas.ts';
+import { EVENT_TYPES, INBOX_CHANGED, PING } from '../domain/outbox/event-types.ts';
+import type { Delivery } from '../domain/webhooks/deliveries.service.ts';
+import { WEBHOOK_FORMATS, type Webhook } from '../domain/webhooks/webhook.entity.ts';
+import type { WebhookWithSecret } from '../domain/webhooks/webhooks.service.ts';
+import { DELIVERY_STATUSES } from '../domain/webhooks/webhooks.schemas.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

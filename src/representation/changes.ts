@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CHANGE_TYPES } from '../../domain/changes/change-types.ts';
-import type { ChangesPage } from '../../domain/changes/changes.service.ts';
+import { CHANGE_TYPES } from '../domain/changes/change-types.ts';
+import type { ChangesPage } from '../domain/changes/changes.service.ts';
 
 const ChangeRead = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BETTER, VERDICTS } from '../../domain/experiments/analysis.ts';
-import { EXPERIMENT_STATUSES, type ExperimentReport } from '../../domain/experiments/report.ts';
-import { ARMS, DESIGNS } from '../../domain/experiments/schedule.ts';
+import { BETTER, VERDICTS } from '../domain/experiments/analysis.ts';
+import { EXPERIMENT_STATUSES, type ExperimentReport } from '../domain/experiments/report.ts';
+import { ARMS, DESIGNS } from '../domain/experiments/schedule.ts';
 
 const date = z.iso.date();
 const num = z.number().nullable();

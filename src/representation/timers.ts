@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TrackingTimer } from '../../domain/timers/timer.entity.ts';
+import type { TrackingTimer } from '../domain/timers/timer.entity.ts';
 
 export const TrackingTimerRead = z
   .object({

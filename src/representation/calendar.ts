@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALENDAR_EVENT_STATUSES, type CalendarEvent } from '../../domain/calendar/calendar-event.entity.ts';
+import { CALENDAR_EVENT_STATUSES, type CalendarEvent } from '../domain/calendar/calendar-event.entity.ts';
 
 export const CalendarEventRead = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { GOAL_DIRECTIONS } from '../../domain/goals/goal.entity.ts';
-import type { GoalMetric } from '../../domain/goals/goals.service.ts';
-import { GOAL_PERIODS, PERIOD_OUTCOMES, type PeriodResult } from '../../domain/goals/periods.ts';
+import { GOAL_DIRECTIONS } from '../domain/goals/goal.entity.ts';
+import type { GoalMetric } from '../domain/goals/goals.service.ts';
+import { GOAL_PERIODS, PERIOD_OUTCOMES, type PeriodResult } from '../domain/goals/periods.ts';
 
 export const GoalMetricRead = z
   .object({

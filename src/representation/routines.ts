@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIMES_OF_DAY, type Routine } from '../../domain/routines/routine.entity.ts';
+import { TIMES_OF_DAY, type Routine } from '../domain/routines/routine.entity.ts';
 
 export const RoutineRead = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EncryptionKey, ReplacedEncryptionKey } from '../../domain/encryption-key/encryption-key.entity.ts';
+import type { EncryptionKey, ReplacedEncryptionKey } from '../domain/encryption-key/encryption-key.entity.ts';
 
 export const EncryptionKeyRead = z
   .object({

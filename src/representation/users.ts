@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CAPTURE_LANGUAGES } from '../../domain/captures/parser/types.ts';
-import { WEEKDAYS } from '../../domain/goals/periods.ts';
-import type { Profile } from '../../domain/users/users.service.ts';
+import { CAPTURE_LANGUAGES } from '../domain/captures/parser/types.ts';
+import { WEEKDAYS } from '../domain/goals/periods.ts';
+import type { Profile } from '../domain/users/users.service.ts';
 
 export const ProfileRead = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Category } from '../../domain/categories/category.entity.ts';
+import type { Category } from '../domain/categories/category.entity.ts';
 
 export const CategoryRead = z
   .object({
