@@ -253,9 +253,6 @@ const WINDOW_SAMPLES = 10_000;
  */
 export async function detectStaysOver(actor: Actor, first: Date, last: Date, afterWindow?: () => Promise<void>): Promise<void> {
   authorize(actor, actor.userId, 'write');
-  // After a bulk load the planner's figures are the empty table's (autovacuum has not caught up):
-  // it would sort all of the user's samples to find a window's end. Sampling the table takes ~0.3 s.
-  await query(`analyze location_samples`);
   const now = new Date();
   let from: number | null = first.getTime();
   while (from !== null && from <= last.getTime()) {
