@@ -16,7 +16,7 @@ import type { EventSourceRow as EventSourceRowModel } from '../../domain/event-s
 import type { EncryptionKey as EncryptionKeyModel, ReplacedEncryptionKey as ReplacedEncryptionKeyModel } from '../../domain/encryption-key/encryption-key.entity.ts';
 import type { MetricType as MetricTypeModel } from '../../domain/metrics/catalogue.ts';
 import type { Reading as ReadingModel } from '../../domain/metrics/readings.service.ts';
-import type { IngestResult as IngestResultModel } from '../../domain/metrics/ingest.service.ts';
+import type { IngestResult as IngestResultModel } from '../../domain/metrics/ingest-result.ts';
 import type { RankedSource as RankedSourceModel, Definition as DefinitionModel } from '../../domain/metrics/definitions.service.ts';
 import type { MetricAutomation as MetricAutomationModel } from '../../domain/metrics/metric.entity.ts';
 import type { FoodItem as FoodItemModel } from '../../domain/food/food-item.entity.ts';
