@@ -65,6 +65,17 @@ export default tseslint.config(
     },
   },
   {
+    // SQL is written two ways (docs/architecture.md): the ORM's entities, or query() with bound parameters.
+    files: ['src/**/*.ts'],
+    ignores: ['src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='execute']", message: 'Use query() from src/db/sql.ts, or the ORM.' },
+      ],
+    },
+  },
+  {
     // Plain JavaScript config files: no type information.
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,

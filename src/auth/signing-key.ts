@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Configuration } from '@mikro-orm/core';
 import { em } from '../db/context.ts';
+import { query } from '../db/sql.ts';
 
 /**
  * The HS256 key for api_token and pending_token JWTs. JWT_SECRET wins; without it a random
@@ -15,11 +16,10 @@ export async function loadSigningKey(configured: string | undefined): Promise<vo
     keys.set(em().config, new TextEncoder().encode(configured));
     return;
   }
-  const conn = em().getConnection();
-  await conn.execute(`insert into app_secrets (name, value) values ('jwt_secret', ?) on conflict (name) do nothing`, [
+  await query(`insert into app_secrets (name, value) values ('jwt_secret', $1) on conflict (name) do nothing`, [
     randomBytes(48).toString('base64url'),
   ]);
-  const [row] = await conn.execute<{ value: string }[]>(`select value from app_secrets where name = 'jwt_secret'`);
+  const [row] = await query<{ value: string }>(`select value from app_secrets where name = 'jwt_secret'`);
   keys.set(em().config, new TextEncoder().encode(row.value));
 }
 

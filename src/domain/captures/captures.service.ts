@@ -7,6 +7,7 @@ import { newId } from '../../core/ids.ts';
 import { assertSameRequest, instant, requestFingerprint } from '../../core/idempotency.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
+import { query } from '../../db/sql.ts';
 import { enqueue } from '../../jobs/boss.ts';
 import { LogCapture } from './capture.entity.ts';
 import { LogCaptureCreate, LogCaptureListQuery } from './captures.schemas.ts';
@@ -36,9 +37,9 @@ export async function submitCapture(
   const text = data.text.normalize('NFC');
   const capturedAt = data.captured_at ? new Date(data.captured_at) : now;
   const fingerprint = data.client_id ? requestFingerprint({ text, captured_at: instant(data.captured_at) }) : null;
-  const inserted = await em().execute<{ id: string }[]>(
+  const inserted = await query<{ id: string }>(
     `insert into log_captures (id, user_id, client_id, text, captured_at, status, attempts, created_at, updated_at, request_fingerprint)
-     values (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)
+     values ($1, $2, $3, $4, $5, 'queued', 0, $6, $7, $8)
      on conflict (user_id, client_id) do nothing
      returning id`,
     [id, actor.userId, data.client_id ?? null, text, capturedAt, now, now, fingerprint],

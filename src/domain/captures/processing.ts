@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { em } from '../../db/context.ts';
+import { query } from '../../db/sql.ts';
 import { Category } from '../categories/category.entity.ts';
 import { sourceEnabled } from '../event-sources/event-sources.service.ts';
 import { Place } from '../places/place.entity.ts';
@@ -70,9 +71,9 @@ function toNewSuggestion(capture: LogCapture, d: SuggestionDraft, ordinal: numbe
 /** queued|processing -> processing, counting the attempt. False when the capture is done or gone. */
 async function claim(captureId: string): Promise<boolean> {
   const now = new Date();
-  const rows = await em().execute<{ id: string }[]>(
-    `update log_captures set status = 'processing', attempts = attempts + 1, updated_at = ?
-     where id = ? and status in ('queued', 'processing') returning id`,
+  const rows = await query<{ id: string }>(
+    `update log_captures set status = 'processing', attempts = attempts + 1, updated_at = $1
+     where id = $2 and status in ('queued', 'processing') returning id`,
     [now, captureId],
   );
   return rows.length > 0;
@@ -139,11 +140,11 @@ export async function processCapture(
   } catch (err) {
     opts.logger.warn({ err, captureId }, 'capture parse attempt failed');
     em().clear();
-    const [row] = await em().execute<{ attempts: number }[]>('select attempts from log_captures where id = ?', [captureId]);
+    const [row] = await query<{ attempts: number }>('select attempts from log_captures where id = $1', [captureId]);
     const attempts = row?.attempts ?? 0;
     const giveUp = opts.finalAttempt || attempts >= MAX_ATTEMPTS;
     // The reason is for the user: the error itself (maybe SQL) stays in the log.
-    await em().execute(`update log_captures set status = ?, failure_reason = ?, updated_at = ? where id = ? and status = 'processing'`, [
+    await query(`update log_captures set status = $1, failure_reason = $2, updated_at = $3 where id = $4 and status = 'processing'`, [
       giveUp ? 'failed' : 'queued',
       giveUp
         ? `The text could not be parsed after ${attempts} attempt${attempts === 1 ? '' : 's'}`
