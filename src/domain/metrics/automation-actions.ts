@@ -4,7 +4,8 @@ import { createEvent } from '../events/events.service.ts';
 import type { MetricType } from './catalogue.ts';
 import { MANUAL_SOURCES } from './resolution.ts';
 import { createSuggestions } from '../suggestions/inbox.ts';
-import { asInput } from '../../core/validation.ts';
+import { parse } from '../../core/validation.ts';
+import { ACTION_CONFIGS } from './automations.schemas.ts';
 
 /** One automation firing: what fired, for which local day, and the value that made it fire. */
 export type Firing = {
@@ -48,7 +49,8 @@ function provenance(f: Firing): Record<string, unknown> {
 }
 
 async function logEvent(f: Firing): Promise<void> {
-  const c = f.actionConfig;
+  // The config as its schema accepted it when the automation was saved: typed, not cast.
+  const c = parse(ACTION_CONFIGS.log_event, f.actionConfig);
   const body = {
     occurred_at: f.at.toISOString(),
     local_date: f.localDate,
@@ -59,11 +61,11 @@ async function logEvent(f: Firing): Promise<void> {
     metadata: { automation: provenance(f) },
   };
   try {
-    await createEvent(systemActor(f.userId), asInput(body), 'automation');
+    await createEvent(systemActor(f.userId), body, 'automation');
   } catch (err) {
     // The category was deleted after the automation was set up: log the event without it.
     if (!(err instanceof Invalid) || !body.category_id) throw err;
-    await createEvent(systemActor(f.userId), asInput({ ...body, category_id: undefined }), 'automation');
+    await createEvent(systemActor(f.userId), { ...body, category_id: undefined }, 'automation');
   }
 }
 

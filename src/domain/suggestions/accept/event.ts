@@ -1,7 +1,8 @@
 import { createEvent } from '../../events/events.service.ts';
 import type { AcceptHandler } from './index.ts';
 import { isObject, pick, stillExistingCategory } from './shared.ts';
-import { asInput } from '../../../core/validation.ts';
+import { parse } from '../../../core/validation.ts';
+import { EventCreate } from '../../events/events.schemas.ts';
 
 const EVENT_FIELDS = [
   'boolean_value',
@@ -26,6 +27,6 @@ export const acceptEvent: AcceptHandler = async (actor, s, overrides) => {
     isObject(over.metadata) || over.metadata === undefined
       ? { ...(isObject(base.metadata) ? base.metadata : {}), ...(over.metadata ?? {}), suggestion_id: s.id }
       : over.metadata;
-  const { event } = await createEvent(actor, asInput({ ...base, ...over, metadata }), 'suggestion');
+  const { event } = await createEvent(actor, parse(EventCreate, { ...base, ...over, metadata }), 'suggestion');
   return { eventId: event.id };
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Invalid } from '../../../core/errors.ts';
-import { asInput, dateTime, parse } from '../../../core/validation.ts';
+import { dateTime, parse } from '../../../core/validation.ts';
+import { HealthMetricBatch } from '../../metrics/metrics.schemas.ts';
 import { ingestReadings } from '../../metrics/ingest.service.ts';
 import type { AcceptHandler } from './index.ts';
 import { isObject } from './shared.ts';
@@ -32,7 +33,7 @@ export const acceptMetricReading: AcceptHandler = async (actor, s, overrides) =>
     metadata: { ...(isObject(p.metadata) ? p.metadata : {}), suggestion_id: s.id, suggested_by: s.source },
   };
   try {
-    const result = await ingestReadings(actor, asInput({ readings: [reading] }));
+    const result = await ingestReadings(actor, parse(HealthMetricBatch, { readings: [reading] }));
     return { readingId: result.created[0]?.id };
   } catch (err) {
     // Locs of the batch ("readings", 0, "value") become locs of the accept body ("value").
