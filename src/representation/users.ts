@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CAPTURE_LANGUAGES } from '../domain/captures/parser/types.ts';
-import { WEEKDAYS } from '../domain/goals/periods.ts';
+import { CAPTURE_LANGUAGES } from '../domain/users/preferences.ts';
+import { WEEKDAYS } from '../domain/users/preferences.ts';
 import type { Profile } from '../domain/users/users.service.ts';
 
 export const ProfileRead = z

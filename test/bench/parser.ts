@@ -14,7 +14,7 @@
  * times on top of English's), and the language's phrases join the inputs.
  */
 import { MAX_SUGGESTIONS, parseCaptureWithLimits, type ParseContext } from '../../src/domain/captures/parser/index.ts';
-import { CAPTURE_LANGUAGES, type CaptureLanguage } from '../../src/domain/captures/parser/types.ts';
+import { CAPTURE_LANGUAGES, type CaptureLanguage } from '../../src/domain/users/preferences.ts';
 import { rng } from '../insights/synthetic.ts';
 
 const arg = (name: string, fallback: number) => {

@@ -6,7 +6,7 @@ import { guardedSpanish } from '../../src/domain/captures/parser/locales/es-date
 import { esTimes, spanishGuardedCount } from '../../src/domain/captures/parser/locales/es.ts';
 import { frTimes } from '../../src/domain/captures/parser/locales/fr.ts';
 import { findTimes } from '../../src/domain/captures/parser/time.ts';
-import type { CaptureLanguage } from '../../src/domain/captures/parser/types.ts';
+import type { CaptureLanguage } from '../../src/domain/users/preferences.ts';
 import { withServer, type HttpServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { captureParsed } from './flow.ts';

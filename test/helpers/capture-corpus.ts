@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zoneOffsetSeconds } from '../../src/core/clock.ts';
 import { parseCapture, type ParseContext, type SuggestionDraft } from '../../src/domain/captures/parser/index.ts';
-import type { CaptureLanguage } from '../../src/domain/captures/parser/types.ts';
+import type { CaptureLanguage } from '../../src/domain/users/preferences.ts';
 
 export const CORPUS_DIR = join(import.meta.dirname, '..', 'fixtures', 'captures', 'corpus');
 const TIMEZONE = 'Europe/Berlin';

@@ -1,4 +1,5 @@
 import type { Aggregation } from '../metrics/catalogue.ts';
+import { WEEKDAYS, type Weekday } from '../users/preferences.ts';
 
 /**
  * Goals over periods, as pure functions of local days (YYYY-MM-DD in the user's timezone, as the
@@ -7,8 +8,6 @@ import type { Aggregation } from '../metrics/catalogue.ts';
  */
 export const GOAL_PERIODS = ['day', 'week', 'month'] as const;
 export type GoalPeriod = (typeof GOAL_PERIODS)[number];
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 export const PERIOD_OUTCOMES = ['met', 'missed', 'skipped', 'in_progress'] as const;
 type PeriodOutcome = (typeof PERIOD_OUTCOMES)[number];
 

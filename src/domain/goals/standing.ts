@@ -4,7 +4,8 @@ import { resolvedDays } from '../days/summary.service.ts';
 import { metricTypeById } from '../metrics/catalogue.ts';
 import { loadUser } from '../users/users.service.ts';
 import type { MetricGoal } from './goal.entity.ts';
-import { addDays, goalHistory, habitStrength, periodOf, streaks, type GoalRule, type PeriodResult, type Weekday } from './periods.ts';
+import { addDays, goalHistory, habitStrength, periodOf, streaks, type GoalRule, type PeriodResult } from './periods.ts';
+import { type Weekday } from '../users/preferences.ts';
 
 /** How far back streaks and strength look: a year (a daily habit's strength is settled within three months). */
 const STANDING_DAYS = 365;

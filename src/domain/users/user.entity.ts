@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { CAPTURE_LANGUAGES } from '../captures/parser/types.ts';
-import { WEEKDAYS } from '../goals/periods.ts';
+import { CAPTURE_LANGUAGES } from './preferences.ts';
+import { WEEKDAYS } from './preferences.ts';
 
 export const User = defineEntity({
   name: 'User',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidTimezone } from '../../core/clock.ts';
-import { CAPTURE_LANGUAGES } from '../captures/parser/types.ts';
-import { WEEKDAYS } from '../goals/periods.ts';
+import { CAPTURE_LANGUAGES } from './preferences.ts';
+import { WEEKDAYS } from './preferences.ts';
 
 const Email = z
   .email({ message: 'Input should be a valid email address' })

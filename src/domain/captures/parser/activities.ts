@@ -1,7 +1,8 @@
 import { DURATION, L, NUM, R, durationSeconds, re, toNumber } from './grammar.ts';
 import { afterAgo, localeActivities, localeQuantityRules } from './locales/activities.ts';
 import { lexicon } from './locales/index.ts';
-import { blankAll, type CaptureLanguage } from './types.ts';
+import { blankAll } from './types.ts';
+import { type CaptureLanguage } from '../../users/preferences.ts';
 
 /**
  * Activities the grammar recognises, with the category names that usually hold them, so

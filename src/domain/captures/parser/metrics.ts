@@ -2,7 +2,8 @@ import { metricType, toCanonical } from '../../metrics/catalogue.ts';
 import { COUNT, DURATION, GROUPED_NUM, L, NUM, R, durationSeconds, groupedNumber, re, toNumber } from './grammar.ts';
 import { lexicon } from './locales/index.ts';
 import { localeReadingRules, type ReadingKit } from './locales/readings.ts';
-import { blankAll, type CaptureLanguage, type FoundReading } from './types.ts';
+import { blankAll, type FoundReading } from './types.ts';
+import { type CaptureLanguage } from '../../users/preferences.ts';
 
 /**
  * Metric readings in free text. The grammar maps words to a metric slug and a unit as written;

@@ -2,7 +2,7 @@ import { zoneOffsetSeconds } from '../../../core/clock.ts';
 import { findLandmarks } from './anchors.ts';
 import { lexicon, parseTimes } from './locales/index.ts';
 import type { Lexicon } from './locales/lexicon.ts';
-import type { CaptureLanguage } from './types.ts';
+import type { CaptureLanguage } from '../../users/preferences.ts';
 
 // Wall-clock arithmetic in an IANA timezone, so "yesterday 9pm" means 21:00 where the user is.
 

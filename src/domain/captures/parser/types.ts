@@ -1,9 +1,6 @@
 /** Shapes shared by the parser's modules. Offsets are UTF-16 indexes into the capture text. */
+import type { CaptureLanguage } from '../../users/preferences.ts';
 import type { TimeMention } from './time.ts';
-
-/** Languages a capture can be parsed in (the user's profile `language`). */
-export const CAPTURE_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
-export type CaptureLanguage = (typeof CAPTURE_LANGUAGES)[number];
 
 export type ParseContext = {
   capturedAt: Date;

@@ -1,6 +1,6 @@
 import type { ParsedResult, ParsingReference } from 'chrono-node';
 import { casual } from '../chrono.ts';
-import type { CaptureLanguage } from '../types.ts';
+import type { CaptureLanguage } from '../../../users/preferences.ts';
 import { deTimes, deWords } from './de.ts';
 import { esTimes, esWords } from './es.ts';
 import { frTimes, frWords } from './fr.ts';
