@@ -25,7 +25,7 @@ ENV HOST=0.0.0.0 PORT=8000 PGLITE_DIR=/app/data/pglite
 # glibc's allocator settings (src/memory-settings.ts, which applies them itself when none is set)
 # and npm start's node flags: a smaller young generation, and gc exposed for the one collection
 # after start-up (docs/operations.md, Memory).
-ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=8192 MALLOC_TRIM_THRESHOLD_=131072
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 MALLOC_TRIM_THRESHOLD_=131072
 EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:8000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "--max-semi-space-size=32", "--max-old-space-size=1024", "--expose-gc", "dist/main.js"]

@@ -5,15 +5,17 @@
  * WebAssembly (hundreds of MB for a few seconds after start), the embedded database's thread, and
  * libuv's pool. With glibc's defaults each thread gets its own arena (up to 8 per core), and memory
  * freed inside an arena mostly stays with the process. Hence at most 2 arenas, and the top of the
- * heap trimmed past 128 KB. Allocations of 8 KB and more are mapped on their own, so they go back
- * to the system when freed: V8's compiler zones are made of 8–32 KB segments, and with a 64 KB
- * threshold a ~64 MB arena heap stayed resident after the start-up compilation, pinned by a few
- * live blocks. Together: an idle `npm start` on the embedded database holds ~150 MB less, at the
- * same speed (docs/operations.md, Memory). The Docker image sets the same variables.
+ * heap trimmed past 128 KB. Allocations of 32 KB and more are mapped on their own, so they go back
+ * to the system when freed: with a 64 KB threshold a ~64 MB arena heap stayed resident after the
+ * start-up compilation, pinned by a few live blocks. 8 KB held as little (250–256 MB idle either
+ * way) but mapped and unmapped so many blocks that the start took 9.5–10.7 s to /readyz instead of
+ * 7.1–7.6 s (twice each, alternately, on the embedded database). Together: an idle `npm start` on
+ * the embedded database holds ~150 MB less than with glibc's defaults (docs/operations.md, Memory).
+ * The Docker image sets the same variables.
  */
 export const MALLOC_SETTINGS: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '8192',
+  MALLOC_MMAP_THRESHOLD_: '32768',
   MALLOC_TRIM_THRESHOLD_: '131072',
 };
 

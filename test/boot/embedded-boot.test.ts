@@ -144,7 +144,7 @@ if (process.platform === 'linux')
       const plain = await boot();
       try {
         // The same process (the pid the shell started), now with the settings.
-        expect(environ(plain.child.pid!)).toEqual(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=8192', 'MALLOC_TRIM_THRESHOLD_=131072']);
+        expect(environ(plain.child.pid!)).toEqual(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=32768', 'MALLOC_TRIM_THRESHOLD_=131072']);
       } finally {
         plain.child.kill('SIGTERM');
         expect(await plain.exited).toBe(0);
