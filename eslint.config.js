@@ -77,7 +77,7 @@ export default tseslint.config(
   },
   {
     // Plain JavaScript config files: no type information.
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );
