@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import process from 'node:process';
 
 const root = join(import.meta.dirname, '..');
 const mtime = (path) => {
