@@ -51,3 +51,13 @@ export function applyMallocSettings(): void {
 export function collectStartupGarbage(): void {
   globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
+
+/**
+ * Asks V8 for a major collection without waiting for it (incremental marking, finished as the
+ * process goes on). Bulk work that allocates fast (an import parsing a file) calls it about once a
+ * second: left alone, V8 grew the old generation with the promoted garbage of an import until its
+ * own next major collection, and the server's RSS touched 300 MB on a 1.5 GB import (264 MB now).
+ */
+export function collectGarbageSoon(): void {
+  void globalThis.gc?.({ type: 'major', execution: 'async' });
+}

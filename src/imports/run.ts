@@ -12,6 +12,7 @@ import { emitEvent } from '../domain/outbox/outbox.service.ts';
 import type { RecordFormat } from './formats/format.ts';
 import { formatNamed } from './formats/index.ts';
 import { foregroundBusy } from '../core/foreground.ts';
+import { collectGarbageSoon } from '../memory-settings.ts';
 import { LocationSink } from './location-sink.ts';
 import { Tally } from './tally.ts';
 import { zipEntryNames } from './detect.ts';
@@ -107,6 +108,8 @@ export async function runImport(importId: string, logger: Logger): Promise<void>
       [job.id, tally.bytesRead, JSON.stringify(tally.counts), JSON.stringify(tally.reasons)],
     );
     saved = Date.now();
+    // Once a second with the progress: every third save let the RSS reach 295 MB again (264 MB this way).
+    collectGarbageSoon();
     if (row?.cancel_requested) throw new Cancelled();
   };
   const tick = async () => {
