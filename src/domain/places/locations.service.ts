@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { BATCHED } from '../changes/change-types.ts';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
@@ -60,8 +61,8 @@ async function insertSamples(
 /** A stored sample as the changes feed and the archive show it. */
 export type SampleRecord = { id: string; recordedAt: Date; lat: number; lng: number; accuracyM: number | null };
 
-/** A sample's id in the feed: what makes it one, `<unix seconds>,<lat>,<lng>` (as the changes trigger spells it). */
-const sampleIdSql = `extract(epoch from recorded_at)::bigint::text || ',' || lat::text || ',' || lng::text`;
+/** A sample's id in the feed, `<unix seconds>,<lat>,<lng>`: the changes feed's own spelling of it. */
+const sampleIdSql = BATCHED.location_sample.feedId;
 
 const toSample = (r: { id: string; recorded_at: Date; lat: number; lng: number; accuracy_m: number | null }): SampleRecord => ({
   id: r.id,
