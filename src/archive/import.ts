@@ -8,10 +8,11 @@ import { em } from '../db/context.ts';
 import { query } from '../db/sql.ts';
 import type { ChangeType } from '../domain/changes/change-types.ts';
 import { metricType } from '../domain/metrics/catalogue.ts';
-import { signedSourceNo, sourceNameSql, sourceNumbers, storedSourceId } from '../domain/metrics/reading-sources.ts';
+import { restoreReadings } from '../domain/metrics/restore.ts';
+import { importSamples } from '../domain/places/locations.service.ts';
 import { loadUser } from '../domain/users/users.service.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './format.ts';
-import { IMPORT_ORDER, TO_ROWS, type ImportContext, type Refusal, type Rows } from './rows.ts';
+import { IMPORT_ORDER, TO_ROWS, type ImportContext, type Line, type Refusal } from './rows.ts';
 
 type Json = Record<string, unknown>;
 type TypeOutcome = { created: number; skipped: number; refused: number; reasons: string[] };
@@ -160,17 +161,8 @@ function columns(table: string): Promise<Set<string>> {
  * (an account has one encryption key, one goal per metric, and a goal's skip days are its days).
  */
 const KEY_COLUMNS: Record<string, string> = { metric_goals: 'metric_type_id', encryption_keys: 'user_id', goal_skips: 'day' };
-/**
- * A sample is named by its second and position: here as integers (micro-degrees), which SQL and
- * JavaScript spell alike, unlike a float's text. Its rows are rounded already (rows.ts).
- */
-const SAMPLE_KEY = {
-  sql: `extract(epoch from recorded_at)::bigint::text || ',' || round(lat * 1e6)::bigint::text || ',' || round(lng * 1e6)::bigint::text`,
-  of: (row: Json) =>
-    `${Date.parse(String(row.recorded_at)) / 1000},${Math.round(Number(row.lat) * 1e6)},${Math.round(Number(row.lng) * 1e6)}`,
-};
-const keySql = (table: string) => (table === 'location_samples' ? SAMPLE_KEY.sql : `${KEY_COLUMNS[table] ?? 'id'}::text`);
-const keyOf = (table: string, row: Json) => (table === 'location_samples' ? SAMPLE_KEY.of(row) : String(row[KEY_COLUMNS[table] ?? 'id']));
+const keySql = (table: string) => `${KEY_COLUMNS[table] ?? 'id'}::text`;
+const keyOf = (table: string, row: Json) => String(row[KEY_COLUMNS[table] ?? 'id']);
 
 /**
  * Inserts rows of one table as one statement (json_populate_recordset types each value by its
@@ -191,29 +183,13 @@ async function insertAll(table: string, rows: Json[]): Promise<Set<string>> {
 }
 
 /**
- * Readings' source and source_id as stored (reading-sources.ts): the source as the user's number
- * for it (numbering new ones), the source_id as a uuid (its letter case in the number's sign) or text.
+ * Of `candidates` (ids not inserted), those another account holds on this server: an archive
+ * imported on the server it came from, while its account still exists. Kept ids cannot be shared,
+ * so these are refused (not "already there": they are not in this account).
  */
-async function withStoredSources(userId: string, rows: Json[]): Promise<Json[]> {
-  const sources = [...new Set(rows.flatMap((r) => (typeof r.source === 'string' ? [r.source] : [])))];
-  const numbers = await sourceNumbers(userId, sources, () => ['source']);
-  return rows.map((r) => {
-    const no = numbers.get(r.source as string);
-    const sid = r.source_id;
-    // Any other JSON value as json_populate_recordset would have put it in a text column.
-    const stored = storedSourceId(typeof sid === 'string' ? sid : sid === null || sid === undefined ? null : JSON.stringify(sid));
-    return { ...r, source_no: no === undefined ? null : signedSourceNo(no, stored), source_uuid: stored.uuid, source_id: stored.text };
-  });
-}
-
-/**
- * Ids of `rows` that another account holds on this server: an archive imported on the server it
- * came from, while its account still exists. Kept ids cannot be shared, so these are refused (not
- * "already there": they are not in this account).
- */
-async function takenElsewhere(table: string, rows: Json[], userId: string): Promise<Set<string>> {
+async function takenElsewhere(table: string, candidates: unknown[], userId: string): Promise<Set<string>> {
   // Archive ids are UUIDs (a line whose id is not one failed its insert already); compared as such, through the key's index.
-  const ids = rows.flatMap((r) => (typeof r.id === 'string' && UUID.test(r.id) ? [r.id] : []));
+  const ids = candidates.flatMap((id) => (typeof id === 'string' && UUID.test(id) ? [id] : []));
   if (!ids.length || !(await columns(table)).has('id')) return new Set();
   const taken = await query<{ id: string }>(`select id::text as id from ${table} where id = any($1::uuid[]) and user_id <> $2`, [
     ids,
@@ -253,12 +229,13 @@ function foreignKeys(table: string): Promise<ForeignKey[]> {
  * The lines of a batch that refer to a row of another account on this server (an event in
  * someone else's category, a meal item of their food, a visit to their place), each with why:
  * an archive names ids, and an id it does not hold is never one to take from another account.
- * A reference to nothing at all fails its insert on its own.
+ * A reference to nothing at all fails its insert on its own. (Readings and samples refer to
+ * nothing but their account.)
  */
-async function foreignReferences(lines: Rows[], userId: string): Promise<Map<Rows, string>> {
-  const refused = new Map<Rows, string>();
-  const byTable = new Map<string, { line: Rows; row: Json }[]>();
-  const add = (table: string, line: Rows, row: Json) => {
+async function foreignReferences(lines: RowsLine[], userId: string): Promise<Map<Line, string>> {
+  const refused = new Map<Line, string>();
+  const byTable = new Map<string, { line: RowsLine; row: Json }[]>();
+  const add = (table: string, line: RowsLine, row: Json) => {
     const rows = byTable.get(table);
     if (rows) rows.push({ line, row });
     else byTable.set(table, [{ line, row }]);
@@ -331,34 +308,59 @@ class Counted {
   }
 }
 
+type RowsLine = Extract<Line, { kind: 'rows' }>;
+const idOf = (line: Line) =>
+  line.kind === 'reading' ? line.reading.id : line.kind === 'rows' && typeof line.row.id === 'string' ? line.row.id : '';
+
+/**
+ * Writes one type's lines: readings and samples through their services, other resources as rows
+ * with their parts. Answers how many were created and, of the ids not created, those another
+ * account holds.
+ */
+async function write(actor: Actor, ctx: ImportContext, batch: Line[]): Promise<{ created: number; elsewhere: Set<string> }> {
+  const samples = batch.flatMap((l) => (l.kind === 'sample' ? [l.sample] : []));
+  if (samples.length) return { created: (await importSamples(actor, samples)).created, elsewhere: new Set() };
+  const readings = batch.flatMap((l) => (l.kind === 'reading' ? [l.reading] : []));
+  if (readings.length) {
+    const inserted = await restoreReadings(actor, readings, ctx.timezone);
+    const rest = readings.flatMap((r) => (inserted.has(r.id.toLowerCase()) ? [] : [r.id]));
+    return { created: inserted.size, elsewhere: await takenElsewhere('health_metrics', rest, actor.userId) };
+  }
+  const lines = batch.flatMap((l) => (l.kind === 'rows' ? [l] : []));
+  const table = lines[0].table;
+  const inserted = await insertAll(
+    table,
+    lines.map((l) => l.row),
+  );
+  // A part is written with a resource that was inserted, never added to one already there.
+  const parts = lines.filter((l) => l.parts && inserted.has(keyOf(table, l.row)));
+  if (parts.length)
+    await insertAll(
+      parts[0].parts!.table,
+      parts.flatMap((l) => l.parts!.rows),
+    );
+  const rest = lines.flatMap((l) => (inserted.has(keyOf(table, l.row)) ? [] : [l.row.id]));
+  return { created: inserted.size, elsewhere: await takenElsewhere(table, rest, actor.userId) };
+}
+
 /** A batch of one type in one savepoint; when the batch fails, each line again in its own, so one bad line costs only itself. */
-async function importBatch(type: ChangeType, lines: Rows[], userId: string, outcome: Counted): Promise<void> {
-  const store = async (batch: Rows[]) =>
+async function importBatch(type: ChangeType, lines: Line[], actor: Actor, ctx: ImportContext, outcome: Counted): Promise<void> {
+  const store = async (batch: Line[]) =>
     em().transactional(async () => {
       // An account's history coming home is not news: no webhook or subscription hears of it.
       await muteEvents();
-      // The user's row held to the commit: location samples have no foreign key (the samples_owner_lock migration).
-      await query(`select 1 from users where id = $1 for key share`, [userId]);
-      const table = batch[0].table;
-      const rows = batch.map((b) => b.row);
-      const inserted = await insertAll(table, table === 'health_metrics' ? await withStoredSources(userId, rows) : rows);
-      // A part is written with a resource that was inserted, never added to one already there.
-      const parts = batch.filter((b) => b.parts && inserted.has(keyOf(table, b.row)));
-      if (parts.length)
-        await insertAll(
-          parts[0].parts!.table,
-          parts.flatMap((b) => b.parts!.rows),
-        );
-      const notInserted = batch.map((b) => b.row).filter((r) => !inserted.has(keyOf(table, r)));
-      return { created: inserted.size, elsewhere: await takenElsewhere(table, notInserted, userId) };
+      return write(actor, ctx, batch);
     });
-  const count = (batch: Rows[], r: { created: number; elsewhere: Set<string> }) => {
+  const count = (batch: Line[], r: { created: number; elsewhere: Set<string> }) => {
     outcome.created(r.created);
     outcome.present(batch.length - r.created - r.elsewhere.size);
     for (const id of r.elsewhere) outcome.refused('conflict', `${type} ${id}: this id belongs to another account on this server`);
   };
-  const foreign = await foreignReferences(lines, userId);
-  for (const [line, why] of foreign) outcome.refused('invalid', `${type} ${typeof line.row.id === 'string' ? line.row.id : ''}: ${why}`);
+  const foreign = await foreignReferences(
+    lines.flatMap((l) => (l.kind === 'rows' ? [l] : [])),
+    actor.userId,
+  );
+  for (const [line, why] of foreign) outcome.refused('invalid', `${type} ${idOf(line)}: ${why}`);
   if (foreign.size) lines = lines.filter((line) => !foreign.has(line));
   if (!lines.length) return;
   try {
@@ -368,7 +370,7 @@ async function importBatch(type: ChangeType, lines: Rows[], userId: string, outc
       try {
         count([line], await store([line]));
       } catch (err) {
-        outcome.refused('invalid', `${type} ${typeof line.row.id === 'string' ? line.row.id : ''}: ${(err as Error).message}`);
+        outcome.refused('invalid', `${type} ${idOf(line)}: ${(err as Error).message}`);
       }
     }
   }
@@ -412,8 +414,9 @@ async function mergeDefinition(line: Json, userId: string, outcome: Counted): Pr
 /**
  * Brings an account archive (export.ts) into this account: ids kept, what is already here
  * skipped, lines that cannot be stored refused with the first few reasons, per type. The profile
- * stays this account's own; metric definitions are merged into the account's. Afterwards the
- * daily rollups of readings are rebuilt from the readings, as ingest would have kept them.
+ * stays this account's own; metric definitions are merged into the account's. Readings and
+ * location samples are written by their services (restoreReadings, importSamples), which keep
+ * the readings' daily rollups as ingest does.
  */
 export function archiveImporter(
   actor: Actor,
@@ -446,7 +449,6 @@ export async function importArchive(
 ): Promise<ArchiveImport> {
   authorize(actor, actor.userId, 'account');
   const archive = await openArchive(path);
-  let readingsCreated = false;
   try {
     const manifestEntry = archive.entries.get('manifest.json');
     if (!manifestEntry) throw Invalid.at([], 'Not a Lifetrack archive: it has no manifest.json');
@@ -462,7 +464,7 @@ export async function importArchive(
       userId: actor.userId,
       timezone: manifest.timezone ?? (await loadUser(actor.userId)).timezone,
       captureOfSuggestion: new Map(),
-      now: new Date().toISOString(),
+      now: new Date(),
     };
     const total = Object.values(manifest.counts ?? {}).reduce((a, b) => a + b, 0);
     let done = 0;
@@ -483,10 +485,10 @@ export async function importArchive(
       if (!entry) continue;
       const outcome = new Counted(tally);
       result.types[type] = outcome.outcome;
-      let batch: Rows[] = [];
+      let batch: Line[] = [];
       let batchBytes = 0;
       const flush = async () => {
-        if (batch.length) await importBatch(type, batch, actor.userId, outcome);
+        if (batch.length) await importBatch(type, batch, actor, ctx, outcome);
         done += batch.length;
         onProgress?.(done, total);
         batch = [];
@@ -545,37 +547,11 @@ export async function importArchive(
         input.destroy();
       }
       await flush();
-      if (type === 'health_metric' && outcome.outcome.created) readingsCreated = true;
       entriesRead += entry.compressedSize;
       tally?.progress(entriesRead);
     }
     return result;
   } finally {
     archive.close();
-    // Also after a cancel: the readings written so far are the account's, and so are their rollups.
-    if (readingsCreated) await rebuildReadingRollups(actor.userId);
   }
-}
-
-/** The per-day rollup and first-seen sources of the user's readings, rebuilt from the readings. */
-async function rebuildReadingRollups(userId: string): Promise<void> {
-  await query(
-    `insert into health_metric_days as d (user_id, local_date, metric_type_id, source, n, total, min_value, max_value, last_value, last_at)
-     select user_id, local_date, metric_type_id, source, count(*), sum(value), min(value), max(value),
-            (array_agg(value order by recorded_at desc, value desc))[1], max(recorded_at)
-       from (select *, ${sourceNameSql('source_no')} as source from health_metrics where user_id = $1) h
-      group by user_id, local_date, metric_type_id, source
-     on conflict (user_id, local_date, metric_type_id, source) do update set
-       n = excluded.n, total = excluded.total, min_value = excluded.min_value, max_value = excluded.max_value,
-       last_value = excluded.last_value, last_at = excluded.last_at`,
-    [userId],
-  );
-  await query(
-    `insert into metric_sources as m (user_id, metric_type_id, source, first_date)
-     select user_id, metric_type_id, source, min(local_date)
-       from (select *, ${sourceNameSql('source_no')} as source from health_metrics where user_id = $1) h
-      group by user_id, metric_type_id, source
-     on conflict (user_id, metric_type_id, source) do update set first_date = least(m.first_date, excluded.first_date)`,
-    [userId],
-  );
 }

@@ -268,6 +268,60 @@ test('location samples: stored rounded as the places service stores them, repeat
   ]);
 });
 
+test("readings: stored by ingest's rules (sources, a uuid's letter case, the dedup key) with the day's rollup kept; a line that is not a reading refused with its reason", async () => {
+  const erin = await signUp(b);
+  const at = '2026-05-01T09:00:00.000Z';
+  const line = (extra: Json) =>
+    JSON.stringify({
+      id: randomUUID(),
+      metric_type_slug: 'steps',
+      recorded_at: at,
+      value: 1000,
+      source: 'watch',
+      source_id: null,
+      metadata: {},
+      reading_group_id: null,
+      created_at: at,
+      ...extra,
+    });
+  const upper = randomUUID().toUpperCase();
+  const zip = await archiveOf({
+    health_metric: [
+      line({ value: 1200, source_id: upper }),
+      line({ value: 800, source: 'phone', source_id: 'p-1', recorded_at: '2026-05-01T20:00:00.000Z', metadata: { steps_goal: 1 } }),
+      line({ value: 'many' }),
+      line({ reading_group_id: 'not-a-uuid' }),
+      line({ metric_type_slug: 'nope' }),
+    ],
+  });
+  const res = await importInto(b, erin, zip);
+  expect(res.status).toBe(200);
+  expect(res.body.types.health_metric).toEqual({
+    created: 2,
+    skipped: 0,
+    refused: 3,
+    reasons: [
+      'health_metric.ndjson line 3: value is not a number',
+      'health_metric.ndjson line 4: reading_group_id is not a uuid',
+      'health_metric.ndjson line 5: Unknown metric type "nope"',
+    ],
+  });
+  // The day's rollup holds both sources (what the day summary reads), as ingest would have left it.
+  const day = await b.api().get(`/users/${erin.id}/days/2026-05-01`).set(erin.auth);
+  expect(day.body.resolution.steps.sources).toEqual({ watch: 1200, phone: 800 });
+  // The uuid is spelled back as it came; the same (source, source_id) sent by a client is already there.
+  const again = await ingestOk(b, erin, [reading({ value: 5, source_id: upper, recorded_at: at })]);
+  expect(again).toMatchObject({ created: [], skipped_count: 1 });
+  const listed = (await b.api().get(`/users/${erin.id}/health/metrics`).set(erin.auth)).body as Json[];
+  expect(listed.map((r) => [r.source, r.source_id, r.value, r.metadata])).toEqual([
+    ['phone', 'p-1', 800, { steps_goal: 1 }],
+    ['watch', upper, 1200, {}],
+  ]);
+  // Imported twice: already there.
+  const twice = await importInto(b, erin, zip);
+  expect(twice.body.types.health_metric).toMatchObject({ created: 0, skipped: 2, refused: 3 });
+});
+
 test("a line that refers to another account's category, food or place is refused: an archive's ids are never taken from another account", async () => {
   const victim = await signUp(b);
   const mallory = await signUp(b);

@@ -1,5 +1,6 @@
 import { query } from '../../db/sql.ts';
 import type { Batch } from './ingest-batch.ts';
+import { rollupCtes } from './daily-rollup.ts';
 import { sourceNumbers } from './reading-sources.ts';
 
 /**
@@ -42,7 +43,7 @@ function textList(xs: readonly (string | null)[]): string {
 /**
  * One statement: insert the readings (the dedup key (user_id, source, source_id) skips any that
  * exist, are duplicated in this batch, or are being inserted by a concurrent batch), then fold the
- * rows actually inserted into the per-day rollup and the first-seen sources. Rows are written in id
+ * rows actually inserted into the per-day rollup and the first-seen sources (daily-rollup.ts). Rows are written in id
  * order, which is (source, source_id) order (assignIds), so concurrent batches take their locks in
  * the same order and the primary key is only appended to. The batch arrives as column arrays
  * (unnest), its sources as numbers ($6, signed by the source_id's letter case) with the batch's
@@ -67,33 +68,7 @@ ins as (
   on conflict do nothing
   returning id, metric_type_id, local_date, abs(source_no) as no, value, recorded_at
 ),
-days as (
-  insert into health_metric_days as d
-    (user_id, local_date, metric_type_id, source, n, total, min_value, max_value, last_value, last_at)
-  select $1, local_date, metric_type_id, s.source, count(*), sum(value), min(value), max(value),
-    (array_agg(value order by recorded_at desc, value desc))[1], max(recorded_at)
-  from ins join unnest($12::int2[], $13::text[]) as s(no, source) using (no)
-  group by local_date, metric_type_id, s.source
-  order by local_date, metric_type_id, s.source
-  on conflict (user_id, local_date, metric_type_id, source) do update set
-    n = d.n + excluded.n,
-    total = d.total + excluded.total,
-    min_value = least(d.min_value, excluded.min_value),
-    max_value = greatest(d.max_value, excluded.max_value),
-    last_value = case when (excluded.last_at, excluded.last_value) > (d.last_at, d.last_value)
-      then excluded.last_value else d.last_value end,
-    last_at = greatest(d.last_at, excluded.last_at)
-  returning metric_type_id, source, local_date
-),
-seen as (
-  insert into metric_sources as m (user_id, metric_type_id, source, first_date)
-  select $1, metric_type_id, source, min(local_date)
-  from days
-  group by metric_type_id, source
-  order by metric_type_id, source
-  on conflict (user_id, metric_type_id, source) do update set first_date = excluded.first_date
-    where excluded.first_date < m.first_date
-),
+${rollupCtes('$12', '$13')},
 counts as (
   select (select count(*) from ins)::int4 as inserted, (select count(*) from input)::int4 as sent
 )
