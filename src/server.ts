@@ -6,7 +6,7 @@ import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { configureProcess } from './process-settings.ts';
-import { provisionUserDefaults } from './domain/users/provisioning.ts';
+import { provisionUserDefaults } from './domain/accounts/provisioning.ts';
 import { startGraphql } from './graphql/server.ts';
 import { startSubscriptions } from './graphql/subscriptions.ts';
 import { startJobRuntime, type JobRuntime } from './jobs/boss.ts';

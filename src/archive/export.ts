@@ -21,7 +21,7 @@ import { presentDaySummary } from '../representation/days.ts';
 import { presentReading } from '../representation/metrics.ts';
 import { presentSample } from '../representation/places.ts';
 import { readMany } from '../representation/resources.ts';
-import { METRIC_TYPES } from '../domain/metrics/catalogue.ts';
+import { METRIC_TYPES } from '../domain/metric-types/catalogue.ts';
 import { CSV_BOM, csvRow, type Cell } from './csv.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './format.ts';
 

@@ -7,7 +7,7 @@ import { Invalid } from '../core/errors.ts';
 import { em } from '../db/context.ts';
 import { query } from '../db/sql.ts';
 import type { ChangeType } from '../domain/changes/change-types.ts';
-import { metricType } from '../domain/metrics/catalogue.ts';
+import { metricType } from '../domain/metric-types/catalogue.ts';
 import { restoreReadings } from '../domain/metrics/restore.ts';
 import { importSamples } from '../domain/places/locations.service.ts';
 import { loadUser } from '../domain/users/users.service.ts';

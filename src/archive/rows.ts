@@ -1,6 +1,6 @@
 import type { ChangeType } from '../domain/changes/change-types.ts';
 import { durationSeconds } from '../domain/events/duration.ts';
-import { metricType } from '../domain/metrics/catalogue.ts';
+import { metricType } from '../domain/metric-types/catalogue.ts';
 import type { RestoredReading } from '../domain/metrics/restore.ts';
 import type { NewSample } from '../domain/places/locations.service.ts';
 

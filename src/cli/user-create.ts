@@ -1,4 +1,4 @@
-import { createUser } from '../domain/users/users.service.ts';
+import { createUser } from '../domain/accounts/registration.ts';
 import { cliOptions } from './args.ts';
 import { runCli } from './run.ts';
 import { asInput } from '../core/validation.ts';

@@ -7,7 +7,7 @@ import { User } from '../domain/users/user.entity.ts';
 import { MetricAutomation, MetricDefinition } from '../domain/metrics/metric.entity.ts';
 import { MetricGoal } from '../domain/goals/goal.entity.ts';
 import { LogCapture } from '../domain/captures/capture.entity.ts';
-import { Suggestion } from '../domain/suggestions/suggestion.entity.ts';
+import { Suggestion } from '../domain/inbox/suggestion.entity.ts';
 import { EventSourceRow } from '../domain/event-sources/event-source.entity.ts';
 import { TrackingTimer } from '../domain/timers/timer.entity.ts';
 import { FoodItem } from '../domain/food/food-item.entity.ts';

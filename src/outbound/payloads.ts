@@ -1,7 +1,7 @@
 import { systemActor } from '../core/actor.ts';
 import { eventsToRender, keepPayloads, type PendingEvent } from '../domain/outbox/outbox.service.ts';
 import type { EpisodeCard } from '../domain/insights/episodes.ts';
-import { inboxPendingCount } from '../domain/suggestions/suggestions.service.ts';
+import { inboxPendingCount } from '../domain/inbox/pending.ts';
 import { readMany } from '../representation/resources.ts';
 import { presentEpisodeCard } from '../representation/insights.ts';
 import { presentImport } from '../representation/imports.ts';

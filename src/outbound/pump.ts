@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { withContext } from '../db/context.ts';
-import { runDueChecks } from '../domain/outbox/checks.ts';
+import { runDueChecks } from '../domain/checks/checks.ts';
 import { claimDue, recheckClaim, recordAttempt, type ClaimedDelivery } from '../domain/webhooks/deliveries.service.ts';
 import { storedPayloads } from './payloads.ts';
 import { outboundWork, publishPending } from './publisher.ts';

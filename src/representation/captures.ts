@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Actor } from '../core/actor.ts';
 import { CAPTURE_STATUSES, type LogCapture } from '../domain/captures/capture.entity.ts';
-import type { Suggestion } from '../domain/suggestions/suggestion.entity.ts';
+import type { Suggestion } from '../domain/inbox/suggestion.entity.ts';
 import { suggestionsByCaptureIds } from '../domain/suggestions/suggestions.service.ts';
 import { presentSuggestion, SuggestionRead } from './suggestions.ts';
 

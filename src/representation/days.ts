@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DaySummary, GoalProgress } from '../domain/days/day-summary.ts';
 import { GOAL_DIRECTIONS } from '../domain/goals/goal.entity.ts';
-import { METRIC_TYPES } from '../domain/metrics/catalogue.ts';
+import { METRIC_TYPES } from '../domain/metric-types/catalogue.ts';
 import { RESOLUTION_OPERATORS } from '../domain/metrics/metric.entity.ts';
 
 /** The catalogue's core metrics: each is a top-level field of the REST summary, null without a value. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MetricType } from '../domain/metrics/catalogue.ts';
+import type { MetricType } from '../domain/metric-types/catalogue.ts';
 import type { CreatedRow, IngestResult } from '../domain/metrics/ingest-result.ts';
 import { JsonTextWriter, type JsonText } from './json-text.ts';
 import type { Reading } from '../domain/metrics/readings.service.ts';

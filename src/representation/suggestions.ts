@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUGGESTION_KINDS, SUGGESTION_SOURCES, SUGGESTION_STATUSES, type Suggestion } from '../domain/suggestions/suggestion.entity.ts';
+import { SUGGESTION_KINDS, SUGGESTION_SOURCES, SUGGESTION_STATUSES, type Suggestion } from '../domain/inbox/suggestion.entity.ts';
 import { suggestionStatus, type SuggestionPage } from '../domain/suggestions/suggestions.service.ts';
 
 export const SuggestionRead = z

@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
 import pg from 'pg';
 import { newTimeOrderedIds } from '../../src/core/ids.ts';
-import { toCanonical, metricType } from '../../src/domain/metrics/catalogue.ts';
+import { toCanonical, metricType } from '../../src/domain/metric-types/catalogue.ts';
 import { mean, median, memory, resetPeak } from './figures.ts';
 
 const { values: opts } = parseArgs({

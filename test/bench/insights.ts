@@ -11,7 +11,7 @@ import { withContext } from '../../src/db/context.ts';
 import { loadDailyMatrix } from '../../src/domain/days/summary.service.ts';
 import { computeEpisodes } from '../../src/domain/insights/episodes.ts';
 import { computeGraph } from '../../src/domain/insights/graph.ts';
-import { METRIC_TYPES } from '../../src/domain/metrics/catalogue.ts';
+import { METRIC_TYPES } from '../../src/domain/metric-types/catalogue.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { column, datesFrom, matrix, rng } from '../insights/synthetic.ts';

@@ -34,10 +34,10 @@ import { withContext } from '../../src/db/context.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { query } from '../../src/db/sql.ts';
 import { getDaySummary } from '../../src/domain/days/summary.service.ts';
-import { metricType } from '../../src/domain/metrics/catalogue.ts';
+import { metricType } from '../../src/domain/metric-types/catalogue.ts';
 import { ingestReadings } from '../../src/domain/metrics/ingest.service.ts';
 import { listReadings, readingsByIds } from '../../src/domain/metrics/readings.service.ts';
-import { createUser } from '../../src/domain/users/users.service.ts';
+import { createUser } from '../../src/domain/accounts/registration.ts';
 import { freshDatabase } from '../helpers/databases.ts';
 import { median } from './figures.ts';
 

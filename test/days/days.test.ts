@@ -1,6 +1,6 @@
 import type { loadDailyMatrix as LoadDailyMatrix } from '../../src/domain/days/summary.service.ts';
 // The catalogue's data only: a module that imports nothing, so the app stays out of this registry.
-import { METRIC_TYPES } from '../../src/domain/metrics/catalogue.ts';
+import { METRIC_TYPES } from '../../src/domain/metric-types/catalogue.ts';
 import { startIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';

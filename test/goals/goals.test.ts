@@ -1,4 +1,4 @@
-import { METRIC_TYPES } from '../../src/domain/metrics/catalogue.ts';
+import { METRIC_TYPES } from '../../src/domain/metric-types/catalogue.ts';
 import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError } from '../helpers/expect.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { createSuggestions as CreateSuggestions } from '../../src/domain/suggestions/inbox.ts';
+import type { createSuggestions as CreateSuggestions } from '../../src/domain/inbox/inbox.ts';
 import { captureParsed, waitParsed } from '../captures/flow.ts';
 import { gqlData, gqlError, readOnly } from '../helpers/graphql.ts';
 import { withIsolatedServer, type IsolatedServer } from '../helpers/server.ts';
@@ -117,7 +117,7 @@ test("another user cannot reach the owner's captures; an unknown id is NOT_FOUND
 test("relations never show another user's row, even one pointing at the owner's capture", async () => {
   const c = await captureParsed(server, owner, 'resting hr 52');
   // A row no service would write: another user's suggestion naming the owner's capture.
-  const [planted] = await server.call<typeof CreateSuggestions>('domain/suggestions/inbox.ts', 'createSuggestions', other.id, [
+  const [planted] = await server.call<typeof CreateSuggestions>('domain/inbox/inbox.ts', 'createSuggestions', other.id, [
     {
       kind: 'event',
       source: 'log_capture',

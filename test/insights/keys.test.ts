@@ -1,4 +1,4 @@
-import { METRIC_TYPES } from '../../src/domain/metrics/catalogue.ts';
+import { METRIC_TYPES } from '../../src/domain/metric-types/catalogue.ts';
 import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { datesFrom, rng } from './synthetic.ts';

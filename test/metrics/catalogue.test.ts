@@ -1,4 +1,4 @@
-import { METRIC_TYPES, metricType, toCanonical } from '../../src/domain/metrics/catalogue.ts';
+import { METRIC_TYPES, metricType, toCanonical } from '../../src/domain/metric-types/catalogue.ts';
 import { withSharedServer, type SharedServer } from '../helpers/server.ts';
 import { signUp } from '../helpers/users.ts';
 import { expectError } from '../helpers/expect.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { METRIC_TYPES } from '../../src/domain/metrics/catalogue.ts';
+import { METRIC_TYPES } from '../../src/domain/metric-types/catalogue.ts';
 import { withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { expect422, expectError, UUID } from '../helpers/expect.ts';

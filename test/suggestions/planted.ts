@@ -1,4 +1,4 @@
-import type { createSuggestions } from '../../src/domain/suggestions/inbox.ts';
+import type { createSuggestions } from '../../src/domain/inbox/inbox.ts';
 import type { SharedServer } from '../helpers/server.ts';
 
 /**
@@ -11,7 +11,7 @@ export async function plantSuggestion(
   provenance: Record<string, unknown>,
   expiresAt: Date,
 ): Promise<string> {
-  const [s] = await server.call<typeof createSuggestions>('domain/suggestions/inbox.ts', 'createSuggestions', userId, [
+  const [s] = await server.call<typeof createSuggestions>('domain/inbox/inbox.ts', 'createSuggestions', userId, [
     {
       kind: 'event',
       source: 'automation',

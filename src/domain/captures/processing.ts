@@ -5,7 +5,7 @@ import { query } from '../../db/sql.ts';
 import { Category } from '../categories/category.entity.ts';
 import { sourceEnabled } from '../event-sources/event-sources.service.ts';
 import { Place } from '../places/place.entity.ts';
-import { createSuggestions, type NewSuggestion } from '../suggestions/inbox.ts';
+import { createSuggestions, type NewSuggestion } from '../inbox/inbox.ts';
 import { loadUser } from '../users/users.service.ts';
 import { LogCapture } from './capture.entity.ts';
 import {

@@ -5,7 +5,7 @@ import { ResyncRequired, VersionConflict } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { cursorPages, query } from '../../db/sql.ts';
-import { metricType, metricTypeById } from '../metrics/catalogue.ts';
+import { metricType, metricTypeById } from '../metric-types/catalogue.ts';
 import { BATCHED, CHANGE_TABLES, isBatched, ownerColumn, type BatchedType, type ChangeType } from './change-types.ts';
 import { ChangesQuery } from './changes.schemas.ts';
 import { decodeCursor, encodeCursor, invalidCursor, type Position } from './cursor.ts';

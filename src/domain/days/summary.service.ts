@@ -4,10 +4,11 @@ import { localDateOf } from '../../core/clock.ts';
 import { parse } from '../../core/validation.ts';
 import { activeGoals } from '../goals/active.ts';
 import type { MetricGoal } from '../goals/goal.entity.ts';
-import { METRIC_TYPES, metricTypeById } from '../metrics/catalogue.ts';
-import { resolveDays, resolveDaysWithSources, type ResolvedValue } from '../metrics/resolution.ts';
+import { METRIC_TYPES, metricTypeById } from '../metric-types/catalogue.ts';
+import { resolvedDays } from '../metrics/resolved-days.ts';
+import { resolveDaysWithSources } from '../metrics/resolution.ts';
 import { loadUser } from '../users/users.service.ts';
-import { earlierRead, readOnce } from '../../db/context.ts';
+import { readOnce } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import type { DayMetric, DaySummary, GoalProgress } from './day-summary.ts';
 import { DayParams, DayRangeQuery } from './days.schemas.ts';
@@ -72,22 +73,6 @@ async function userFacts(userId: string): Promise<UserFacts> {
     [userId],
   );
   return row ?? { timezone: 'UTC', first_event: null, display_names: null, categories: null };
-}
-
-/**
- * Every metric's resolved value per day of from..to, read once per unit of work: the insights'
- * matrix and the episodes' source of each day share it.
- */
-export function resolvedDays(userId: string, from: string, to: string): Promise<ResolvedValue[]> {
-  const prefix = `resolved-days:${userId}:`;
-  // Today's goal progress inside the insights' window (a dashboard) is a slice of that read.
-  const wider = earlierRead<ResolvedValue[]>((key) => {
-    if (!key.startsWith(prefix)) return false;
-    const [start, end] = key.slice(prefix.length).split(':') as [string, string];
-    return start <= from && end >= to;
-  });
-  if (wider) return wider.then((rows) => rows.filter((r) => r.localDate >= from && r.localDate <= to));
-  return readOnce(`${prefix}${from}:${to}`, () => resolveDays(userId, from, to));
 }
 
 /**

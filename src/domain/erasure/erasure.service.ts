@@ -7,7 +7,7 @@ import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { emailKey } from '../users/email-key.ts';
-import { provisionUserDefaults } from '../users/provisioning.ts';
+import { provisionUserDefaults } from '../accounts/provisioning.ts';
 import { loadUser } from '../users/users.service.ts';
 import { ErasureConfirm } from './erasure.schemas.ts';
 

@@ -1,4 +1,4 @@
-import { METRIC_TYPES, metricType, type MetricType } from '../metrics/catalogue.ts';
+import { METRIC_TYPES, metricType, type MetricType } from '../metric-types/catalogue.ts';
 
 /**
  * What an experiment switches (its intervention) and what it measures (its outcome), as written

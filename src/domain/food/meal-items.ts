@@ -3,7 +3,6 @@ import { Invalid, NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
-import { Event } from '../events/event.entity.ts';
 import { FoodItem } from './food-item.entity.ts';
 import { scaled, total } from './nutrients.ts';
 import { MealItem, SavedMeal } from './saved-meal.entity.ts';
@@ -141,7 +140,9 @@ export async function logFoodItems(actor: Actor, eventId: string, entries: { foo
  * Rule 2: logged items keep their frozen snapshots, except those of `refreshEventId`.
  */
 export async function propagateFoodItemEdit(actor: Actor, food: FoodItem, refreshEventId: string | null): Promise<void> {
-  if (refreshEventId && !(await em().count(Event, { id: refreshEventId, userId: actor.userId }))) throw new NotFound('Event');
+  // Read by its table: food stands below events (an event logs a saved meal), so it does not import their area.
+  if (refreshEventId && !(await query(`select 1 from events where id = $1 and user_id = $2`, [refreshEventId, actor.userId])).length)
+    throw new NotFound('Event');
   const scopes: object[] = [{ savedMealId: { $ne: null } }];
   if (refreshEventId) scopes.push({ eventId: refreshEventId });
   const items = await em().find(MealItem, { userId: actor.userId, foodItemId: food.id, $or: scopes });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isoDate, parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
-import { METRIC_TYPES, metricType, metricTypeById, type MetricCategory, type MetricType } from '../metrics/catalogue.ts';
+import { METRIC_TYPES, metricType, metricTypeById, type MetricCategory, type MetricType } from '../metric-types/catalogue.ts';
 import { MetricGoal } from './goal.entity.ts';
 import { GoalHistoryQuery, GoalSkipsCreate, historySpan, MetricGoalUpdate } from './goals.schemas.ts';
 import { addDays, daysBetween, goalHistory, periodOf, type GoalPeriod, type PeriodResult } from './periods.ts';

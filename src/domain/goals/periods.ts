@@ -1,4 +1,4 @@
-import type { Aggregation } from '../metrics/catalogue.ts';
+import type { Aggregation } from '../metric-types/catalogue.ts';
 import { WEEKDAYS, type Weekday } from '../users/preferences.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { localDateOf } from '../../core/clock.ts';
 import { query } from '../../db/sql.ts';
-import { resolvedDays } from '../days/summary.service.ts';
-import { metricTypeById } from '../metrics/catalogue.ts';
+import { resolvedDays } from '../metrics/resolved-days.ts';
+import { metricTypeById } from '../metric-types/catalogue.ts';
 import { loadUser } from '../users/users.service.ts';
 import type { MetricGoal } from './goal.entity.ts';
 import { addDays, goalHistory, habitStrength, periodOf, streaks, type GoalRule, type PeriodResult } from './periods.ts';

@@ -1,5 +1,5 @@
 import { Invalid } from '../../core/errors.ts';
-import { METRIC_TYPES, metricType, type MetricType } from '../metrics/catalogue.ts';
+import { METRIC_TYPES, metricType, type MetricType } from '../metric-types/catalogue.ts';
 import type { InsightMatrix } from './matrix.ts';
 
 /**

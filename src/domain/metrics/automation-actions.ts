@@ -1,9 +1,9 @@
 import { systemActor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
 import { createEvent } from '../events/events.service.ts';
-import type { MetricType } from './catalogue.ts';
+import type { MetricType } from '../metric-types/catalogue.ts';
 import { MANUAL_SOURCES } from './resolution.ts';
-import { createSuggestions } from '../suggestions/inbox.ts';
+import { createSuggestions } from '../inbox/inbox.ts';
 import { parse } from '../../core/validation.ts';
 import { ACTION_CONFIGS } from './automations.schemas.ts';
 

@@ -1,6 +1,6 @@
 import { localDateOf } from '../../core/clock.ts';
 import { em } from '../../db/context.ts';
-import { metricTypeById, toCanonical } from './catalogue.ts';
+import { metricTypeById, toCanonical } from '../metric-types/catalogue.ts';
 import { performAction, type Firing } from './automation-actions.ts';
 import { resolveDays } from './resolution.ts';
 import { query } from '../../db/sql.ts';

@@ -5,7 +5,7 @@ import { newId } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { Category } from '../categories/category.entity.ts';
-import { metricTypeById, toCanonical } from './catalogue.ts';
+import { metricTypeById, toCanonical } from '../metric-types/catalogue.ts';
 import { ACTION_CONFIGS, AutomationCreate, AutomationUpdate, TRIGGER_CONFIGS } from './automations.schemas.ts';
 import { ownDefinition } from './definitions.service.ts';
 import { MetricAutomation, type ACTION_TYPES, type MetricDefinition, type TRIGGER_TYPES } from './metric.entity.ts';

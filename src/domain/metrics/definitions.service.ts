@@ -4,7 +4,7 @@ import { authorize } from '../../core/actor.ts';
 import { NotFound } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
-import { METRIC_TYPES, metricTypeById } from './catalogue.ts';
+import { METRIC_TYPES, metricTypeById } from '../metric-types/catalogue.ts';
 import { DefinitionListQuery, DefinitionUpdate } from './definitions.schemas.ts';
 import { MetricAutomation, MetricDefinition, type RESOLUTION_OPERATORS } from './metric.entity.ts';
 import { query } from '../../db/sql.ts';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { Invalid, type ValidationIssue } from '../../core/errors.ts';
 import { newTimeOrderedIds } from '../../core/ids.ts';
 import { parse } from '../../core/validation.ts';
-import { isNonNegative, metricType, toCanonical, type MetricType } from './catalogue.ts';
+import { isNonNegative, metricType, toCanonical, type MetricType } from '../metric-types/catalogue.ts';
 import { isPlainReading } from './ingest-fast-check.ts';
 import { HealthMetricBatch, MAX_READINGS } from './metrics.schemas.ts';
 import { storedCreatedAt } from './metric.entity.ts';

@@ -1,7 +1,7 @@
 import type { CreatedFacts } from './automations.engine.ts';
 import { Batch } from './ingest-batch.ts';
 import type { Inserted } from './ingest-statement.ts';
-import type { MetricType } from './catalogue.ts';
+import type { MetricType } from '../metric-types/catalogue.ts';
 import { NO_METADATA, type Reading } from './readings.service.ts';
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { cursorPages, query } from '../../db/sql.ts';
-import { metricType, metricTypeById } from './catalogue.ts';
+import { metricType, metricTypeById } from '../metric-types/catalogue.ts';
 import { createdAtOf } from './metric.entity.ts';
 import { HealthMetricListQuery } from './metrics.schemas.ts';
 import { sourceIdOf, sourceNameSql, sourceNo } from './reading-sources.ts';

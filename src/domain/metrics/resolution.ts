@@ -1,4 +1,4 @@
-import { METRIC_TYPES, metricType, type Aggregation } from './catalogue.ts';
+import { METRIC_TYPES, metricType, type Aggregation } from '../metric-types/catalogue.ts';
 import type { RESOLUTION_OPERATORS, SourceEntry } from './metric.entity.ts';
 import { query } from '../../db/sql.ts';
 

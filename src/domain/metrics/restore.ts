@@ -1,6 +1,6 @@
 import { authorize, type Actor } from '../../core/actor.ts';
 import { query } from '../../db/sql.ts';
-import type { MetricType } from './catalogue.ts';
+import type { MetricType } from '../metric-types/catalogue.ts';
 import { rollupCtes } from './daily-rollup.ts';
 import { storedCreatedAt } from './metric.entity.ts';
 import { signedSourceNo, sourceNumbers, storedSourceId } from './reading-sources.ts';

@@ -9,7 +9,7 @@ import { listGoals } from '../goals/goals.service.ts';
 import { getEpisodes, getInsightGraph } from '../insights/insights.service.ts';
 import { decimals } from '../insights/rounding.ts';
 import { addDays } from '../insights/window.ts';
-import { metricType } from '../metrics/catalogue.ts';
+import { metricType } from '../metric-types/catalogue.ts';
 import { loadUser } from '../users/users.service.ts';
 import { NarrativeDigestQuery } from './narratives.schemas.ts';
 

@@ -35,12 +35,12 @@ export const EVENT_CATALOGUE: Record<OutboxType, CatalogueEntry> = {
     payload: 'the event as GET …/events/{id} shows it',
   },
   'goal.met': {
-    emitter: { service: 'runDueChecks', file: 'src/domain/outbox/checks.ts' },
+    emitter: { service: 'runDueChecks', file: 'src/domain/checks/checks.ts' },
     when: "a goal's period is met, found once writes to its days have paused (5 s); once per goal and period",
     payload: 'the goal as GET …/goals/{metric} shows it, with `date` and `value`',
   },
   'episode.detected': {
-    emitter: { service: 'runDueChecks', file: 'src/domain/outbox/checks.ts' },
+    emitter: { service: 'runDueChecks', file: 'src/domain/checks/checks.ts' },
     when: 'a new episode card appears for a day, found once writes to it have paused; once per card and day',
     payload: 'the episode card as the insights show it, with its `date`',
   },

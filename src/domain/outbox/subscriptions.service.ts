@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { parse } from '../../core/validation.ts';
-import { inboxPendingCount } from '../suggestions/suggestions.service.ts';
+import { inboxPendingCount } from '../inbox/pending.ts';
 import { EVENT_TYPES, INBOX_CHANGED, type OutboxType } from './event-types.ts';
 import type { OutboundEvent } from './outbox.service.ts';
 

@@ -2,7 +2,7 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
 import { newId } from '../../core/ids.ts';
 import { query } from '../../db/sql.ts';
-import { createSuggestions } from '../suggestions/inbox.ts';
+import { createSuggestions } from '../inbox/inbox.ts';
 import { loadUser } from '../users/users.service.ts';
 import { distanceM } from './stays.ts';
 

@@ -1,7 +1,7 @@
 import { CursorParam } from '../../core/paging.ts';
 import { z } from 'zod';
 import { Pagination } from '../../core/validation.ts';
-import { SUGGESTION_STATUSES } from './suggestion.entity.ts';
+import { SUGGESTION_STATUSES } from '../inbox/suggestion.entity.ts';
 
 export const SuggestionListQuery = z
   .object({

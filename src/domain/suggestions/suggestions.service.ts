@@ -7,7 +7,8 @@ import { Conflict, NotFound } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
 import { acceptHandler } from './accept/index.ts';
-import { Suggestion, type SuggestionStatus } from './suggestion.entity.ts';
+import { pendingCount, statusFilter } from '../inbox/pending.ts';
+import { Suggestion, type SuggestionStatus } from '../inbox/suggestion.entity.ts';
 import { SuggestionAccept, SuggestionListQuery } from './suggestions.schemas.ts';
 
 const isExpired = (s: Suggestion, now: Date) => s.status === 'pending' && s.expiresAt != null && s.expiresAt <= now;
@@ -26,22 +27,6 @@ const SUGGESTION_ORDER = [
   { field: 'captureOrdinal', direction: 'asc' },
   { field: 'id', direction: 'desc' },
 ] as const satisfies readonly SortKey[];
-
-function statusFilter(status: string, now: Date): Record<string, unknown> {
-  if (status === 'pending') return { status: 'pending', $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
-  if (status === 'expired') return { $or: [{ status: 'expired' }, { status: 'pending', expiresAt: { $lte: now } }] };
-  return { status };
-}
-
-async function pendingCount(userId: string, now = new Date()): Promise<number> {
-  return em().count(Suggestion, { userId, ...statusFilter('pending', now) });
-}
-
-/** The inbox's badge: how many suggestions wait for the user now. */
-export async function inboxPendingCount(actor: Actor): Promise<number> {
-  authorize(actor, actor.userId, 'read');
-  return pendingCount(actor.userId);
-}
 
 export async function listSuggestions(actor: Actor, input: z.input<typeof SuggestionListQuery>): Promise<SuggestionPage> {
   authorize(actor, actor.userId, 'read');

@@ -3,7 +3,7 @@ import type { UserParent as UserParentModel, ChangesPageParent as ChangesPagePar
 import type { Profile as ProfileModel } from '../../domain/users/users.service.ts';
 import type { Category as CategoryModel } from '../../domain/categories/category.entity.ts';
 import type { Event as EventModel } from '../../domain/events/event.entity.ts';
-import type { Suggestion as SuggestionModel } from '../../domain/suggestions/suggestion.entity.ts';
+import type { Suggestion as SuggestionModel } from '../../domain/inbox/suggestion.entity.ts';
 import type { SuggestionPage as SuggestionPageModel } from '../../domain/suggestions/suggestions.service.ts';
 import type { LogCapture as LogCaptureModel } from '../../domain/captures/capture.entity.ts';
 import type { GoalMetric as GoalMetricModel } from '../../domain/goals/goals.service.ts';
@@ -14,7 +14,7 @@ import type { Episodes as EpisodesModel, EpisodeCard as EpisodeCardModel } from 
 import type { TrackingTimer as TrackingTimerModel } from '../../domain/timers/timer.entity.ts';
 import type { EventSourceRow as EventSourceRowModel } from '../../domain/event-sources/event-source.entity.ts';
 import type { EncryptionKey as EncryptionKeyModel, ReplacedEncryptionKey as ReplacedEncryptionKeyModel } from '../../domain/encryption-key/encryption-key.entity.ts';
-import type { MetricType as MetricTypeModel } from '../../domain/metrics/catalogue.ts';
+import type { MetricType as MetricTypeModel } from '../../domain/metric-types/catalogue.ts';
 import type { Reading as ReadingModel } from '../../domain/metrics/readings.service.ts';
 import type { IngestResult as IngestResultModel } from '../../domain/metrics/ingest-result.ts';
 import type { RankedSource as RankedSourceModel, Definition as DefinitionModel } from '../../domain/metrics/definitions.service.ts';

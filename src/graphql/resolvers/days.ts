@@ -1,6 +1,6 @@
 import { categoriesByIds } from '../../domain/categories/categories.service.ts';
 import { getDaySummary, listDaySummaries } from '../../domain/days/summary.service.ts';
-import { metricTypesBySlugs } from '../../domain/metrics/metric-types.service.ts';
+import { metricTypesBySlugs } from '../../domain/metric-types/metric-types.service.ts';
 import { serviceArgs } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 

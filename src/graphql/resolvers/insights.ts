@@ -1,5 +1,5 @@
 import { getEpisodes, getInsightGraph } from '../../domain/insights/insights.service.ts';
-import { metricTypesBySlugs } from '../../domain/metrics/metric-types.service.ts';
+import { metricTypesBySlugs } from '../../domain/metric-types/metric-types.service.ts';
 import { serviceArgs } from '../args.ts';
 import type { Resolvers } from '../__generated__/types.ts';
 

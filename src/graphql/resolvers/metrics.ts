@@ -1,7 +1,7 @@
 import { createAutomation, deleteAutomation, updateAutomation } from '../../domain/metrics/automations.service.ts';
 import { getDefinition, listDefinitions, updateDefinition } from '../../domain/metrics/definitions.service.ts';
 import { ingestReadings } from '../../domain/metrics/ingest.service.ts';
-import { listMetricTypes, metricTypesBySlugs } from '../../domain/metrics/metric-types.service.ts';
+import { listMetricTypes, metricTypesBySlugs } from '../../domain/metric-types/metric-types.service.ts';
 import { listReadings, pageReadings } from '../../domain/metrics/readings.service.ts';
 import { pageArgs, pageInfo } from '../paging.ts';
 import { serviceArgs, serviceInput, withInput } from '../args.ts';

@@ -6,7 +6,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { open as openZip, type Entry, type ZipFile } from 'yauzl';
 import type { Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
-import { toCanonical } from '../../domain/metrics/catalogue.ts';
+import { toCanonical } from '../../domain/metric-types/catalogue.ts';
 import { resent } from '../../domain/imports/csv-import.service.ts';
 import { ingestReadings } from '../../domain/metrics/ingest.service.ts';
 import { unionSpans, type Interval } from '../../tools/intervals.ts';

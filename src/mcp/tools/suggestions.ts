@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUGGESTION_STATUSES } from '../../domain/suggestions/suggestion.entity.ts';
+import { SUGGESTION_STATUSES } from '../../domain/inbox/suggestion.entity.ts';
 import { listSuggestions } from '../../domain/suggestions/suggestions.service.ts';
 import { presentSuggestionPage } from '../../representation/suggestions.ts';
 import { pageArgs } from './args.ts';

@@ -7,7 +7,7 @@ import * as definitions from '../../domain/metrics/definitions.service.ts';
 import { DefinitionListQuery, DefinitionUpdate } from '../../domain/metrics/definitions.schemas.ts';
 import { ingestReadings } from '../../domain/metrics/ingest.service.ts';
 import type { IngestResult } from '../../domain/metrics/ingest-result.ts';
-import { listMetricTypes } from '../../domain/metrics/metric-types.service.ts';
+import { listMetricTypes } from '../../domain/metric-types/metric-types.service.ts';
 import { HealthMetricBatch, HealthMetricListQuery } from '../../domain/metrics/metrics.schemas.ts';
 import * as readings from '../../domain/metrics/readings.service.ts';
 import { INGEST_BODY_LIMIT } from '../../http/body.ts';

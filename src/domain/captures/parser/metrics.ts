@@ -1,4 +1,4 @@
-import { metricType, toCanonical } from '../../metrics/catalogue.ts';
+import { metricType, toCanonical } from '../../metric-types/catalogue.ts';
 import { COUNT, DURATION, GROUPED_NUM, L, NUM, R, durationSeconds, groupedNumber, re, toNumber } from './grammar.ts';
 import { lexicon } from './locales/index.ts';
 import { localeReadingRules, type ReadingKit } from './locales/readings.ts';

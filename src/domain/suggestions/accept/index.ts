@@ -1,5 +1,5 @@
 import type { Actor } from '../../../core/actor.ts';
-import type { Suggestion, SuggestionKind } from '../suggestion.entity.ts';
+import type { Suggestion, SuggestionKind } from '../../inbox/suggestion.entity.ts';
 import { acceptEvent } from './event.ts';
 import { acceptMeal } from './meal.ts';
 import { acceptMetricReading } from './metric-reading.ts';

@@ -4,10 +4,10 @@ import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { activeGoals } from '../goals/active.ts';
 import { periodsMetOn } from '../goals/standing.ts';
-import { metricTypeById } from '../metrics/catalogue.ts';
+import { metricTypeById } from '../metric-types/catalogue.ts';
 import { getEpisodes } from '../insights/insights.service.ts';
 import { loadUser } from '../users/users.service.ts';
-import { emitEvent } from './outbox.service.ts';
+import { emitEvent } from '../outbox/outbox.service.ts';
 
 const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
