@@ -20,8 +20,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Until /readyz answers; the server's log tail if it exits first. */
-export async function waitReady(base: string, server: ChildProcess, logPath: string): Promise<void> {
+/** Until /readyz answers, asking every `everyMs`; the server's log tail if it exits first. */
+export async function waitReady(base: string, server: ChildProcess, logPath: string, everyMs = 100): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${readFileSync(logPath, 'utf8').slice(-3000)}`);
@@ -30,7 +30,7 @@ export async function waitReady(base: string, server: ChildProcess, logPath: str
     } catch {
       // not listening yet
     }
-    await sleep(100);
+    await sleep(everyMs);
   }
   throw new Error('server not ready after 120 s');
 }
@@ -43,20 +43,29 @@ export type StartedServer = {
   databaseUrl: string | undefined;
   /** The node arguments it runs with. */
   args: string[];
-  /** SIGTERM, wait for the exit, drop the database and the scratch directory. */
+  /** From the spawn to /readyz's first 200, in ms (asked every 20 ms). */
+  readyMs: number;
+  /** SIGTERM, wait for the exit, drop the fresh database (not the caller's own) and the scratch directory. */
   stop(): Promise<void>;
 };
 
 /**
  * The server as `npm start` runs it (the build, node with its flags on dist/main.js, its allocator
  * settings) in a process of its own, on a fresh database: a PostgreSQL database next to
- * DATABASE_URL, or without it a fresh embedded PGlite in a temporary directory.
+ * DATABASE_URL, or without it a fresh embedded PGlite in a temporary directory. With `database`,
+ * on the caller's own instead (a PostgreSQL URL, or a PGlite data dir the first start creates),
+ * left as it is when the server stops: a second start then finds what the first left (bench:start).
  */
-export async function startAsNpmStart(name: string, extraFlags: string[] = []): Promise<StartedServer> {
+export async function startAsNpmStart(
+  name: string,
+  extraFlags: string[] = [],
+  database?: { databaseUrl: string } | { pgliteDir: string },
+): Promise<StartedServer> {
   const scratch = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const baseUrl = process.env.DATABASE_URL;
-  const fresh = baseUrl ? await freshDatabase(baseUrl) : undefined;
-  const pgliteDir = join(scratch, 'pglite');
+  const fresh = !database && baseUrl ? await freshDatabase(baseUrl) : undefined;
+  const databaseUrl = database ? ('databaseUrl' in database ? database.databaseUrl : undefined) : fresh?.url;
+  const pgliteDir = database && 'pgliteDir' in database ? database.pgliteDir : join(scratch, 'pglite');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const logPath = join(scratch, 'server.log');
@@ -69,11 +78,12 @@ export async function startAsNpmStart(name: string, extraFlags: string[] = []): 
     PGLITE_DIR: pgliteDir,
     ALLOW_REGISTRATION: 'true',
   };
-  if (fresh) env.DATABASE_URL = fresh.url;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   await buildForStart();
   const log = openSync(logPath, 'a');
   const args = [...extraFlags, ...startArgs()];
+  const spawnedAt = performance.now();
   const server = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', log, log] });
   closeSync(log);
   const exited = new Promise((done) => server.once('exit', done));
@@ -84,12 +94,14 @@ export async function startAsNpmStart(name: string, extraFlags: string[] = []): 
     rmSync(scratch, { recursive: true, force: true });
   };
   try {
-    await waitReady(base, server, logPath);
+    // Asked often enough for the start-up time it reports to be close to the moment it got ready.
+    await waitReady(base, server, logPath, 20);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { base, pid: server.pid!, pgliteDir, databaseUrl: fresh?.url, args, stop };
+  const readyMs = performance.now() - spawnedAt;
+  return { base, pid: server.pid!, pgliteDir, databaseUrl, args, readyMs, stop };
 }
 
 /** A new account on the server, signed in: its id and bearer header. */
