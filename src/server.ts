@@ -38,6 +38,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     work: config.workers > 0,
     concurrency: config.workers,
     stopTimeoutMs: config.shutdownTimeoutMs,
+    deferWorkers: true,
   }).catch(async (err) => {
     await db.close();
     throw err;
@@ -72,5 +73,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await jobs.stop();
       await db.close();
     })());
+  // Answering already (/readyz does not wait for them): the handlers, schedules and start-up sweeps.
+  await jobs.startWorkers().catch(async (err: unknown) => {
+    await stop();
+    throw err;
+  });
   return { url, db, http, jobs, stop };
 }

@@ -78,6 +78,26 @@ async function migrationLock(c: Database['connection']): Promise<{ release(): Pr
   return { release: () => client.end() };
 }
 
+/**
+ * Whether the database has every migration of this build already (a warm start): then the
+ * migrator's own ORM, its discovery and its reading of the list are skipped (~0.4 s of an embedded
+ * start). One query on a connection of its own; anything unexpected answers no, and the migrator
+ * decides as before.
+ */
+async function allMigrated(c: Database['connection']): Promise<boolean> {
+  const client = new pg.Client({ host: c.host, port: c.port, user: c.user, password: c.password, database: c.database });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ name: string }>(`select name from mikro_orm_migrations`);
+    const applied = new Set(rows.map((r) => r.name));
+    return migrations.every((m) => applied.has(m.name));
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
   let connection: Database['connection'];
@@ -134,21 +154,23 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   try {
     // Migrations on their own short-lived connection, free of the statement timeout: building an
     // index on a big table may rightly take longer than any request should.
-    const migrating = await MikroORM.init({
-      ...settings,
-      extensions: [Migrator],
-      pool: { min: 0, max: 1 },
-      migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
-    });
-    // Several server processes may start at once on one PostgreSQL database: one migrates, the
-    // others wait on a session lock, then find nothing left to do (without it both created the
-    // same tables and one failed to start).
-    const lock = opts.databaseUrl ? await migrationLock(connection) : undefined;
-    try {
-      await migrating.migrator.up();
-    } finally {
-      await lock?.release();
-      await migrating.close(true);
+    if (!(await allMigrated(connection))) {
+      const migrating = await MikroORM.init({
+        ...settings,
+        extensions: [Migrator],
+        pool: { min: 0, max: 1 },
+        migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
+      });
+      // Several server processes may start at once on one PostgreSQL database: one migrates, the
+      // others wait on a session lock, then find nothing left to do (without it both created the
+      // same tables and one failed to start).
+      const lock = opts.databaseUrl ? await migrationLock(connection) : undefined;
+      try {
+        await migrating.migrator.up();
+      } finally {
+        await lock?.release();
+        await migrating.close(true);
+      }
     }
     orm = await MikroORM.init({
       ...settings,

@@ -16,6 +16,13 @@ export type JobRuntime = {
   boss: PgBoss;
   /** Whether this runtime runs handlers (false: it only sends jobs, as the server does with WORKERS=0). */
   working: boolean;
+  /**
+   * Starts the handlers, schedules and start-up sweeps (when `working`), once: what `startJobRuntime`
+   * does before it returns unless told `deferWorkers`. The server calls it after it listens, so
+   * /readyz does not wait for a second of queue registration and sweeps; a job sent meanwhile waits
+   * in its queue.
+   */
+  startWorkers(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -30,6 +37,8 @@ export type JobRuntimeOptions = {
   /** How often idle workers look for jobs; jobs sent from this process wake them at once. */
   pollingIntervalSeconds?: number;
   stopTimeoutMs?: number;
+  /** Leave the handlers to `startWorkers()`: sending works at once. */
+  deferWorkers?: boolean;
 };
 
 const SCHEMA = 'pgboss';
@@ -106,12 +115,16 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   await boss.start();
 
   const inline = new Set<Promise<void>>();
+  let workers: Promise<void> | undefined;
   const runtime: JobRuntime = {
     boss,
     working: work,
+    startWorkers: () => (workers ??= work ? startWorkers() : Promise.resolve()),
     stop: async () => {
       const at = running.indexOf(sender);
       if (at >= 0) running.splice(at, 1);
+      // Handlers registered while stopping would outlive the pool.
+      await workers?.catch(() => undefined);
       await Promise.all(inline);
       // Graceful: handlers in flight finish (or time out) before the pool closes; the caller
       // closes the database only after this resolves.
@@ -120,51 +133,52 @@ export async function startJobRuntime(opts: JobRuntimeOptions): Promise<JobRunti
   };
   const sender: Sender = { runtime, orm: db.orm, onSend: new Map(), workers: new Map() };
 
-  try {
+  async function startWorkers(): Promise<void> {
+    const send = (name: string, data: object, options?: SendJobOptions) => sendWith(boss, db.orm, name, data, options);
     for (const def of definitions) {
-      await boss.createQueue(def.name, def.queue ?? {});
-      if (work && def.queue) await boss.updateQueue(def.name, def.queue);
+      if (def.queue) await boss.updateQueue(def.name, def.queue);
+      const workerId = await boss.work<object>(
+        def.name,
+        {
+          batchSize: 1,
+          includeMetadata: true,
+          localConcurrency: def.concurrency === 'workers' ? Math.max(1, opts.concurrency ?? 1) : (def.concurrency ?? 1),
+          pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+        },
+        async (jobs) => {
+          for (const job of jobs) await runHandler(def, job, log, send, opts.db.orm);
+        },
+      );
+      sender.workers.set(def.name, [...(sender.workers.get(def.name) ?? []), workerId]);
+      if (def.runOnSend) {
+        sender.onSend.set(def.name, (data) => {
+          const run = runInline(def, data, log, send, opts.db.orm).finally(() => inline.delete(run));
+          inline.add(run);
+        });
+      }
+      if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
+      else await boss.unschedule(def.name).catch(() => undefined);
     }
+    for (const def of definitions) {
+      if (!def.onWorkerStart) continue;
+      const jobLog = log.child({ job: def.name });
+      // A failed start-up sweep is not worth refusing to start: the periodic one runs again.
+      await withContext(() => def.onWorkerStart!({ logger: jobLog, send }), opts.db.orm).catch((err) =>
+        jobLog.error({ err }, 'start-up step failed'),
+      );
+    }
+    log.info({ queues: definitions.map((d) => d.name) }, 'job workers started');
+  }
+
+  try {
+    for (const def of definitions) await boss.createQueue(def.name, def.queue ?? {});
     running.push(sender);
-    if (work) {
-      const send = (name: string, data: object, options?: SendJobOptions) => sendWith(boss, db.orm, name, data, options);
-      for (const def of definitions) {
-        const workerId = await boss.work<object>(
-          def.name,
-          {
-            batchSize: 1,
-            includeMetadata: true,
-            localConcurrency: def.concurrency === 'workers' ? Math.max(1, opts.concurrency ?? 1) : (def.concurrency ?? 1),
-            pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
-          },
-          async (jobs) => {
-            for (const job of jobs) await runHandler(def, job, log, send, opts.db.orm);
-          },
-        );
-        sender.workers.set(def.name, [...(sender.workers.get(def.name) ?? []), workerId]);
-        if (def.runOnSend) {
-          sender.onSend.set(def.name, (data) => {
-            const run = runInline(def, data, log, send, opts.db.orm).finally(() => inline.delete(run));
-            inline.add(run);
-          });
-        }
-        if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
-        else await boss.unschedule(def.name).catch(() => undefined);
-      }
-      for (const def of definitions) {
-        if (!def.onWorkerStart) continue;
-        const jobLog = log.child({ job: def.name });
-        // A failed start-up sweep is not worth refusing to start: the periodic one runs again.
-        await withContext(() => def.onWorkerStart!({ logger: jobLog, send }), opts.db.orm).catch((err) =>
-          jobLog.error({ err }, 'start-up step failed'),
-        );
-      }
-    }
+    if (!opts.deferWorkers) await runtime.startWorkers();
   } catch (err) {
     await runtime.stop().catch(() => undefined);
     throw err;
   }
-  log.info({ work, queues: definitions.map((d) => d.name) }, work ? 'job workers started' : 'job producer started');
+  if (!work) log.info({ queues: definitions.map((d) => d.name) }, 'job producer started');
   return runtime;
 }
 
