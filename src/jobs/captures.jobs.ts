@@ -1,6 +1,5 @@
 import { PARSE_JOB } from '../domain/captures/captures.service.ts';
 import { MAX_ATTEMPTS, markFailed, processCapture, requeue, strandedCaptures, type ParseFn } from '../domain/captures/processing.ts';
-import { warmUpParser } from '../domain/captures/parser/index.ts';
 import type { QueueOptions } from 'pg-boss';
 import { defineJob, type JobContext } from './job.ts';
 
@@ -24,10 +23,6 @@ export function captureParseJob(parse?: ParseFn, queue: QueueOptions = PARSE_QUE
     runOnSend: true,
     handler: async (data, ctx) => {
       await processCapture(data.capture_id, { finalAttempt: ctx.finalAttempt, logger: ctx.logger, parse });
-    },
-    // The parser's one-time start-up cost (~150 ms of regex compilation) at start, not in a capture.
-    onWorkerStart: async () => {
-      if (!parse) warmUpParser();
     },
   });
 }

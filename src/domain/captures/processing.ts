@@ -8,15 +8,9 @@ import { Place } from '../places/place.entity.ts';
 import { createSuggestions, type NewSuggestion } from '../inbox/inbox.ts';
 import { loadUser } from '../users/users.service.ts';
 import { LogCapture } from './capture.entity.ts';
-import {
-  MAX_SUGGESTIONS,
-  PARSER_VERSION,
-  parseCaptureWithLimits,
-  warmUpParser,
-  type ParseContext,
-  type ParseOutcome,
-  type SuggestionDraft,
-} from './parser/index.ts';
+import type { ParseContext, ParseOutcome, SuggestionDraft } from './parser/index.ts';
+import { loadParser } from './parser/loader.ts';
+import { MAX_SUGGESTIONS, PARSER_VERSION } from './parser/version.ts';
 
 /** Attempts (across job retries and sweeps) before a capture is given up as failed. */
 export const MAX_ATTEMPTS = 6;
@@ -40,10 +34,11 @@ function truncationNote(truncated: NonNullable<ParseOutcome['truncated']>): stri
 }
 
 /** The parser with its limits; a test's own parse function gets the suggestion cap too. */
-function parseLimited(text: string, ctx: ParseContext, parse?: ParseFn): ParseOutcome {
+async function parseLimited(text: string, ctx: ParseContext, parse?: ParseFn): Promise<ParseOutcome> {
   if (!parse) {
-    warmUpParser(); // a no-op after worker start; the one-time cost is not the capture's budget
-    return parseCaptureWithLimits(text, ctx, { maxSuggestions: MAX_SUGGESTIONS, budgetMs: PARSE_BUDGET_MS });
+    // Loaded (and warmed up) before the budget starts: the one-time cost is not the capture's.
+    const parser = await loadParser();
+    return parser.parseCaptureWithLimits(text, ctx, { maxSuggestions: MAX_SUGGESTIONS, budgetMs: PARSE_BUDGET_MS });
   }
   const drafts = parse(text, ctx);
   return drafts.length > MAX_SUGGESTIONS
@@ -103,7 +98,7 @@ export async function processCapture(
     const enabled = await sourceEnabled(capture.userId, 'log_capture');
     const started = performance.now();
     const { drafts, truncated } = enabled
-      ? parseLimited(
+      ? await parseLimited(
           capture.text,
           {
             capturedAt: capture.capturedAt,

@@ -6,6 +6,7 @@ import { extractReadings } from './metrics.ts';
 import { findPlaces, placeVisitDrafts } from './places.ts';
 import { findSymptom } from './symptoms.ts';
 import { findTimes, lastClockTime } from './time.ts';
+import { MAX_SUGGESTIONS } from './version.ts';
 import { allWithin, blankAll, firstWithin, type ParseContext, type Range, type SegmentFacts, type SuggestionDraft } from './types.ts';
 
 /**
@@ -14,7 +15,7 @@ import { allWithin, blankAll, firstWithin, type ParseContext, type Range, type S
  * quantities and units from this folder's grammar, canonical units from the metric catalogue.
  * Text it cannot read still becomes a low-confidence event holding the text as notes.
  */
-export const PARSER_VERSION = 'capture-grammar/1';
+export { MAX_SUGGESTIONS, PARSER_VERSION } from './version.ts';
 
 export type { ParseContext, SuggestionDraft } from './types.ts';
 
@@ -205,9 +206,6 @@ function parseLocal(text: string, seg: Range, ctx: ParseContext): SuggestionDraf
   drafts.push(...placeVisitDrafts(text, masked, facts, ctx, segPieces));
   return drafts.sort((a, b) => a.span.start - b.span.start);
 }
-
-/** At most this many suggestions per capture; the rest of the text is not suggested. */
-export const MAX_SUGGESTIONS = 20;
 
 export type ParseLimits = {
   /** Suggestions kept; parsing stops once one more is found. */
