@@ -1,8 +1,7 @@
 import { Webhook as Signer } from 'standardwebhooks';
-import { fetch } from 'undici';
 import { egressRefusal } from '../core/egress.ts';
 import type { AttemptOutcome, ClaimedDelivery } from '../domain/webhooks/deliveries.service.ts';
-import { schemeRefusal, settings, webhookDispatcher } from '../domain/webhooks/settings.ts';
+import { schemeRefusal, settings, webhookClient } from '../domain/webhooks/settings.ts';
 import { ntfyMessage } from './ntfy.ts';
 
 /**
@@ -76,7 +75,7 @@ function failure(err: unknown, timedOut: boolean): string {
  * is the one the user gave); 2xx is success; timeouts, connection errors, 5xx and 429 are worth
  * another try, other answers and refused addresses are not. WEBHOOK_NETWORKS is applied as it is
  * now, not as it was when the URL was saved: plain http under `public` is refused before any
- * connection, and every connection's address is checked (webhookDispatcher).
+ * connection, and every connection's address is checked (webhookClient).
  */
 export async function send(claim: ClaimedDelivery): Promise<AttemptOutcome> {
   const refused = schemeRefusal(claim.webhook.url);
@@ -86,13 +85,12 @@ export async function send(claim: ClaimedDelivery): Promise<AttemptOutcome> {
   const signal = AbortSignal.timeout(settings.timeoutMs);
   const duration = () => Math.round(performance.now() - started);
   try {
-    const res = await fetch(claim.webhook.url, {
+    const res = await webhookClient().fetch(claim.webhook.url, {
       method: 'POST',
       headers,
       body,
       redirect: 'manual',
       signal,
-      dispatcher: webhookDispatcher(),
     });
     await Promise.race([drain(res.body), new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))]);
     const code = res.status;

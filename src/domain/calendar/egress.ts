@@ -1,6 +1,5 @@
 import { Invalid } from '../../core/errors.ts';
-import { EgressRefused, egressDispatcher, nonPublicAddressOf, type Networks } from '../../core/egress.ts';
-import type { Agent } from 'undici';
+import { EgressRefused, egressClient, type EgressClient, nonPublicAddressOf, type Networks } from '../../core/egress.ts';
 
 /**
  * Where calendar feeds may be fetched from (CALENDAR_FEED_NETWORKS): a feed URL is typed in by a
@@ -13,9 +12,9 @@ export type FeedNetworks = Networks;
 
 const FEED = { subject: "The feed's address", setting: 'CALENDAR_FEED_NETWORKS' };
 
-/** The dispatcher feed fetches go through. */
-export function feedDispatcher(networks: FeedNetworks): Agent {
-  return egressDispatcher(networks, FEED);
+/** The client feed fetches go through. */
+export function feedClient(networks: FeedNetworks): EgressClient {
+  return egressClient(networks, FEED);
 }
 
 /**

@@ -4,9 +4,8 @@ import { em } from '../../db/context.ts';
 import { query } from '../../db/sql.ts';
 import { EventSourceRow } from '../event-sources/event-source.entity.ts';
 import { User } from '../users/user.entity.ts';
-import { fetch, type Agent } from 'undici';
-import { egressRefusal } from '../../core/egress.ts';
-import { checkFeedAddress, feedDispatcher, type FeedNetworks } from './egress.ts';
+import { egressRefusal, type EgressClient } from '../../core/egress.ts';
+import { checkFeedAddress, feedClient, type FeedNetworks } from './egress.ts';
 import { readFeedOffThread } from './feed-reader.ts';
 import { FeedError, type Feed, type FeedEvent } from './ics.ts';
 
@@ -14,17 +13,17 @@ import { FeedError, type Feed, type FeedEvent } from './ics.ts';
  * Feed limits and where feeds may be fetched from: set once at start-up (server and worker) from
  * CALENDAR_FETCH_TIMEOUT_MS, CALENDAR_MAX_BYTES and CALENDAR_FEED_NETWORKS (egress.ts).
  */
-const limits: { fetchTimeoutMs: number; maxBytes: number; networks: FeedNetworks; dispatcher: Agent } = {
+const limits: { fetchTimeoutMs: number; maxBytes: number; networks: FeedNetworks; client: EgressClient } = {
   fetchTimeoutMs: 10_000,
   maxBytes: 5 * 1024 * 1024,
   networks: 'public',
-  dispatcher: feedDispatcher('public'),
+  client: feedClient('public'),
 };
 export function configureCalendar(options: { fetchTimeoutMs: number; maxBytes: number; feedNetworks: FeedNetworks }): void {
   limits.fetchTimeoutMs = options.fetchTimeoutMs;
   limits.maxBytes = options.maxBytes;
   limits.networks = options.feedNetworks;
-  limits.dispatcher = feedDispatcher(options.feedNetworks);
+  limits.client = feedClient(options.feedNetworks);
 }
 
 /**
@@ -57,10 +56,9 @@ async function fetchFeed(url: string): Promise<string> {
   const signal = AbortSignal.timeout(limits.fetchTimeoutMs);
   const tooBig = () => new FeedError(`The feed is larger than ${limits.maxBytes} bytes`);
   try {
-    const res = await fetch(url, {
+    const res = await limits.client.fetch(url, {
       signal,
       redirect: 'follow',
-      dispatcher: limits.dispatcher,
       headers: { accept: 'text/calendar, */*;q=0.1', 'user-agent': USER_AGENT },
     });
     if (!res.ok) {

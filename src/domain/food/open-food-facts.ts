@@ -1,5 +1,5 @@
-import { fetch, type Agent, type Response } from 'undici';
-import { egressDispatcher, egressRefusal, type Networks } from '../../core/egress.ts';
+import type { Response } from 'undici';
+import { egressClient, egressRefusal, type EgressClient, type Networks } from '../../core/egress.ts';
 import { NotFound, Unavailable } from '../../core/errors.ts';
 import { labelNutrition } from './label-nutrition.ts';
 import type { Nutrition, Nutrient } from './nutrients.ts';
@@ -10,15 +10,15 @@ const REFUSAL = { subject: "The food label provider's address", setting: 'OPEN_F
  * Where labels come from: set once at start-up from OPEN_FOOD_FACTS_URL / OPEN_FOOD_FACTS_TIMEOUT_MS,
  * and which addresses the lookups (and their redirects) may connect to, OPEN_FOOD_FACTS_NETWORKS (src/core/egress.ts).
  */
-const provider: { baseUrl: string; timeoutMs: number; dispatcher: Agent } = {
+const provider: { baseUrl: string; timeoutMs: number; client: EgressClient } = {
   baseUrl: 'https://world.openfoodfacts.org',
   timeoutMs: 5000,
-  dispatcher: egressDispatcher('any', REFUSAL),
+  client: egressClient('any', REFUSAL),
 };
 export function configureOpenFoodFacts(options: { baseUrl: string; timeoutMs: number; networks: Networks }): void {
   provider.baseUrl = options.baseUrl.replace(/\/+$/, '');
   provider.timeoutMs = options.timeoutMs;
-  provider.dispatcher = egressDispatcher(options.networks, REFUSAL);
+  provider.client = egressClient(options.networks, REFUSAL);
 }
 
 // Open Food Facts asks API clients to name themselves (app name, version, contact).
@@ -63,10 +63,9 @@ export async function lookUpBarcode(barcode: string): Promise<LabelProduct> {
   let res: Response;
   let body: unknown;
   try {
-    res = await fetch(url, {
+    res = await provider.client.fetch(url, {
       headers: { 'User-Agent': USER_AGENT, Accept: 'application/json' },
       signal: AbortSignal.timeout(provider.timeoutMs),
-      dispatcher: provider.dispatcher,
     });
     body = res.status === 404 || res.ok ? await res.json().catch(() => undefined) : undefined;
   } catch (err) {

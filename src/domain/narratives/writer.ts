@@ -1,5 +1,5 @@
-import { fetch, type Agent, type Response } from 'undici';
-import { egressDispatcher, egressRefusal } from '../../core/egress.ts';
+import type { Response } from 'undici';
+import { egressClient, egressRefusal, type EgressClient } from '../../core/egress.ts';
 import { Unavailable } from '../../core/errors.ts';
 import type { Config } from '../../config.ts';
 import { MAX_TEXT } from './narratives.schemas.ts';
@@ -12,12 +12,12 @@ import { MAX_TEXT } from './narratives.schemas.ts';
 export type NarrativeLlm = NonNullable<Config['narrativeLlm']>;
 let llm: NarrativeLlm | undefined;
 /** Which addresses the requests (and redirects) may connect to: NARRATIVE_LLM_NETWORKS (src/core/egress.ts). */
-let dispatcher: Agent | undefined;
+let client: EgressClient | undefined;
 
 export function configureNarrativeWriter(settings: NarrativeLlm | undefined): void {
   llm = settings;
-  dispatcher = settings
-    ? egressDispatcher(settings.networks, { subject: "The narrative model's address", setting: 'NARRATIVE_LLM_NETWORKS' })
+  client = settings
+    ? egressClient(settings.networks, { subject: "The narrative model's address", setting: 'NARRATIVE_LLM_NETWORKS' })
     : undefined;
 }
 
@@ -48,11 +48,12 @@ const tokens = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && 
  */
 export async function writeNarrative(digest: string): Promise<WrittenNarrative> {
   const settings = llm;
-  if (!settings) throw new Unavailable('No narrative model is configured (NARRATIVE_LLM_URL and NARRATIVE_LLM_MODEL)');
+  const http = client;
+  if (!settings || !http) throw new Unavailable('No narrative model is configured (NARRATIVE_LLM_URL and NARRATIVE_LLM_MODEL)');
   const provider = new URL(settings.url).host;
   let res: Response;
   try {
-    res = await fetch(settings.url, {
+    res = await http.fetch(settings.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -68,7 +69,6 @@ export async function writeNarrative(digest: string): Promise<WrittenNarrative> 
         temperature: 0.2,
       }),
       signal: AbortSignal.timeout(settings.timeoutMs),
-      dispatcher,
     });
   } catch (err) {
     const refused = egressRefusal(err);

@@ -1,6 +1,5 @@
 import { Invalid } from '../../core/errors.ts';
-import { EgressRefused, egressDispatcher, nonPublicAddressOf, type Networks } from '../../core/egress.ts';
-import type { Agent } from 'undici';
+import { EgressRefused, egressClient, nonPublicAddressOf, type EgressClient, type Networks } from '../../core/egress.ts';
 
 /**
  * How far one account's webhooks may reach: a webhook is a standing order to post every future
@@ -55,19 +54,19 @@ export const settings: WebhookSettings = {
   retryBaseMs: 30_000,
   limits: { ...DEFAULT_LIMITS },
 };
-let dispatcher: Agent | undefined;
+let client: EgressClient | undefined;
 
 const REFUSAL = { subject: "The webhook's address", setting: 'WEBHOOK_NETWORKS' };
 
 /** The limits not given are the defaults (not an earlier configuration's: a second server in one process sets them again). */
 export function configureWebhooks(options: Omit<WebhookSettings, 'limits'> & { limits?: Partial<WebhookLimits> }): void {
   Object.assign(settings, options, { limits: { ...DEFAULT_LIMITS, ...options.limits } });
-  dispatcher = undefined;
+  client = undefined;
 }
 
-/** The dispatcher deliveries go through: every connection checked against WEBHOOK_NETWORKS. */
-export function webhookDispatcher(): Agent {
-  return (dispatcher ??= egressDispatcher(settings.networks, REFUSAL));
+/** The client deliveries go through: every connection checked against WEBHOOK_NETWORKS. */
+export function webhookClient(): EgressClient {
+  return (client ??= egressClient(settings.networks, REFUSAL));
 }
 
 const PLAIN_HTTP = 'plain http is allowed only where WEBHOOK_NETWORKS=any';
