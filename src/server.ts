@@ -7,8 +7,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { configureProcess } from './process-settings.ts';
 import { provisionUserDefaults } from './domain/accounts/provisioning.ts';
-import { startGraphql } from './graphql/server.ts';
-import { startSubscriptions } from './graphql/subscriptions.ts';
+import { lazyGraphql, lazySubscriptions } from './graphql/lazy.ts';
 import { startJobRuntime, type JobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
 import { startOutbound } from './outbound/index.ts';
@@ -45,13 +44,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   });
   // Events and webhook deliveries go out where the workers run.
   const outbound = await startOutbound(config, db, logger, config.workers > 0);
-  const graphql = await startGraphql({ logger, introspection: config.graphqlIntrospection });
+  const graphql = lazyGraphql(async () =>
+    (await import('./graphql/server.ts')).startGraphql({ logger, introspection: config.graphqlIntrospection }),
+  );
   const app = buildApp({ config, db, jobs, logger, graphql });
   const http = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
   // GraphQL subscriptions over WebSocket on the same port (/graphql); they read what any process published.
-  const subscriptions = startSubscriptions({ http, app, logger, config, db });
+  const subscriptions = lazySubscriptions(http, async () =>
+    (await import('./graphql/subscriptions.ts')).startSubscriptions({ http, app, logger, config, db }),
+  );
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
