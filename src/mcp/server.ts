@@ -1,7 +1,8 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type * as McpSdk from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type * as McpHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '../core/actor.ts';
 import { DomainError, Invalid, Unauthenticated } from '../core/errors.ts';
@@ -71,8 +72,14 @@ function register(server: McpServer, tool: Tool, ctx: ToolContext, log: Logger |
   );
 }
 
+/** The MCP SDK, loaded on the first call to /mcp (not at start: a server no agent calls never needs it). */
+let sdk: Promise<[typeof McpSdk, typeof McpHttp]> | undefined;
+const loadSdk = () =>
+  (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]));
+
 /** The MCP server of one request (stateless: nothing outlives the request), its tools bound to the caller. */
-function buildMcpServer(actor: Actor, log?: Logger, tools: Tool[] = allTools): McpServer {
+async function buildMcpServer(actor: Actor, log?: Logger, tools: Tool[] = allTools): Promise<McpServer> {
+  const [{ McpServer }] = await loadSdk();
   const server = new McpServer({ name: 'lifetrack', version: '0.1.0' }, { instructions: INSTRUCTIONS });
   for (const tool of tools) register(server, tool, { actor }, log);
   return server;
@@ -96,7 +103,8 @@ const admit: RequestHandler = async (req: Admitted, res, next) => {
 };
 
 const serve: RequestHandler = async (req: Admitted, res) => {
-  const server = buildMcpServer(req.actor!, req.log);
+  const server = await buildMcpServer(req.actor!, req.log);
+  const [, { StreamableHTTPServerTransport }] = await loadSdk();
   // Stateless Streamable HTTP: no session ids, one JSON answer per POST (no SSE stream).
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
