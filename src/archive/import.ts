@@ -12,14 +12,13 @@ import { restoreReadings } from '../domain/metrics/restore.ts';
 import { importSamples } from '../domain/places/locations.service.ts';
 import { loadUser } from '../domain/users/users.service.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, ndjsonName, type Manifest } from './format.ts';
-import { IMPORT_ORDER, TO_ROWS, type ImportContext, type Line, type Refusal } from './rows.ts';
+import { IMPORT_ORDER, TO_ROWS, UUID, type ImportContext, type Line, type Refusal } from './rows.ts';
 
 type Json = Record<string, unknown>;
 type TypeOutcome = { created: number; skipped: number; refused: number; reasons: string[] };
 export type ArchiveImport = { from_user_id: string; types: Partial<Record<ChangeType, TypeOutcome>> };
 
 const BATCH = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REASONS = 5;
 
 /** The longest line read: a longer one is skipped as it streams past, never held, and refused as too large. */

@@ -144,18 +144,16 @@ export function egressClient(networks: Networks, refusal: Refusal): EgressClient
   return {
     fetch: async (url, init) => {
       const { fetch, Agent, buildConnector } = await loadUndici();
+      if (!agent && networks === 'any') agent = new Agent();
       if (!agent) {
         const connect = buildConnector({ lookup: publicLookup(refusal) });
-        agent =
-          networks === 'any'
-            ? new Agent()
-            : new Agent({
-                connect: (options, callback) => {
-                  const host = options.hostname.replace(/^\[|\]$/g, '');
-                  if (isIP(host) && isNonPublicAddress(host)) return callback(new EgressRefused(host, refusal), null);
-                  return connect(options, callback);
-                },
-              });
+        agent = new Agent({
+          connect: (options, callback) => {
+            const host = options.hostname.replace(/^\[|\]$/g, '');
+            if (isIP(host) && isNonPublicAddress(host)) return callback(new EgressRefused(host, refusal), null);
+            return connect(options, callback);
+          },
+        });
       }
       return fetch(url, { ...init, dispatcher: agent });
     },

@@ -14,7 +14,11 @@ export function lazyGraphql(start: () => Promise<GraphqlGateway>): GraphqlGatewa
   let started: Promise<GraphqlGateway> | undefined;
   return {
     handler: (req, res, next) => {
-      started ??= start();
+      // A start that failed is tried again by the next request, not remembered.
+      started ??= start().catch((err: unknown) => {
+        started = undefined;
+        throw err;
+      });
       started.then((gateway) => gateway.handler(req, res, next), next);
     },
     stop: async () => {
