@@ -3,11 +3,13 @@ import { applyMallocSettings, collectStartupGarbage } from './memory-settings.ts
 // Before anything else is loaded: this may restart the process with the allocator's settings.
 applyMallocSettings();
 const { runProcess } = await import('./process.ts');
-const { startServer } = await import('./server.ts');
-const { startupWarnings } = await import('./startup-warnings.ts');
+const { locateDatabase } = await import('./db/locate.ts');
 
 runProcess(async (config, logger) => {
-  const server = await startServer(config, logger);
+  // The embedded database boots on threads of its own while the main thread loads the server.
+  const located = locateDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server' });
+  const [{ startServer }, { startupWarnings }] = await Promise.all([import('./server.ts'), import('./startup-warnings.ts')]);
+  const server = await startServer(config, logger, located);
   logger.info(`Listening on ${server.url} with database ${server.db.description}`);
   for (const warning of startupWarnings(config)) logger.warn(warning);
   collectStartupGarbage();

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import type { Located } from './db/locate.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { configureProcess } from './process-settings.ts';
 import { provisionUserDefaults } from './domain/accounts/provisioning.ts';
@@ -14,16 +15,16 @@ import { startOutbound } from './outbound/index.ts';
 
 export type RunningServer = { url: string; db: Database; http: Server; jobs: JobRuntime; stop(): Promise<void> };
 
-/** Opens the database (migrating it), loads keys and listens. Used by main.ts and by tests. */
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+/**
+ * Opens the database (migrating it), loads keys and listens. Used by main.ts and by tests; main.ts
+ * passes the database it began to locate (and boot, if embedded) while this module loaded.
+ */
+export async function startServer(config: Config, logger: Logger, located?: Promise<Located>): Promise<RunningServer> {
   configureProcess(config);
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.pgliteDir,
-    role: 'server',
-    statementTimeoutMs: config.statementTimeoutMs,
-    logger,
-  });
+  const db = await openDatabase(
+    { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server', statementTimeoutMs: config.statementTimeoutMs, logger },
+    located,
+  );
   await withContext(async () => {
     await loadSigningKey(config.jwtSecret);
     // Users created before a metric type or source kind existed get its defaults now, not on a read.

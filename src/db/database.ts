@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -7,13 +6,9 @@ import { entities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 import { bindOrm, unbindOrm } from './context.ts';
 import { CoalescingSocket } from './coalescing-socket.ts';
-import { isServedByAnotherProcess, startEmbedded, type EmbeddedDatabase } from './embedded.ts';
+import { locateDatabase, type Connection, type LocateOptions, type Located } from './locate.ts';
 
-export type DatabaseOptions = {
-  databaseUrl?: string;
-  pgliteDir: string;
-  /** A server owns its PGlite dir; a CLI may borrow a running server's socket. */
-  role: 'server' | 'cli';
+export type DatabaseOptions = LocateOptions & {
   poolMax?: number;
   /** Longest one statement may run on the serving pool, in ms (0 or unset: no limit); migrations run without it. */
   statementTimeoutMs?: number;
@@ -25,7 +20,7 @@ export type Database = {
   /** For logs: which database this is, without credentials. */
   description: string;
   /** Connection parameters for other pg clients in this process (pg-boss, benchmarks). */
-  connection: { host: string; port: number; user: string; password?: string; database: string };
+  connection: Connection;
   /** SQL statements sent through the ORM's pool since start (ORM and query() alike; pg-boss has its own pool). */
   statements(): number;
   /** The ORM pool's connections right now: for /metrics. */
@@ -41,8 +36,6 @@ type PgPool = {
   idleCount: number;
   waitingCount: number;
 };
-
-class DatabaseInUse extends Error {}
 
 /** How long a request waits for a new PostgreSQL connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -98,30 +91,9 @@ async function allMigrated(c: Database['connection']): Promise<boolean> {
   }
 }
 
-export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  let embedded: EmbeddedDatabase | undefined;
-  let connection: Database['connection'];
-  let description: string;
-
-  if (opts.databaseUrl) {
-    const url = new URL(opts.databaseUrl);
-    connection = {
-      host: decodeURIComponent(url.hostname) || 'localhost',
-      port: Number(url.port || 5432),
-      user: decodeURIComponent(url.username) || 'postgres',
-      password: url.password ? decodeURIComponent(url.password) : undefined,
-      database: decodeURIComponent(url.pathname.slice(1)) || 'postgres',
-    };
-    description = `postgresql://${connection.host}:${connection.port}/${connection.database}`;
-  } else {
-    const served = await isServedByAnotherProcess(opts.pgliteDir);
-    if (served && opts.role === 'server') {
-      throw new DatabaseInUse(`The embedded database in ${opts.pgliteDir} is already served by another process`);
-    }
-    const target = served ? { socketDir: resolve(opts.pgliteDir), port: 5432 } : (embedded = await startEmbedded(opts.pgliteDir));
-    connection = { host: target.socketDir, port: target.port, user: 'postgres', database: 'postgres' };
-    description = `embedded PGlite (${opts.pgliteDir}${served ? ', through the running server' : ''})`;
-  }
+/** Opens the database where `located` found it (by default, locating it now): migrated, with the ORM's pool. */
+export async function openDatabase(opts: DatabaseOptions, located: Promise<Located> = locateDatabase(opts)): Promise<Database> {
+  const { connection, description, embedded } = await located;
 
   let statements = 0;
   let pool: PgPool | undefined;
@@ -149,6 +121,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // No entity has a relation to keep in sync, and the per-instance accessors this defines for
     // that cost a third of hydrating a row (measured: 60 rows 1.45 ms -> 0.91 ms of CPU).
     propagationOnPrototype: false,
+    // Named, so MikroORM.init does not look for it (and its siblings) with a dynamic import of its own.
+    extensions: [Migrator],
   };
   let orm: MikroORM;
   try {
@@ -157,7 +131,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (!(await allMigrated(connection))) {
       const migrating = await MikroORM.init({
         ...settings,
-        extensions: [Migrator],
         pool: { min: 0, max: 1 },
         migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
       });
