@@ -1,9 +1,10 @@
-# Build: src/ compiled to dist/ (`npm run build`, as `npm start` does), with the dev dependencies.
+# Build: src/ compiled to dist/ and bundled into dist/bundle/ (`npm run build`, as `npm start` does), with the dev dependencies.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY src ./src
 RUN npm run build
 
@@ -28,4 +29,4 @@ ENV HOST=0.0.0.0 PORT=8000 PGLITE_DIR=/app/data/pglite
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 MALLOC_TRIM_THRESHOLD_=131072
 EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:8000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=32", "--max-old-space-size=1024", "--expose-gc", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=32", "--max-old-space-size=1024", "--expose-gc", "dist/bundle/main.js"]

@@ -1,5 +1,6 @@
-// `npm start`'s first step: compile src/ to dist/ only when something it is built from changed
-// since the last build (a source, a tsconfig, package.json), so a start on a built checkout does
+// `npm start`'s first step: `npm run build` (src/ compiled to dist/, then bundled into dist/bundle/)
+// only when something it is built from changed since the last build (a source, a tsconfig,
+// package.json, the bundle script), so a start on a built checkout does
 // not spend seconds in tsc. The last build's time is its stamp's (dist/.built), written after each
 // build: tsc itself leaves its output untouched when a touched file's content did not change.
 import { spawnSync } from 'node:child_process';
@@ -26,15 +27,20 @@ function newest(dir) {
 }
 
 const stamp = join(root, 'dist/.built');
-const built = mtime(join(root, 'dist/main.js')) < 0 ? -1 : mtime(stamp);
+const built = mtime(join(root, 'dist/bundle/main.js')) < 0 ? -1 : mtime(stamp);
 const inputs = Math.max(
   newest(join(root, 'src')),
+  mtime(join(root, 'scripts/bundle.mjs')),
   ...['tsconfig.json', 'tsconfig.build.json', 'package.json'].map((f) => mtime(join(root, f))),
 );
 if (built < 0 || inputs > built) {
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], {
-    stdio: 'inherit',
-  });
-  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+  // What `npm run build` runs, with this node and no npm in between.
+  for (const step of [
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')],
+    [join(root, 'scripts/bundle.mjs')],
+  ]) {
+    const run = spawnSync(process.execPath, step, { cwd: root, stdio: 'inherit' });
+    if (run.status !== 0) process.exit(run.status ?? 1);
+  }
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }

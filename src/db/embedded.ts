@@ -68,7 +68,7 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
     settings: EMBEDDED_SETTINGS,
     wasmModule: await compiledPglite(),
   };
-  // Beside this module, compiled or not: dist/db/embedded-worker.js under `npm start`, the .ts file under tests and CLIs.
+  // Beside this module, compiled or not: dist/bundle/embedded-worker.js under `npm start`, the .ts file under tests and CLIs.
   const worker = new Worker(new URL(`./embedded-worker${extname(import.meta.filename)}`, import.meta.url), { workerData: input });
   const cleanUp = () => {
     if (inMemory) rmSync(socketDir, { recursive: true, force: true });

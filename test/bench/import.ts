@@ -5,7 +5,7 @@
  * `Records.json` of `--size` (default 1.5 GB, as a Takeout history reaches; kb/mb/gb are powers of
  * 1000, kib/mib/gib of 1024) into os.tmpdir(), streamed to the file (test/imports/generated-records.ts:
  * realistic records, each 1..60 s after the one before over years, a few without a time). The server
- * is `npm start` itself (the build, node with its flags on dist/main.js) in a process of its own
+ * is `npm start` itself (the build, node with its flags on dist/bundle/main.js) in a process of its own
  * with WORKERS=1, on a fresh database, its IMPORT_DIR a temporary directory. One account uploads
  * the file over HTTP as the raw body (streamed from disk, never in memory), then the bench polls the
  * import until it ends. Meanwhile another account reads GET /users/{id}/events every 200 ms, and the

@@ -2,7 +2,7 @@
  * npm run bench:ingest [-- --runs 7 --readings 10000]
  *
  * The referee of metric ingest. The server is `npm start` itself (the build, then node with its
- * flags on dist/main.js, its own allocator settings and start-up collection, its job runtime), in a
+ * flags on dist/bundle/main.js, its own allocator settings and start-up collection, its job runtime), in a
  * process of its own. Each round posts N new readings over HTTP twice and inserts the same rows
  * twice into the project's own health_metrics table (same indexes and keys) with one raw
  * `INSERT ... SELECT FROM unnest(...) ON CONFLICT DO NOTHING` through `pg`, sending only what the

@@ -263,7 +263,7 @@ async function main(): Promise<void> {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  // What `npm start` runs (the build, then node with its flags on dist/main.js; memory settings in
+  // What `npm start` runs (the build, then node with its flags on dist/bundle/main.js; memory settings in
   // docs/operations.md), with any extra node flags first; --plain-node: the sources without the flags.
   const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   if (!opts['plain-node']) await buildForStart();

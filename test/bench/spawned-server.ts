@@ -50,7 +50,7 @@ export type StartedServer = {
 };
 
 /**
- * The server as `npm start` runs it (the build, node with its flags on dist/main.js, its allocator
+ * The server as `npm start` runs it (the build, node with its flags on dist/bundle/main.js, its allocator
  * settings) in a process of its own, on a fresh database: a PostgreSQL database next to
  * DATABASE_URL, or without it a fresh embedded PGlite in a temporary directory. With `database`,
  * on the caller's own instead (a PostgreSQL URL, or a PGlite data dir the first start creates),

@@ -2,7 +2,7 @@
  * npm run bench:start [-- --starts 3 --idle 5]
  *
  * How soon `npm start` answers and what it holds once idle, on each database. The server is
- * `npm start` itself (the build, node with its flags on dist/main.js, its allocator settings) in
+ * `npm start` itself (the build, node with its flags on dist/bundle/main.js, its allocator settings) in
  * a process of its own (spawned-server.ts). A first start on a fresh database creates it (the
  * embedded data dir, or the schema of a fresh PostgreSQL database next to DATABASE_URL); its time
  * is printed, not judged. Then --starts warm starts on what it left, each timed from the spawn to

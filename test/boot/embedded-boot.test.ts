@@ -9,7 +9,7 @@ import { buildForStart, startArgs } from '../helpers/start-command.ts';
 
 /**
  * The service as a newcomer runs it: `npm start`, i.e. the build and then node with its flags on
- * dist/main.js, on an empty embedded data dir, stopped with SIGTERM and started again on the same
+ * dist/bundle/main.js, on an empty embedded data dir, stopped with SIGTERM and started again on the same
  * dir. The configuration checks run the sources (`node src/main.ts`), as the CLIs do.
  *
  * None of it reads DATABASE_URL (it is taken out of the environment), so it runs where the README's

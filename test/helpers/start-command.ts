@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 /** The repository's root: the working directory of what npm start runs. */
 export const REPO = new URL('../..', import.meta.url).pathname;
 
-/** The node arguments of `npm start`: its flags, then the entry point (dist/main.js). */
+/** The node arguments of `npm start`: its flags, then the entry point (dist/bundle/main.js). */
 export function startArgs(): string[] {
   const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const [command, ...args] = scripts.start.trim().split(/\s+/);
@@ -19,7 +19,7 @@ export function startArgs(): string[] {
   return args;
 }
 
-/** What `npm start` runs first (its prestart): `npm run build`, src/ compiled into dist/. */
+/** What `npm start` runs first (its prestart): `npm run build`, src/ compiled into dist/ and bundled into dist/bundle/. */
 export async function buildForStart(): Promise<void> {
   await promisify(execFile)('npm', ['run', '-s', 'build'], { cwd: REPO });
 }

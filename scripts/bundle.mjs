@@ -1,0 +1,34 @@
+// `npm run build`'s second step: dist/ (tsc's output) bundled into dist/bundle/, what `npm start`
+// runs. Node resolved, read and compiled ~1,500 module files at every start (~0.4 s of an embedded
+// start to /readyz, docs/decisions.md, Footprint); bundled they are a few dozen chunks.
+// The worker threads' entry points are entries of their own, beside main.js, where the modules
+// that start them look (new URL('./embedded-worker.js', import.meta.url)); every file the code
+// reads beside itself (package.json, schema/) is two levels up from dist/bundle/ as from dist/<dir>/.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dist = join(import.meta.dirname, '../dist');
+rmSync(join(dist, 'bundle'), { recursive: true, force: true });
+await build({
+  entryPoints: {
+    main: join(dist, 'main.js'),
+    'embedded-worker': join(dist, 'db/embedded-worker.js'),
+    'feed-worker': join(dist, 'domain/calendar/feed-worker.js'),
+  },
+  outdir: join(dist, 'bundle'),
+  bundle: true,
+  // The lazy parts (GraphQL, MCP, the parser) stay chunks loaded on first use.
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node24',
+  // Class names kept: MikroORM finds its extensions (Migrator) by name.
+  keepNames: true,
+  // Packages that find files beside their own module at run time (PGlite's WASM and data) and a
+  // native addon stay in node_modules. (The explorer's assets are only resolved there, never imported.)
+  external: ['@electric-sql/pglite', '@electric-sql/pglite-socket', '@node-rs/argon2'],
+  // CommonJS packages bundled into ESM call require() for Node's built-ins.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
