@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { analyzeGrownTables } from './statistics.ts';
-import type { CompiledPglite } from './pglite-wasm.ts';
+import { compilePglite, type CompiledPglite } from './pglite-wasm.ts';
 
 /**
  * The embedded database's own thread (started by startEmbedded in embedded.ts): PGlite and its
@@ -10,14 +10,17 @@ import type { CompiledPglite } from './pglite-wasm.ts';
  * main thread every query stalled every request in flight, and the two shared one core. Here the
  * database has its own core and the main thread only waits on a socket, as with PostgreSQL.
  *
- * Messages: in, 'close'; out, { ready: true } | { error: message } | { closed: true }.
+ * Messages: in, 'close'; out, { ready: true, wasmModule? } | { error: message } | { closed: true }.
  */
 export type WorkerInput = {
   dataDir: string | undefined;
   socketPath: string;
   settings: string[];
-  /** PGlite's compiled WebAssembly, shared with the thread that started this one (pglite-wasm.ts). */
-  wasmModule: CompiledPglite;
+  /**
+   * PGlite's compiled WebAssembly, shared with the thread that started this one (pglite-wasm.ts);
+   * absent, this thread compiles it and hands it back with `ready` for the next database to share.
+   */
+  wasmModule: CompiledPglite | undefined;
 };
 
 type Queued = {
@@ -198,10 +201,11 @@ function checkpointing(db: PGlite): { onDrained: () => void; start: (gate: Gate)
 }
 
 async function main(): Promise<void> {
-  const { dataDir, socketPath, settings, wasmModule } = workerData as WorkerInput;
+  const { dataDir, socketPath, settings, wasmModule: given } = workerData as WorkerInput;
   const port = parentPort!;
   let db: PGlite | undefined;
   try {
+    const wasmModule = given ?? (await compilePglite());
     db = await PGlite.create(dataDir, {
       // PGlite's option is typed WebAssembly.Module, which this project's libs do not declare.
       pgliteWasmModule: wasmModule as never,
@@ -220,7 +224,7 @@ async function main(): Promise<void> {
         port.close();
       })();
     });
-    port.postMessage({ ready: true });
+    port.postMessage({ ready: true, wasmModule: given ? undefined : wasmModule });
   } catch (err) {
     await db?.close().catch(() => undefined);
     port.postMessage({ error: err instanceof Error ? err.message : String(err) });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { WorkerInput } from './embedded-worker.ts';
-import { compiledPglite } from './pglite-wasm.ts';
+import { compiledPgliteIfAny, keepCompiledPglite, type CompiledPglite } from './pglite-wasm.ts';
 
 /**
  * The embedded database: PGlite behind pglite-socket in a worker thread of this process
@@ -66,7 +66,7 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
     dataDir: inMemory ? undefined : socketDir,
     socketPath,
     settings: EMBEDDED_SETTINGS,
-    wasmModule: await compiledPglite(),
+    wasmModule: await compiledPgliteIfAny(),
   };
   // Beside this module, compiled or not: dist/bundle/embedded-worker.js under `npm start`, the .ts file under tests and CLIs.
   const worker = new Worker(new URL(`./embedded-worker${extname(import.meta.filename)}`, import.meta.url), { workerData: input });
@@ -75,9 +75,11 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
   };
   try {
     await new Promise<void>((ready, fail) => {
-      worker.once('message', (m: { ready?: true; error?: string }) =>
-        m.ready ? ready() : fail(new Error(`Embedded database did not start: ${m.error}`)),
-      );
+      worker.once('message', (m: { ready?: true; wasmModule?: CompiledPglite; error?: string }) => {
+        if (m.wasmModule) keepCompiledPglite(m.wasmModule);
+        if (m.ready) ready();
+        else fail(new Error(`Embedded database did not start: ${m.error}`));
+      });
       worker.once('error', fail);
       worker.once('exit', (code) => fail(new Error(`Embedded database exited with ${code} while starting`)));
     });

@@ -8,7 +8,9 @@ declare const WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledPglite>
 
 /**
  * PGlite's WebAssembly (9 MB), compiled once per process and handed to every embedded database
- * thread the process starts (embedded.ts), instead of each thread compiling its own copy. A process
+ * thread the process starts (embedded.ts), instead of each thread compiling its own copy. The first
+ * thread compiles it on its own and hands it back: then it boots without waiting for the main thread,
+ * busy loading the server at that moment. A process
  * usually starts one, but a restart in the same process (tests, the boot checks) or a test runner
  * worker that starts one per test file otherwise compiled it again each time, and V8 optimised its
  * hot functions again each time: a compiled module is shared between threads, code and tier-up
@@ -27,7 +29,12 @@ export function compilePglite(): Promise<CompiledPglite> {
   return WebAssembly.compile(readFileSync(PGLITE_WASM));
 }
 
-export function compiledPglite(): Promise<CompiledPglite> {
-  const holder = globalThis as { [COMPILED_PGLITE]?: Promise<CompiledPglite> };
-  return (holder[COMPILED_PGLITE] ??= compilePglite());
+/** The module compiled in this process (or carried into it), if any yet. */
+export function compiledPgliteIfAny(): Promise<CompiledPglite> | undefined {
+  return (globalThis as { [COMPILED_PGLITE]?: Promise<CompiledPglite> })[COMPILED_PGLITE];
+}
+
+/** Keeps a module a database thread compiled, for the next one this process starts. */
+export function keepCompiledPglite(module: CompiledPglite): void {
+  (globalThis as { [COMPILED_PGLITE]?: Promise<CompiledPglite> })[COMPILED_PGLITE] ??= Promise.resolve(module);
 }
