@@ -6,6 +6,7 @@ import { entities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 import { bindOrm, unbindOrm } from './context.ts';
 import { CoalescingSocket } from './coalescing-socket.ts';
+import type { EmbeddedDatabase } from './embedded.ts';
 import { locateDatabase, type Connection, type LocateOptions, type Located } from './locate.ts';
 
 export type DatabaseOptions = LocateOptions & {
@@ -93,7 +94,7 @@ async function allMigrated(c: Database['connection']): Promise<boolean> {
 
 /** Opens the database where `located` found it (by default, locating it now): migrated, with the ORM's pool. */
 export async function openDatabase(opts: DatabaseOptions, located: Promise<Located> = locateDatabase(opts)): Promise<Database> {
-  const { connection, description, embedded } = await located;
+  const { connection, description, started } = await located;
 
   let statements = 0;
   let pool: PgPool | undefined;
@@ -124,8 +125,23 @@ export async function openDatabase(opts: DatabaseOptions, located: Promise<Locat
     // Named, so MikroORM.init does not look for it (and its siblings) with a dynamic import of its own.
     extensions: [Migrator],
   };
+  // The serving ORM first: its discovery needs no connection, so it runs while an embedded database boots.
+  const serving = MikroORM.init({
+    ...settings,
+    pool: { min: 0, max: opts.poolMax ?? 10 },
+    // pg sends statement_timeout with each connection's start-up: no statement per request.
+    driverOptions: {
+      onPoolCreated: countStatements,
+      stream: () => new CoalescingSocket(),
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+      ...(opts.databaseUrl ? unresponsiveServerLimits(opts.statementTimeoutMs) : {}),
+    },
+  });
+  serving.catch(() => undefined);
+  let embedded: EmbeddedDatabase | undefined;
   let orm: MikroORM;
   try {
+    embedded = await started;
     // Migrations on their own short-lived connection, free of the statement timeout: building an
     // index on a big table may rightly take longer than any request should.
     if (!(await allMigrated(connection))) {
@@ -145,18 +161,9 @@ export async function openDatabase(opts: DatabaseOptions, located: Promise<Locat
         await migrating.close(true);
       }
     }
-    orm = await MikroORM.init({
-      ...settings,
-      pool: { min: 0, max: opts.poolMax ?? 10 },
-      // pg sends statement_timeout with each connection's start-up: no statement per request.
-      driverOptions: {
-        onPoolCreated: countStatements,
-        stream: () => new CoalescingSocket(),
-        ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
-        ...(opts.databaseUrl ? unresponsiveServerLimits(opts.statementTimeoutMs) : {}),
-      },
-    });
+    orm = await serving;
   } catch (err) {
+    await serving.then((o) => o.close(true)).catch(() => undefined);
     await embedded?.close();
     throw err;
   }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { isServedByAnotherProcess, startEmbedded, type EmbeddedDatabase } from './embedded.ts';
+import { isServedByAnotherProcess, MEMORY, startEmbedded, type EmbeddedDatabase } from './embedded.ts';
 
 /** Where the database is: what openDatabase connects its pools to. */
 export type Connection = { host: string; port: number; user: string; password?: string; database: string };
@@ -11,17 +11,24 @@ export type LocateOptions = {
   role: 'server' | 'cli';
 };
 
-/** The database found: PostgreSQL's address, or the embedded one started here (or a running server's). */
-export type Located = { connection: Connection; description: string; embedded?: EmbeddedDatabase };
+/**
+ * The database found: PostgreSQL's address, or the embedded one's. `started` is the embedded
+ * database this process starts (undefined for PostgreSQL or a running server's): it may still be
+ * booting, on threads of its own, while the caller prepares the ORM for it.
+ */
+export type Located = { connection: Connection; description: string; started: Promise<EmbeddedDatabase | undefined> };
 
 class DatabaseInUse extends Error {}
+
+const socketConnection = (socketDir: string): Connection => ({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres' });
 
 /**
  * The first half of opening the database, apart from the ORM so that it loads without it: main.ts
  * starts it before the rest of the server has loaded, and the embedded database boots on its own
- * thread (WASM compiled on V8's) while the main thread loads and evaluates the application.
+ * thread (WASM compiled there too) while the main thread loads and evaluates the application.
  */
 export async function locateDatabase(opts: LocateOptions): Promise<Located> {
+  const none = Promise.resolve(undefined);
   if (opts.databaseUrl) {
     const url = new URL(opts.databaseUrl);
     const connection = {
@@ -31,17 +38,24 @@ export async function locateDatabase(opts: LocateOptions): Promise<Located> {
       password: url.password ? decodeURIComponent(url.password) : undefined,
       database: decodeURIComponent(url.pathname.slice(1)) || 'postgres',
     };
-    return { connection, description: `postgresql://${connection.host}:${connection.port}/${connection.database}` };
+    return { connection, description: `postgresql://${connection.host}:${connection.port}/${connection.database}`, started: none };
   }
-  const served = await isServedByAnotherProcess(opts.pgliteDir);
-  if (served && opts.role === 'server') {
-    throw new DatabaseInUse(`The embedded database in ${opts.pgliteDir} is already served by another process`);
+  const description = `embedded PGlite (${opts.pgliteDir})`;
+  if (await isServedByAnotherProcess(opts.pgliteDir)) {
+    if (opts.role === 'server') throw new DatabaseInUse(`The embedded database in ${opts.pgliteDir} is already served by another process`);
+    return {
+      connection: socketConnection(resolve(opts.pgliteDir)),
+      description: `embedded PGlite (${opts.pgliteDir}, through the running server)`,
+      started: none,
+    };
   }
-  const embedded = served ? undefined : await startEmbedded(opts.pgliteDir);
-  const target = embedded ?? { socketDir: resolve(opts.pgliteDir), port: 5432 };
-  return {
-    connection: { host: target.socketDir, port: target.port, user: 'postgres', database: 'postgres' },
-    description: `embedded PGlite (${opts.pgliteDir}${served ? ', through the running server' : ''})`,
-    embedded,
-  };
+  // In memory, the socket's directory is made by the start: known only once it is done.
+  if (opts.pgliteDir === MEMORY) {
+    const embedded = await startEmbedded(MEMORY);
+    return { connection: socketConnection(embedded.socketDir), description, started: Promise.resolve(embedded) };
+  }
+  const started = startEmbedded(opts.pgliteDir);
+  // Its failure is the caller's to see when it waits for it; not an unhandled rejection meanwhile.
+  started.catch(() => undefined);
+  return { connection: socketConnection(resolve(opts.pgliteDir)), description, started };
 }
