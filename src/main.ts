@@ -13,5 +13,6 @@ runProcess(async (config, logger) => {
   logger.info(`Listening on ${server.url} with database ${server.db.description}`);
   for (const warning of startupWarnings(config)) logger.warn(warning);
   collectStartupGarbage();
+  server.db.collectStartupGarbage();
   return { stop: () => server.stop(), stopping: 'finishing in-flight requests' };
 });

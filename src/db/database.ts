@@ -27,6 +27,8 @@ export type Database = {
   /** The ORM pool's connections right now: for /metrics. */
   pool(): { total: number; idle: number; waiting: number };
   ping(): Promise<void>;
+  /** collectStartupGarbage on the embedded database's thread (nothing on PostgreSQL). */
+  collectStartupGarbage(): void;
   close(): Promise<void>;
 };
 
@@ -178,6 +180,7 @@ export async function openDatabase(opts: DatabaseOptions, located: Promise<Locat
     async ping() {
       await orm.em.getConnection().execute('select 1');
     },
+    collectStartupGarbage: () => embedded?.collectStartupGarbage(),
     async close() {
       unbindOrm(orm);
       await orm.close(true);

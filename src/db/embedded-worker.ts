@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { analyzeGrownTables } from './statistics.ts';
+import { collectStartupGarbage } from '../memory-settings.ts';
 import { compilePglite, type CompiledPglite } from './pglite-wasm.ts';
 
 /**
@@ -10,7 +11,7 @@ import { compilePglite, type CompiledPglite } from './pglite-wasm.ts';
  * main thread every query stalled every request in flight, and the two shared one core. Here the
  * database has its own core and the main thread only waits on a socket, as with PostgreSQL.
  *
- * Messages: in, 'close'; out, { ready: true, wasmModule? } | { error: message } | { closed: true }.
+ * Messages: in, 'close' | 'collect'; out, { ready: true, wasmModule? } | { error: message } | { closed: true }.
  */
 export type WorkerInput = {
   dataDir: string | undefined;
@@ -215,7 +216,9 @@ async function main(): Promise<void> {
     const checkpoints = checkpointing(db);
     checkpoints.start(keepExtendedQueriesTogether(server, db, checkpoints.onDrained));
     await server.start();
-    port.once('message', () => {
+    port.on('message', (message: 'close' | 'collect') => {
+      // The start's garbage (PGlite's files unpacked, its JavaScript loaded), once the server's start is done.
+      if (message === 'collect') return collectStartupGarbage();
       void (async () => {
         checkpoints.stop();
         await server.stop();

@@ -15,7 +15,11 @@ import { compiledPgliteIfAny, keepCompiledPglite, type CompiledPglite } from './
  * and a CLI finds a running server's database at a known path.
  */
 export type EmbeddedTarget = { socketDir: string; port: number };
-export type EmbeddedDatabase = EmbeddedTarget & { close(): Promise<void> };
+export type EmbeddedDatabase = EmbeddedTarget & {
+  /** collectStartupGarbage on the database's thread. */
+  collectStartupGarbage(): void;
+  close(): Promise<void>;
+};
 
 const SOCKET_PORT = 5432;
 export const MEMORY = ':memory:';
@@ -105,6 +109,7 @@ export async function startEmbedded(dataDir: string): Promise<EmbeddedDatabase> 
   return {
     socketDir,
     port: SOCKET_PORT,
+    collectStartupGarbage: () => worker.postMessage('collect'),
     async close() {
       closing = true;
       const closed = new Promise((done) => worker.once('exit', done));
