@@ -127,16 +127,19 @@ const LINK_HEADER = {
 function responses(route: Route, components: Record<string, JsonSchema>): JsonSchema {
   const out: JsonSchema = {};
   for (const [status, schema] of Object.entries(route.responses)) {
-    out[status] = route.produces
-      ? { description: 'Success', content: { [route.produces]: { schema: { type: 'string', contentMediaType: route.produces } } } }
-      : schema
-        ? {
-            description: 'Success',
-            ...(route.version ? { headers: { ETag: ETAG_HEADER } } : {}),
-            ...(route.paged ? { headers: { Link: LINK_HEADER } } : {}),
-            content: { 'application/json': { schema: toSchema(schema, 'output', components) } },
-          }
-        : { description: 'Success, no content' };
+    out[status] =
+      status === '304'
+        ? { description: 'Not modified: the If-None-Match ETag is still current' }
+        : route.produces
+          ? { description: 'Success', content: { [route.produces]: { schema: { type: 'string', contentMediaType: route.produces } } } }
+          : schema
+            ? {
+                description: 'Success',
+                ...(route.version ? { headers: { ETag: ETAG_HEADER } } : {}),
+                ...(route.paged ? { headers: { Link: LINK_HEADER } } : {}),
+                content: { 'application/json': { schema: toSchema(schema, 'output', components) } },
+              }
+            : { description: 'Success, no content' };
   }
   for (const status of errorStatuses(route)) {
     out[status] = {
@@ -197,7 +200,10 @@ const TAGS: Record<string, string> = {
     'Stored weekly narratives (Monday to Sunday, most recent first), written by the configured language model or posted from elsewhere, and the weekly digest they are written from',
   changes:
     'Incremental sync: what changed since a cursor (upserts and deletions, one per-user version sequence), for offline-first clients',
-  archive: "The whole account as one ZIP (export), and such an archive, or another app's CSV, brought into an account (import)",
+  archive:
+    "The whole account as one ZIP (export), the readings as a FHIR R4 Bundle (export/fhir), and such an archive, or another app's CSV, brought into an account (import)",
+  charts:
+    "The owner's data drawn as SVG: a metric's line (gaps and the goal's band), sparkline and calendar heatmap, a tag's and a goal's heatmap; deterministic bytes with an ETag, in the user's language",
   imports:
     'Files from other apps (location histories, Apple Health, CSVs, account archives) uploaded, read in the background in constant memory, with progress and counts',
   webhooks:

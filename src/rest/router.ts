@@ -72,6 +72,8 @@ function handle(route: Route): RequestHandler {
       ? await withETag(actor, ref, await conditionally(actor, ref, isConditionalWrite(route.method) ? req.get('if-match') : undefined, run))
       : await run();
     res.status(reply.status).set(reply.headers ?? {});
+    // A document whose ETag the client already holds (If-None-Match), where the route answers 304: express's freshness check.
+    if (reply.status === 200 && 304 in route.responses && req.fresh) return void res.status(304).end();
     if (reply.stream) return sendStream(req, res, reply.stream);
     if (reply.body === undefined) res.end();
     else if (reply.body instanceof JsonText) {

@@ -8,6 +8,7 @@ import { oauthToken } from '../helpers/oauth.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { ingestOk, reading } from '../metrics/support.ts';
 import { fixtureBytes, imported } from '../imports/uploads.ts';
+import { binary } from '../helpers/zip.ts';
 
 let server: HttpServer;
 let owner: TestUser;
@@ -20,6 +21,7 @@ const TOOL_NAMES = [
   'get_days',
   'get_goals',
   'get_goal_history',
+  'get_chart',
   'get_insight_graph',
   'get_episodes',
   'search_events',
@@ -270,6 +272,22 @@ describe('tools', () => {
     expect(JSON.stringify(missing.content)).toContain('not found');
   });
 
+  test('get_chart: the REST chart, its description in words and its URL; an unknown metric is not found', async () => {
+    const c = await client(readToken);
+    const chart = (await json(c, 'get_chart', { chart: 'metric_line', subject: 'steps', from: '2026-11-01', to: '2026-11-20' })) as Record<
+      string,
+      string
+    >;
+    expect(chart.url).toBe(`/users/${owner.id}/charts/metrics/steps?from=2026-11-01&to=2026-11-20`);
+    const drawn = await server.api().get(chart.url).set(owner.auth).buffer(true).parse(binary);
+    expect(chart.svg).toBe((drawn.body as Buffer).toString('utf8'));
+    expect(chart.description).toMatch(/^Steps: \d+ days with data, \d+ days without data/);
+    expect(chart.svg).toContain(`<desc id="d">${chart.description}</desc>`);
+    const missing = await call(c, 'get_chart', { chart: 'metric_heatmap', subject: 'happiness' });
+    expect(missing.isError).toBe(true);
+    expect(JSON.stringify(missing.content)).toContain('not found');
+  });
+
   test("get_day_summary defaults to the user's today and equals the REST summary", async () => {
     const c = await client(readToken);
     const summary = await json(c, 'get_day_summary');
@@ -500,6 +518,7 @@ describe('read-only guard', () => {
     get_days: () => ({ from: '2026-01-01', to: '2026-01-31' }),
     get_goals: () => ({}),
     get_goal_history: () => ({ slug: 'steps' }),
+    get_chart: () => ({ chart: 'metric_line', subject: 'steps' }),
     get_insight_graph: () => ({ metric: 'steps' }),
     get_episodes: () => ({}),
     search_events: () => ({}),

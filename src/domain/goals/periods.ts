@@ -9,7 +9,7 @@ import { WEEKDAYS, type Weekday } from '../users/preferences.ts';
 export const GOAL_PERIODS = ['day', 'week', 'month'] as const;
 export type GoalPeriod = (typeof GOAL_PERIODS)[number];
 export const PERIOD_OUTCOMES = ['met', 'missed', 'skipped', 'in_progress'] as const;
-type PeriodOutcome = (typeof PERIOD_OUTCOMES)[number];
+export type PeriodOutcome = (typeof PERIOD_OUTCOMES)[number];
 
 const DAY_MS = 86_400_000;
 const toMs = (day: string) => Date.parse(`${day}T00:00:00Z`);

@@ -1048,6 +1048,8 @@ export type Goal = {
   active: Scalars['Boolean']['output'];
   /** The catalogue category */
   category: MetricCategory;
+  /** Its history as a calendar heatmap's URL (a path on this server), each day its period's outcome */
+  chart: Scalars['String']['output'];
   /** Which side of the target meets the goal (for a metric without a goal: the direction the editor proposes) */
   direction: GoalDirection;
   /** Whether a goal was ever set */
@@ -1078,6 +1080,13 @@ export type Goal = {
   valueField?: Maybe<Scalars['String']['output']>;
   /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
   version?: Maybe<Scalars['Int']['output']>;
+};
+
+
+/** A goalable metric and its standing goal, if set */
+export type GoalChartArgs = {
+  from?: InputMaybe<Scalars['Date']['input']>;
+  to?: InputMaybe<Scalars['Date']['input']>;
 };
 
 /** Which side of the target meets a goal */
@@ -1482,11 +1491,24 @@ export type MetricCategory =
   /** Sleep */
   | 'sleep';
 
+/** Where a metric's charts are: SVG documents served by REST (GET with the same token), for the period asked */
+export type MetricCharts = {
+  __typename?: 'MetricCharts';
+  /** The daily values as a calendar heatmap */
+  heatmap: Scalars['String']['output'];
+  /** The daily values as a line, with gaps and the daily goal's band */
+  line: Scalars['String']['output'];
+  /** The trend as a 120x32 sparkline */
+  sparkline: Scalars['String']['output'];
+};
+
 /** A user's settings for one metric type: which sources count and how they combine, and its automations */
 export type MetricDefinition = {
   __typename?: 'MetricDefinition';
   /** Its automations, oldest first */
   automations: Array<MetricAutomation>;
+  /** Its charts' URLs (paths on this server) for from..to (default: a month for the line and the sparkline, a year for the heatmap) */
+  charts: MetricCharts;
   /** When it was created */
   createdAt: Scalars['DateTime']['output'];
   /** A name of the user's choosing, if set */
@@ -1507,6 +1529,13 @@ export type MetricDefinition = {
   updatedAt: Scalars['DateTime']['output'];
   /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
   version?: Maybe<Scalars['Int']['output']>;
+};
+
+
+/** A user's settings for one metric type: which sources count and how they combine, and its automations */
+export type MetricDefinitionChartsArgs = {
+  from?: InputMaybe<Scalars['Date']['input']>;
+  to?: InputMaybe<Scalars['Date']['input']>;
 };
 
 /** Definition changes; omitted fields stay */
@@ -3285,6 +3314,8 @@ export type User = {
   suggestion?: Maybe<Suggestion>;
   /** The inbox, newest first (default: pending) */
   suggestions?: Maybe<SuggestionPage>;
+  /** How often a tag was logged each day, as a calendar heatmap's URL (a path on this server) */
+  tagChart: Scalars['String']['output'];
   /** One running timer by id (NOT_FOUND when the user has none with that id, as REST's 404; a stopped or discarded timer is gone) */
   trackingTimer?: Maybe<TrackingTimer>;
   /** Running timers, most recently started first */
@@ -3752,6 +3783,17 @@ export type UserSuggestionsArgs = {
  * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
  * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
  */
+export type UserTagChartArgs = {
+  from?: InputMaybe<Scalars['Date']['input']>;
+  tag: Scalars['String']['input'];
+  to?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserTrackingTimerArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -4116,6 +4158,7 @@ export type ResolversTypes = {
   MetricAggregation: MetricAggregation;
   MetricAutomation: ResolverTypeWrapper<MetricAutomationModel>;
   MetricCategory: MetricCategory;
+  MetricCharts: ResolverTypeWrapper<MetricCharts>;
   MetricDefinition: ResolverTypeWrapper<DefinitionModel>;
   MetricDefinitionUpdateInput: MetricDefinitionUpdateInput;
   MetricReading: ResolverTypeWrapper<ReadingModel>;
@@ -4252,6 +4295,7 @@ export type ResolversParentTypes = {
   MealItem: MealItemModel;
   MealItemInput: MealItemInput;
   MetricAutomation: MetricAutomationModel;
+  MetricCharts: MetricCharts;
   MetricDefinition: DefinitionModel;
   MetricDefinitionUpdateInput: MetricDefinitionUpdateInput;
   MetricReading: ReadingModel;
@@ -4582,6 +4626,7 @@ export type FoodItemResolvers<ContextType = GraphQLContext, ParentType extends R
 export type GoalResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Goal'] = ResolversParentTypes['Goal']> = {
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   category?: Resolver<ResolversTypes['MetricCategory'], ParentType, ContextType>;
+  chart?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<GoalChartArgs>>;
   direction?: Resolver<ResolversTypes['GoalDirection'], ParentType, ContextType>;
   isSet?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4732,8 +4777,15 @@ export type MetricAutomationResolvers<ContextType = GraphQLContext, ParentType e
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type MetricChartsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricCharts'] = ResolversParentTypes['MetricCharts']> = {
+  heatmap?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sparkline?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MetricDefinitionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MetricDefinition'] = ResolversParentTypes['MetricDefinition']> = {
   automations?: Resolver<Array<ResolversTypes['MetricAutomation']>, ParentType, ContextType>;
+  charts?: Resolver<ResolversTypes['MetricCharts'], ParentType, ContextType, Partial<MetricDefinitionChartsArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -5097,6 +5149,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   savedMeals?: Resolver<Maybe<Array<ResolversTypes['SavedMeal']>>, ParentType, ContextType, RequireFields<UserSavedMealsArgs, 'limit' | 'offset'>>;
   suggestion?: Resolver<Maybe<ResolversTypes['Suggestion']>, ParentType, ContextType, RequireFields<UserSuggestionArgs, 'id'>>;
   suggestions?: Resolver<Maybe<ResolversTypes['SuggestionPage']>, ParentType, ContextType, RequireFields<UserSuggestionsArgs, 'limit' | 'offset' | 'status'>>;
+  tagChart?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<UserTagChartArgs, 'tag'>>;
   trackingTimer?: Resolver<Maybe<ResolversTypes['TrackingTimer']>, ParentType, ContextType, RequireFields<UserTrackingTimerArgs, 'id'>>;
   trackingTimers?: Resolver<Maybe<Array<ResolversTypes['TrackingTimer']>>, ParentType, ContextType, RequireFields<UserTrackingTimersArgs, 'limit' | 'offset'>>;
   webhook?: Resolver<Maybe<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<UserWebhookArgs, 'id'>>;
@@ -5193,6 +5246,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   LogCapturePage?: LogCapturePageResolvers<ContextType>;
   MealItem?: MealItemResolvers<ContextType>;
   MetricAutomation?: MetricAutomationResolvers<ContextType>;
+  MetricCharts?: MetricChartsResolvers<ContextType>;
   MetricDefinition?: MetricDefinitionResolvers<ContextType>;
   MetricReading?: MetricReadingResolvers<ContextType>;
   MetricReadingPage?: MetricReadingPageResolvers<ContextType>;

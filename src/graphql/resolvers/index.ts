@@ -23,6 +23,7 @@ import { userResolvers } from './users.ts';
 import { versionResolvers } from './versions.ts';
 import { webhookResolvers } from './webhooks.ts';
 import { experimentResolvers } from './experiments.ts';
+import { chartResolvers } from './charts.ts';
 
 /** Every area's resolvers; each file holds one area's fields, relations and mutations. */
 export const areaResolvers: Resolvers[] = [
@@ -48,6 +49,7 @@ export const areaResolvers: Resolvers[] = [
   erasureResolvers,
   importResolvers,
   webhookResolvers,
+  chartResolvers,
   subscriptionResolvers,
   experimentResolvers,
 ];

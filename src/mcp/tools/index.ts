@@ -5,6 +5,7 @@ import { eventTools } from './events.ts';
 import { experimentTools } from './experiments.ts';
 import { foodTools } from './food.ts';
 import { goalTools } from './goals.ts';
+import { chartTools } from './charts.ts';
 import { insightTools } from './insights.ts';
 import { narrativeTools } from './narratives.ts';
 import { placeTools } from './places.ts';
@@ -17,6 +18,7 @@ import { importTools } from './imports.ts';
 export const allTools: Tool[] = [
   ...dayTools,
   ...goalTools,
+  ...chartTools,
   ...insightTools,
   ...eventTools,
   ...foodTools,

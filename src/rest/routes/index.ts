@@ -24,6 +24,7 @@ import { archiveRoutes } from './archive.routes.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
 import { experimentRoutes } from './experiments.routes.ts';
 import { importRoutes } from './imports.routes.ts';
+import { chartRoutes } from './charts.routes.ts';
 import { importSpoolDir } from '../../imports/settings.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
@@ -58,6 +59,7 @@ export function allRoutes(opts: { allowRegistration: boolean; importMaxBytes?: n
     ...archiveRoutes(maxBytes),
     ...importRoutes({ maxBytes, spoolDir: opts.importSpoolDir ?? importSpoolDir() }),
     ...webhookRoutes,
+    ...chartRoutes,
     ...experimentRoutes,
   ];
 }
