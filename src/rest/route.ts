@@ -77,7 +77,8 @@ export type Route = {
    * The GraphQL field doing the same through the same service: `Mutation.createEvent` for a
    * write, `User.events` for a read. Every /users/{user_id} route and /metric-types names one
    * (the schema-walk test holds both sides to it); credential routes under /auth and files (a route
-   * that `produces` or `consumes` one: GraphQL speaks JSON) are REST-only.
+   * that `produces` or `consumes` one: GraphQL speaks JSON) are REST-only, though one may name the field
+   * that gives its URL (`User.tagChart`).
    */
   graphql?: `Mutation.${string}` | `User.${string}`;
   /**

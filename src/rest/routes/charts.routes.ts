@@ -63,6 +63,7 @@ export const chartRoutes: Route[] = [
     path: '/users/{user_id}/charts/tags/{tag}/heatmap',
     tag,
     access: 'read',
+    graphql: 'User.tagChart',
     summary: 'How many events carried a tag each day, as an SVG calendar heatmap (default the last 365 days)',
     params: z.object({ tag: z.string().min(1).max(100) }),
     query: ChartQuery,
