@@ -106,6 +106,46 @@ test(`exporting ${READINGS.toLocaleString('en')} readings streams in bounded mem
   expect(await linesIn(file, 'health_metric.ndjson')).toBe(READINGS);
 }, 600_000);
 
+test(`the same ${READINGS.toLocaleString('en')} readings as a FHIR Bundle stream in bounded memory too`, async () => {
+  const pid = server.child.pid!;
+  const baseline = rssMb(pid);
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  // Counted as it arrives, never held: the entries (each has one fullUrl), the bytes, how it begins and ends.
+  // Its pages are read by keyset, each planned on its own: on the table's statistics, as autovacuum
+  // (or, where none runs, the service's statistics job) keeps them after a load like this one's.
+  const client = new pg.Client(db.url ?? embeddedUrl({ socketDir: resolve(db.env.PGLITE_DIR), port: 5432 }));
+  await client.connect();
+  await client.query('analyze health_metrics');
+  await client.end();
+  const needle = '"fullUrl":"urn:uuid:';
+  let [bytes, entries, carry, head] = [0, 0, '', ''];
+  try {
+    const res = await fetch(`${server.url}/users/${u.id}/export/fhir`, { headers: u.auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      const text = carry + decoder.decode(chunk, { stream: true });
+      if (head.length < 100) head += text.slice(0, 100);
+      entries += text.split(needle).length - 1;
+      carry = text.slice(-(needle.length - 1));
+    }
+    expect(head).toMatch(/^\{"resourceType":"Bundle","type":"collection",/);
+    expect(carry.endsWith('}]}')).toBe(true);
+  } finally {
+    clearInterval(sampler);
+  }
+  console.log(
+    `[fhir] ${READINGS} readings: ${(bytes / 1048576).toFixed(1)} MB of FHIR JSON; server RSS ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
+  );
+  // The Bundle is larger than the heap's cap and than the growth allowed: only streaming passes.
+  expect(bytes / 1048576).toBeGreaterThan(Math.max(HEAP_MB, GROWTH_BOUND_MB));
+  expect(peak - baseline).toBeLessThan(GROWTH_BOUND_MB);
+  expect(entries).toBe(READINGS);
+}, 600_000);
+
 test('npm run export writes the archive from the command line beside the running server, and npm run import:archive brings it into another account', async () => {
   const { DATABASE_URL: _db, PGLITE_DIR: _dir, ...env } = process.env;
   const out = join(scratch, 'cli.zip');

@@ -31,7 +31,7 @@ export type Reading = {
 /** One frozen `{}` for every reading without metadata (stored as null; readings are immutable). */
 export const NO_METADATA = Object.freeze({}) as Record<string, unknown>;
 
-function readingOf(h: ReadingRow): Reading {
+export function readingOf(h: ReadingRow): Reading {
   const type = metricTypeById(h.metricTypeId)!;
   return {
     id: h.id,
@@ -111,7 +111,7 @@ export async function listReadings(actor: Actor, input: z.input<typeof HealthMet
 }
 
 /** A reading's columns as READING_COLUMNS names them; the driver hands timestamps over as text. */
-type ReadingRow = {
+export type ReadingRow = {
   id: string;
   userId: string;
   metricTypeId: number;
@@ -161,6 +161,6 @@ export async function* allReadings(actor: Actor, pageSize = 1000): AsyncGenerato
 }
 
 /** A reading's columns, for a statement whose $1 is the user (the source's name is looked up by its number). */
-const READING_COLUMNS = `id, user_id as "userId", metric_type_id as "metricTypeId", recorded_at as "recordedAt",
+export const READING_COLUMNS = `id, user_id as "userId", metric_type_id as "metricTypeId", recorded_at as "recordedAt",
   local_date::text as "localDate", value, ${sourceNameSql('source_no')} as source, source_no as "sourceNo",
   source_uuid as "sourceUuid", source_id as "sourceId", reading_group_id as "readingGroupId", metadata, created_at as "createdAt"`;

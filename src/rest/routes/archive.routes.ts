@@ -4,7 +4,10 @@ import { UnsupportedMedia } from '../../core/errors.ts';
 import { withSpooledUpload } from '../../http/upload.ts';
 import { importCsv } from '../../domain/imports/csv-import.service.ts';
 import { CsvImport, CsvImportResult } from '../../domain/imports/csv.schemas.ts';
+import { measurementsInScope } from '../../domain/metrics/measurements.ts';
+import { ReadingsScope } from '../../domain/metrics/metrics.schemas.ts';
 import { ArchiveImportResult } from '../../representation/archive.ts';
+import { FHIR_JSON, fhirBundle } from '../../representation/fhir.ts';
 import { ok, route, type Route } from '../route.ts';
 
 const tag = 'archive';
@@ -25,6 +28,27 @@ export const archiveRoutes = (importMaxBytes: number): Route[] => [
       headers: {
         'Content-Type': 'application/zip',
         'Content-Disposition': `attachment; filename="lifetrack-export-${new Date().toISOString().slice(0, 10)}.zip"`,
+        'Cache-Control': 'no-store',
+      },
+    }),
+  }),
+  route({
+    method: 'get',
+    path: '/users/{user_id}/export/fhir',
+    tag,
+    access: 'read',
+    summary:
+      'The readings as an HL7 FHIR R4 Bundle (type collection) of Observations, streamed: one per reading, a systolic and a diastolic reading sharing a reading_group_id as one blood pressure panel (85354-9) with two components. Codes: LOINC where the metric has one, always the metric slug in urn:lifetrack:metric-type; values in UCUM; effectiveDateTime in UTC; subject Patient/{user_id}; the source as device.display, the source_id as an identifier. from/to (local days, inclusive) and metrics (comma-separated slugs) narrow it',
+    query: ReadingsScope,
+    produces: FHIR_JSON,
+    responses: { 200: null },
+    handler: async (r) => ({
+      // The scope is checked here, before the answer starts: a bad one is a 422, not a cut file.
+      stream: fhirBundle(measurementsInScope(r.actor, r.query)),
+      status: 200,
+      headers: {
+        'Content-Type': FHIR_JSON,
+        'Content-Disposition': `attachment; filename="lifetrack-fhir-${new Date().toISOString().slice(0, 10)}.json"`,
         'Cache-Control': 'no-store',
       },
     }),
