@@ -24,17 +24,23 @@ import { OAUTH_OPENAPI } from './auth/oauth/http/openapi.ts';
 import { oauthRouter } from './auth/oauth/http/router.ts';
 import { setPublicUrl } from './http/public-url.ts';
 import { explorerRouter } from './http/explorer.ts';
+import { sharePagesRouter } from './http/share-pages.ts';
+import { SHARE_PAGES_OPENAPI } from './http/share-pages.openapi.ts';
 import { spoolDirOf } from './imports/settings.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
- * The document /openapi.json serves: the route table's and the OAuth endpoints'. The routes do not
+ * The document /openapi.json serves: the route table's, the OAuth endpoints' and a share link's pages'. The routes do not
  * depend on the configuration (ALLOW_REGISTRATION changes an answer, not the table), so
  * `npm run lint:openapi` builds the same document without a server.
  */
 export function openApiDocument(routes = allRoutes({ allowRegistration: false })): ReturnType<typeof buildOpenApi> {
-  return buildOpenApi(routes, OAUTH_OPENAPI);
+  return buildOpenApi(routes, {
+    paths: { ...OAUTH_OPENAPI.paths, ...SHARE_PAGES_OPENAPI.paths },
+    requestSchemas: [...OAUTH_OPENAPI.requestSchemas, ...SHARE_PAGES_OPENAPI.requestSchemas],
+    tags: { ...OAUTH_OPENAPI.tags, ...SHARE_PAGES_OPENAPI.tags },
+  });
 }
 
 function docsRouter(): express.Router {
@@ -117,6 +123,8 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
   app.use((_req, _res, next) => RequestContext.create(db.orm.em, next));
   // OAuth for agents: discovery documents, the sign-in page, token endpoints (not JSON API routes).
   app.use(oauthRouter());
+  // Share links: a visitor's report, CSV and FHIR by token (not JSON API routes either).
+  app.use(sharePagesRouter());
   app.use(mountRoutes(routes));
   // GraphQL: the same authentication first, then the body (src/http/body.ts), then Apollo.
   // Apollo's express integration insists on req.body, which a GET (query in the URL) has none of.

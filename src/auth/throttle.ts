@@ -25,6 +25,10 @@ export const limits = {
   registration: { scope: 'registration', max: 50, windowSeconds: 60 * 60 },
   /** OAuth token requests per address; a successful one is given back, so only failures add up. */
   oauthToken: { scope: 'oauth-token', max: 50, windowSeconds: FIFTEEN_MINUTES },
+  /** Requests to one share link (report, CSV, FHIR, password tries), whoever sends them. */
+  shareLink: { scope: 'share-link', max: 120, windowSeconds: FIFTEEN_MINUTES },
+  /** Wrong passwords for one share link. */
+  sharePassword: { scope: 'share-password', max: 10, windowSeconds: FIFTEEN_MINUTES },
   /** OAuth dynamic client registrations per address, counted whether or not they succeed. */
   oauthRegistration: { scope: 'oauth-registration', max: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;

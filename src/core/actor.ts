@@ -4,16 +4,16 @@ import { spendWrite } from './write-budget.ts';
 /**
  * Who is calling a service. Every transport (REST, GraphQL, MCP, CLI, jobs) builds one.
  * `scope` is what the credential allows: session tokens and write PATs may write;
- * read PATs and OAuth tokens may only read.
+ * read PATs and OAuth tokens may only read; a share link's visitor reads what the share's scope shows.
  */
 type Scope = 'read' | 'write';
-type CredentialKind = 'session' | 'access_token' | 'oauth' | 'system';
+type CredentialKind = 'session' | 'access_token' | 'oauth' | 'system' | 'share';
 
 export type Actor = {
   userId: string;
   scope: Scope;
   via: CredentialKind;
-  /** session id, access token id or OAuth grant id: what to revoke. */
+  /** session id, access token id, OAuth grant id or share id: what to revoke. */
   credentialId: string | null;
 };
 

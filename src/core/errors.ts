@@ -59,6 +59,11 @@ export class ResyncRequired extends DomainError {
   readonly kind = 'ResyncRequired' as const;
 }
 
+/** Something that existed and is no more, for good (a share link expired, revoked or used up). */
+export class Gone extends DomainError {
+  readonly kind = 'Gone' as const;
+}
+
 /** A conditional write (If-Match, expectedVersion) found the resource at another version; nothing was written. */
 export class VersionConflict extends DomainError {
   readonly kind = 'VersionConflict' as const;
@@ -104,6 +109,7 @@ export const ERROR_TABLE = {
   NotFound: { status: 404, code: 'NOT_FOUND' },
   Conflict: { status: 409, code: 'CONFLICT' },
   ResyncRequired: { status: 410, code: 'RESYNC_REQUIRED' },
+  Gone: { status: 410, code: 'GONE' },
   VersionConflict: { status: 412, code: 'CONFLICT' },
   TooLarge: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   UnsupportedMedia: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },

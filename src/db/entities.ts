@@ -19,6 +19,7 @@ import { Narrative } from '../domain/narratives/narrative.entity.ts';
 import { Webhook } from '../domain/webhooks/webhook.entity.ts';
 import { ImportJob } from '../imports/import.entity.ts';
 import { Experiment } from '../domain/experiments/experiment.entity.ts';
+import { Share } from '../domain/shares/share.entity.ts';
 import { EncryptionKey, ReplacedEncryptionKey } from '../domain/encryption-key/encryption-key.entity.ts';
 
 export const entities = [
@@ -52,4 +53,5 @@ export const entities = [
   Webhook,
   ImportJob,
   Experiment,
+  Share,
 ];

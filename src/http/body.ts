@@ -105,7 +105,7 @@ function escaped(buf: Buffer, quote: number): boolean {
 const PLAIN_BODY = Symbol('plainBody');
 type Checked = Request & { [PLAIN_BODY]?: true };
 
-function checkInput(source: 'body' | 'query', value: unknown): void {
+function checkInput(source: 'body' | 'query' | 'path', value: unknown): void {
   const faults = findInputFaults(value, source);
   if (faults === 'too_deep') throw new TooDeep(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   if (faults.length) throw new TransportInvalid(faults);
@@ -125,13 +125,14 @@ function requireJson(req: Request, _res: Response, next: NextFunction) {
 /**
  * The body steps of a route that takes one, run only after authentication: content type, then
  * the JSON parser (its limit counts inflated bytes, so a small gzip cannot expand past it), then
- * depth and NUL checks. The query string gets the NUL check on every route.
+ * depth and NUL checks. The path's parameters and the query string get the NUL check on every route.
  */
 /** Metric ingest's body (10,000 readings), through REST or as GraphQL variables. */
 export const INGEST_BODY_LIMIT = '16mb';
 
 export function inputSteps(takesBody: boolean, limit = DEFAULT_LIMIT): RequestHandler[] {
   const checkInputs: RequestHandler = (req, _res, next) => {
+    checkInput('path', req.params);
     checkInput('query', req.query);
     if (takesBody && req.body !== undefined && !(req as Checked)[PLAIN_BODY]) checkInput('body', req.body);
     next();

@@ -15,6 +15,7 @@ const TITLES: Record<string, string> = {
   'narrative.created': 'New narrative',
   'calendar.sync_failed': 'Calendar sync failed',
   'import.finished': 'Import finished',
+  'share.viewed': 'Share opened',
   ping: 'Test',
 };
 
@@ -36,6 +37,7 @@ const MESSAGES: Record<string, (p: Payload) => string> = {
     const c = (p.counts ?? {}) as Payload;
     return `${str(p.detected_format)}: ${str(p.status)}, ${str(c.created)} new, ${str(c.present)} already there`;
   },
+  'share.viewed': (p) => `${str(p.label)}: opened (${str(p.views)} ${p.views === 1 ? 'view' : 'views'})`,
   ping: (p) => str(p.message),
 };
 

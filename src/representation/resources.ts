@@ -8,6 +8,7 @@ import { categoriesByIds } from '../domain/categories/categories.service.ts';
 import { findEncryptionKey, replacedKeysByIds } from '../domain/encryption-key/encryption-key.service.ts';
 import { eventsByIds } from '../domain/events/events.service.ts';
 import { experimentsByIds } from '../domain/experiments/experiments.service.ts';
+import { sharesByIds } from '../domain/shares/shares.service.ts';
 import { foodItemsByIds } from '../domain/food/food-items.service.ts';
 import { mealItemsByEventIds, mealItemsBySavedMealIds } from '../domain/food/meal-items.ts';
 import { getSavedMeal } from '../domain/food/saved-meals.service.ts';
@@ -29,6 +30,7 @@ import { presentEncryptionKey, presentReplacedKey } from './encryption-key.ts';
 import { presentEventSource } from './event-sources.ts';
 import { presentEvent } from './events.ts';
 import { presentExperiment } from './experiments.ts';
+import { presentShare } from './shares.ts';
 import { presentFoodItem, presentSavedMeal } from './food.ts';
 import { presentGoal } from './goals.ts';
 import { presentDefinition } from './metric-definitions.ts';
@@ -102,6 +104,7 @@ const READS: Record<ChangeType, ReadMany> = {
   },
   replaced_encryption_key: batch(replacedKeysByIds, presentReplacedKey),
   experiment: batch(experimentsByIds, presentExperiment),
+  share: batch(sharesByIds, presentShare),
   location_sample: batch(samplesByIds, presentSample),
 };
 

@@ -204,6 +204,8 @@ const TAGS: Record<string, string> = {
     "The whole account as one ZIP (export), the readings as a FHIR R4 Bundle (export/fhir), and such an archive, or another app's CSV, brought into an account (import)",
   charts:
     "The owner's data drawn as SVG: a metric's line (gaps and the goal's band), sparkline and calendar heatmap, a tag's and a goal's heatmap; deterministic bytes with an ETag, in the user's language",
+  shares:
+    'Share links: a scoped, read-only report for someone without an account, with an expiry, an optional password and view limit; the owner lists and revokes them here, a visitor opens /s/{token}',
   imports:
     'Files from other apps (location histories, Apple Health, CSVs, account archives) uploaded, read in the background in constant memory, with progress and counts',
   webhooks:

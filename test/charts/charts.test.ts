@@ -176,6 +176,12 @@ test("a tag's heatmap counts its events per day; the tag is the user's text, esc
   const titles = els.filter((e) => e.name === 'title').map((e) => e.text);
   expect(titles).toContain('Mar 2, 2026: 2 events');
   expect(titles).toContain('Mar 3, 2026: 0 events');
+
+  // The tag as events carry it: '#Tag' and 'tag' are one; a tag no event ever carried is unknown.
+  const same = await chart(u, `tags/${encodeURIComponent('#' + tag.toUpperCase())}/heatmap?from=2026-03-01&to=2026-03-31`);
+  expect(same.status).toBe(200);
+  expectError(await chart(u, 'tags/never-used/heatmap'), 404);
+  expect422(await chart(u, `tags/${'x'.repeat(65)}/heatmap`), ['path', 'tag']);
 });
 
 test("a goal's history: each day its outcome, by pattern as well as colour; no goal, 404", async () => {
@@ -222,6 +228,15 @@ test("another user's token is refused on every chart; no token, 401", async () =
 });
 
 test("GraphQL gives each chart's URL beside the data; fetched with the same token it is the same document", async () => {
+  expect(
+    (
+      await server
+        .api()
+        .post(`/users/${u.id}/events`)
+        .set(u.auth)
+        .send({ occurred_at: '2026-03-01T08:00:00Z', tags: ['a b/c'] })
+    ).status,
+  ).toBe(201);
   const data = await gqlData(
     server,
     u,

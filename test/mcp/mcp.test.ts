@@ -40,6 +40,7 @@ const TOOL_NAMES = [
   'list_webhook_deliveries',
   'list_experiments',
   'get_experiment',
+  'list_shares',
   'list_imports',
   'get_import',
 ];
@@ -345,6 +346,24 @@ describe('tools', () => {
     expect(await failure(c, 'get_experiment', { experiment_id: 'nope' })).toEqual([expect.objectContaining({ loc: ['experiment_id'] })]);
   });
 
+  test('list_shares equals the REST list: views and status, never a token', async () => {
+    const made = await server
+      .api()
+      .post(`/users/${owner.id}/shares`)
+      .set(owner.auth)
+      .send({
+        label: 'For Dr. K',
+        scope: { metrics: ['steps'] },
+        last_days: 30,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+    expect(made.status).toBe(201);
+    const list = await json(await client(readToken), 'list_shares');
+    expect(list).toEqual(await rest('/shares'));
+    expect(list).toMatchObject([{ id: made.body.id, label: 'For Dr. K', status: 'active', views: 0 }]);
+    expect(JSON.stringify(list)).not.toContain(made.body.token);
+  });
+
   test('insight graph and episodes equal REST', async () => {
     const c = await client(readToken);
     const args = { metric: 'steps', window_days: 30, end_date: today(), mode: 'significant' };
@@ -537,6 +556,7 @@ describe('read-only guard', () => {
     list_webhook_deliveries: () => ({ webhook_id: webhookId }),
     list_experiments: () => ({}),
     get_experiment: () => ({ experiment_id: experimentId }),
+    list_shares: () => ({}),
     list_imports: () => ({}),
     get_import: () => ({ import_id: importId }),
   };

@@ -32,6 +32,7 @@ import { Migration20261206010000_location_sample_changes } from './Migration2026
 import { Migration20261206020000_webhook_limits } from './Migration20261206020000_webhook_limits.ts';
 import { Migration20261207000000_batched_changes } from './Migration20261207000000_batched_changes.ts';
 import { Migration20261207010000_samples_owner_lock } from './Migration20261207010000_samples_owner_lock.ts';
+import { Migration20261207020000_shares } from './Migration20261207020000_shares.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   Migration20261206020000_webhook_limits,
   Migration20261207000000_batched_changes,
   Migration20261207010000_samples_owner_lock,
+  Migration20261207020000_shares,
 ];

@@ -28,6 +28,7 @@ export const CHANGE_TABLES = {
   encryption_key: { table: 'encryption_keys', key: 'user_id', cast: 'uuid' },
   replaced_encryption_key: { table: 'replaced_encryption_keys', key: 'id', cast: 'uuid' },
   experiment: { table: 'experiments', key: 'id', cast: 'uuid' },
+  share: { table: 'shares', key: 'id', cast: 'uuid' },
   // Named by the user, second and position ("<unix seconds>,<lat>,<lng>"): no single key column, and no conditional write.
   location_sample: { table: 'location_samples', key: 'recorded_at', cast: 'composite' },
 } as const;

@@ -3,7 +3,7 @@ import { authorize, type Actor } from '../../core/actor.ts';
 import { Invalid, NotFound } from '../../core/errors.ts';
 import { parse } from '../../core/validation.ts';
 import { em } from '../../db/context.ts';
-import { tagCountsByDay } from '../events/tag-days.ts';
+import { tagCountsByDay, tagInUse } from '../events/tag-days.ts';
 import { getGoalHistory } from '../goals/goals.service.ts';
 import { MetricGoal } from '../goals/goal.entity.ts';
 import { addDays, daysBetween, type PeriodOutcome } from '../goals/periods.ts';
@@ -84,8 +84,16 @@ export async function metricChart(actor: Actor, slug: string, input: z.input<typ
 }
 
 /** How often a tag was logged, per day. */
-export async function tagChart(actor: Actor, tag: string, input: z.input<typeof ChartQuery>): Promise<TagChart> {
+/** `unused: 'empty'`: a tag never used draws as no events (a share names tags before they are logged). */
+export async function tagChart(
+  actor: Actor,
+  tag: string,
+  input: z.input<typeof ChartQuery>,
+  opts: { unused: 'not_found' | 'empty' } = { unused: 'not_found' },
+): Promise<TagChart> {
   const frame = await frameOf(actor, input, 'year');
+  // A tag is a label on events, not a resource: one never used is as unknown as a metric that does not exist.
+  if (opts.unused === 'not_found' && !(await tagInUse(actor.userId, tag))) throw new NotFound(`Tag "${tag}"`);
   return { ...frame, tag, counts: await tagCountsByDay(actor.userId, tag, frame.from, frame.to) };
 }
 

@@ -4,7 +4,7 @@ import { dateTime, isoDate, Pagination, uuid } from '../../core/validation.ts';
 import { durationSeconds } from './duration.ts';
 
 /** Tags are case-insensitive labels: trimmed, lower-cased, a leading '#' dropped, duplicates removed. */
-const Tag = z
+export const Tag = z
   .string()
   .transform((t) => t.trim().replace(/^#/, '').toLowerCase())
   .pipe(z.string().min(1, 'Tag must not be empty').max(64));

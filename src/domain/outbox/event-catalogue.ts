@@ -59,6 +59,11 @@ export const EVENT_CATALOGUE: Record<OutboxType, CatalogueEntry> = {
     when: 'an import ends, succeeded or failed (cancelled included)',
     payload: 'the import as GET …/imports/{id} shows it',
   },
+  'share.viewed': {
+    emitter: { service: 'openShare', file: 'src/domain/shares/opening.ts' },
+    when: "a share link's report is opened (not its CSV or FHIR files): each view, up to the share's max_views",
+    payload: 'the share as GET …/shares/{id} shows it (never its token), with `views` and `viewed_at`',
+  },
   ping: {
     emitter: { service: 'pingWebhook', file: 'src/domain/webhooks/deliveries.service.ts' },
     when: 'POST …/webhooks/{id}/test: to that webhook only',

@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   'narrative.created',
   'calendar.sync_failed',
   'import.finished',
+  'share.viewed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

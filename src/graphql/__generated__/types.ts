@@ -40,6 +40,8 @@ import type { CsvImportOutcome as CsvImportOutcomeModel } from '../../domain/imp
 import type { ExperimentReport as ExperimentReportModel } from '../../domain/experiments/report.ts';
 import type { PlanBlock as PlanBlockModel } from '../../domain/experiments/schedule.ts';
 import type { ExperimentDay as ExperimentDayModel, Adherence as AdherenceModel, Results as ResultsModel } from '../../domain/experiments/analysis.ts';
+import type { Share as ShareModel, ShareScope as ShareScopeModel } from '../../domain/shares/share.entity.ts';
+import type { CreatedShare as CreatedShareModel } from '../../domain/shares/shares.service.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -654,6 +656,8 @@ export type EventType =
   | 'narrative_created'
   /** A test event, sent to one webhook by testWebhook */
   | 'ping'
+  /** A share link's report was opened (payload: the share, never its token, with views and viewed_at) */
+  | 'share_viewed'
   /** A suggestion reached the inbox (payload: the suggestion as REST reads it) */
   | 'suggestion_created';
 
@@ -1668,6 +1672,12 @@ export type Mutation = {
   /** Save a meal from food items and servings; its totals are computed from the items */
   createSavedMeal: SavedMeal;
   /**
+   * Share a scoped, read-only report with someone without an account: the answer holds the token and the report's path
+   * /s/{token}, shown this once. expiresAt is required (at most 90 days ahead); captures, notes, locations and experiments
+   * are off unless the scope includes them. Needs a signed-in session (FORBIDDEN for an access token)
+   */
+  createShare: ShareCreated;
+  /**
    * Post events to a URL, signed as Standard Webhooks say; the answer shows the signing secret, once.
    * Needs a signed-in session (FORBIDDEN for an access token); CONFLICT past WEBHOOK_MAX_PER_USER webhooks (default 10)
    */
@@ -1733,6 +1743,8 @@ export type Mutation = {
   redeliverWebhookDelivery: WebhookDelivery;
   /** Make replaced material the stored key again (a signed-in session only); the key it replaces is kept in its turn */
   restoreEncryptionKey: EncryptionKey;
+  /** End a share at once: its link answers 410 from now on; it stays listed with its views. Needs a signed-in session */
+  revokeShare: Share;
   /** A new signing secret, shown once; the previous one also signs for 24 hours */
   rotateWebhookSecret: WebhookWithSecret;
   /** Store a week's narrative written elsewhere; a second one for the same week replaces its text and provenance and keeps its id */
@@ -1931,6 +1943,16 @@ export type MutationCreateRoutineArgs = {
  */
 export type MutationCreateSavedMealArgs = {
   input: SavedMealCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCreateShareArgs = {
+  input: ShareCreateInput;
 };
 
 
@@ -2186,6 +2208,16 @@ export type MutationRedeliverWebhookDeliveryArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationRestoreEncryptionKeyArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationRevokeShareArgs = {
   id: Scalars['UUID']['input'];
 };
 
@@ -2973,6 +3005,126 @@ export type SavedMealUpdateInput = {
   nutrition?: InputMaybe<NutritionInput>;
 };
 
+/** A share link: a scoped, read-only, expiring report of the user's data for someone without an account */
+export type Share = {
+  __typename?: 'Share';
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** When the link stops working */
+  expiresAt: Scalars['DateTime']['output'];
+  /** A fixed period's first day; null for a rolling one */
+  from?: Maybe<Scalars['Date']['output']>;
+  /** Whether the report asks for a password */
+  hasPassword: Scalars['Boolean']['output'];
+  /** The share's id */
+  id: Scalars['UUID']['output'];
+  /** What it is for */
+  label: Scalars['String']['output'];
+  /** A rolling period: the last N days up to the day it is opened */
+  lastDays?: Maybe<Scalars['Int']['output']>;
+  /** When the report was last opened */
+  lastViewedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** How many times the report may be opened; null without a limit */
+  maxViews?: Maybe<Scalars['Int']['output']>;
+  /** When it was revoked */
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What it shows */
+  scope: ShareScope;
+  /** Active, or why the link no longer opens */
+  status: ShareStatus;
+  /** A fixed period's last day; null for a rolling one */
+  to?: Maybe<Scalars['Date']['output']>;
+  /** When it last changed (a view changes views and lastViewedAt only) */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
+  /** How many times the report was opened */
+  views: Scalars['Int']['output'];
+};
+
+/** A new share: a fixed period (from and to) or a rolling one (lastDays) */
+export type ShareCreateInput = {
+  /** When the link stops working: at most 90 days ahead */
+  expiresAt: Scalars['DateTime']['input'];
+  /** A fixed period: its first day (with to) */
+  from?: InputMaybe<Scalars['Date']['input']>;
+  /** What the share is for, shown to the owner and on the report */
+  label: Scalars['String']['input'];
+  /** Or a rolling period: the last N days up to the day it is opened */
+  lastDays?: InputMaybe<Scalars['Int']['input']>;
+  /** How many times the report may be opened */
+  maxViews?: InputMaybe<Scalars['Int']['input']>;
+  /** Asked before the report shows (kept as an argon2id hash) */
+  password?: InputMaybe<Scalars['String']['input']>;
+  /** What it shows */
+  scope: ShareScopeInput;
+  /** A fixed period: its last day (with from) */
+  to?: InputMaybe<Scalars['Date']['input']>;
+};
+
+/** A new share and its secret, shown this once */
+export type ShareCreated = {
+  __typename?: 'ShareCreated';
+  /** The share */
+  share: Share;
+  /** The link's secret: only its hash is kept */
+  token: Scalars['String']['output'];
+  /** The report, a path on this server: /s/{token} */
+  url: Scalars['String']['output'];
+};
+
+/** What a share shows; free text and history only where switched on */
+export type ShareScope = {
+  __typename?: 'ShareScope';
+  /** Category ids whose events are counted */
+  categories: Array<Scalars['UUID']['output']>;
+  /** Metric slugs whose goals' adherence and streaks are shown */
+  goals: Array<Scalars['String']['output']>;
+  /** The free-text captures' text */
+  includeCaptures: Scalars['Boolean']['output'];
+  /** n-of-1 experiments' results, marked exploratory */
+  includeExperiments: Scalars['Boolean']['output'];
+  /** Place visits */
+  includeLocations: Scalars['Boolean']['output'];
+  /** The listed events' notes (encrypted ones never) */
+  includeNotes: Scalars['Boolean']['output'];
+  /** Metric slugs whose daily values, charts and statistics are shown */
+  metrics: Array<Scalars['String']['output']>;
+  /** Tags whose occurrences are counted and listed on a timeline */
+  tags: Array<Scalars['String']['output']>;
+};
+
+/** What a share shows (each list empty and each switch off unless given) */
+export type ShareScopeInput = {
+  /** Category ids whose events are counted */
+  categories?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  /** Metric slugs whose goals' adherence and streaks are shown */
+  goals?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The free-text captures' text */
+  includeCaptures?: InputMaybe<Scalars['Boolean']['input']>;
+  /** n-of-1 experiments' results, marked exploratory */
+  includeExperiments?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Place visits */
+  includeLocations?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The listed events' notes (encrypted ones never) */
+  includeNotes?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Metric slugs whose daily values, charts and statistics are shown */
+  metrics?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Tags whose occurrences are counted and listed on a timeline */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Active, or why a share's link no longer opens */
+export type ShareStatus =
+  /** The link opens */
+  | 'active'
+  /** Past expiresAt */
+  | 'expired'
+  /** Revoked by the owner */
+  | 'revoked'
+  /** Opened maxViews times */
+  | 'used_up';
+
 /**
  * Live updates over WebSocket at /graphql (the graphql-ws protocol, subprotocol graphql-transport-ws):
  * authenticate with connectionParams { authorization: "Bearer <token>" } (any token of the user, read-only
@@ -3310,6 +3462,10 @@ export type User = {
   savedMeal?: Maybe<SavedMeal>;
   /** Saved meals, most used first, then newest */
   savedMeals?: Maybe<Array<SavedMeal>>;
+  /** One share by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  share?: Maybe<Share>;
+  /** Every share link, newest first, with its status, views and last view; never its token */
+  shares?: Maybe<Array<Share>>;
   /** One suggestion by id, whatever its status (NOT_FOUND when the user has none with that id, as REST's 404) */
   suggestion?: Maybe<Suggestion>;
   /** The inbox, newest first (default: pending) */
@@ -3762,6 +3918,15 @@ export type UserSavedMealsArgs = {
  * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
  * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
  */
+export type UserShareArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
 export type UserSuggestionArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -4200,6 +4365,12 @@ export type ResolversTypes = {
   SavedMealCreateInput: SavedMealCreateInput;
   SavedMealItemInput: SavedMealItemInput;
   SavedMealUpdateInput: SavedMealUpdateInput;
+  Share: ResolverTypeWrapper<ShareModel>;
+  ShareCreateInput: ShareCreateInput;
+  ShareCreated: ResolverTypeWrapper<CreatedShareModel>;
+  ShareScope: ResolverTypeWrapper<ShareScopeModel>;
+  ShareScopeInput: ShareScopeInput;
+  ShareStatus: ShareStatus;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Suggestion: ResolverTypeWrapper<SuggestionModel>;
@@ -4333,6 +4504,11 @@ export type ResolversParentTypes = {
   SavedMealCreateInput: SavedMealCreateInput;
   SavedMealItemInput: SavedMealItemInput;
   SavedMealUpdateInput: SavedMealUpdateInput;
+  Share: ShareModel;
+  ShareCreateInput: ShareCreateInput;
+  ShareCreated: CreatedShareModel;
+  ShareScope: ShareScopeModel;
+  ShareScopeInput: ShareScopeInput;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   Suggestion: SuggestionModel;
@@ -4851,6 +5027,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createPlaceVisit?: Resolver<ResolversTypes['PlaceVisit'], ParentType, ContextType, RequireFields<MutationCreatePlaceVisitArgs, 'id' | 'input'>>;
   createRoutine?: Resolver<ResolversTypes['Routine'], ParentType, ContextType, RequireFields<MutationCreateRoutineArgs, 'input'>>;
   createSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationCreateSavedMealArgs, 'input'>>;
+  createShare?: Resolver<ResolversTypes['ShareCreated'], ParentType, ContextType, RequireFields<MutationCreateShareArgs, 'input'>>;
   createWebhook?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationCreateWebhookArgs, 'input'>>;
   deleteAccount?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAccountArgs, 'input'>>;
   deleteAutomation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteAutomationArgs, 'definitionId' | 'id'>>;
@@ -4876,6 +5053,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   recordLocations?: Resolver<ResolversTypes['LocationBatchResult'], ParentType, ContextType, RequireFields<MutationRecordLocationsArgs, 'input'>>;
   redeliverWebhookDelivery?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'deliveryId' | 'webhookId'>>;
   restoreEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationRestoreEncryptionKeyArgs, 'id'>>;
+  revokeShare?: Resolver<ResolversTypes['Share'], ParentType, ContextType, RequireFields<MutationRevokeShareArgs, 'id'>>;
   rotateWebhookSecret?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
   saveNarrative?: Resolver<ResolversTypes['Narrative'], ParentType, ContextType, RequireFields<MutationSaveNarrativeArgs, 'input'>>;
   startTrackingTimer?: Resolver<ResolversTypes['TrackingTimer'], ParentType, ContextType, RequireFields<MutationStartTrackingTimerArgs, 'input'>>;
@@ -5048,6 +5226,42 @@ export type SavedMealResolvers<ContextType = GraphQLContext, ParentType extends 
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type ShareResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Share'] = ResolversParentTypes['Share']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  from?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  hasPassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastViewedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  maxViews?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  scope?: Resolver<ResolversTypes['ShareScope'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ShareStatus'], ParentType, ContextType>;
+  to?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  views?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ShareCreatedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShareCreated'] = ResolversParentTypes['ShareCreated']> = {
+  share?: Resolver<ResolversTypes['Share'], ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ShareScopeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShareScope'] = ResolversParentTypes['ShareScope']> = {
+  categories?: Resolver<Array<ResolversTypes['UUID']>, ParentType, ContextType>;
+  goals?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  includeCaptures?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  includeExperiments?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  includeLocations?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  includeNotes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  metrics?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   events?: SubscriptionResolver<ResolversTypes['OutboundEvent'], "events", ParentType, ContextType, Partial<SubscriptionEventsArgs>>;
   inboxChanged?: SubscriptionResolver<ResolversTypes['InboxChange'], "inboxChanged", ParentType, ContextType>;
@@ -5147,6 +5361,8 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   routines?: Resolver<Maybe<Array<ResolversTypes['Routine']>>, ParentType, ContextType>;
   savedMeal?: Resolver<Maybe<ResolversTypes['SavedMeal']>, ParentType, ContextType, RequireFields<UserSavedMealArgs, 'id'>>;
   savedMeals?: Resolver<Maybe<Array<ResolversTypes['SavedMeal']>>, ParentType, ContextType, RequireFields<UserSavedMealsArgs, 'limit' | 'offset'>>;
+  share?: Resolver<Maybe<ResolversTypes['Share']>, ParentType, ContextType, RequireFields<UserShareArgs, 'id'>>;
+  shares?: Resolver<Maybe<Array<ResolversTypes['Share']>>, ParentType, ContextType>;
   suggestion?: Resolver<Maybe<ResolversTypes['Suggestion']>, ParentType, ContextType, RequireFields<UserSuggestionArgs, 'id'>>;
   suggestions?: Resolver<Maybe<ResolversTypes['SuggestionPage']>, ParentType, ContextType, RequireFields<UserSuggestionsArgs, 'limit' | 'offset' | 'status'>>;
   tagChart?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<UserTagChartArgs, 'tag'>>;
@@ -5268,6 +5484,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ReplacedEncryptionKey?: ReplacedEncryptionKeyResolvers<ContextType>;
   Routine?: RoutineResolvers<ContextType>;
   SavedMeal?: SavedMealResolvers<ContextType>;
+  Share?: ShareResolvers<ContextType>;
+  ShareCreated?: ShareCreatedResolvers<ContextType>;
+  ShareScope?: ShareScopeResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Suggestion?: SuggestionResolvers<ContextType>;
   SuggestionPage?: SuggestionPageResolvers<ContextType>;

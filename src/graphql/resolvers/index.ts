@@ -23,6 +23,7 @@ import { userResolvers } from './users.ts';
 import { versionResolvers } from './versions.ts';
 import { webhookResolvers } from './webhooks.ts';
 import { experimentResolvers } from './experiments.ts';
+import { shareResolvers } from './shares.ts';
 import { chartResolvers } from './charts.ts';
 
 /** Every area's resolvers; each file holds one area's fields, relations and mutations. */
@@ -52,4 +53,5 @@ export const areaResolvers: Resolvers[] = [
   chartResolvers,
   subscriptionResolvers,
   experimentResolvers,
+  shareResolvers,
 ];

@@ -3,6 +3,7 @@ import { changeTools } from './changes.ts';
 import { dayTools } from './days.ts';
 import { eventTools } from './events.ts';
 import { experimentTools } from './experiments.ts';
+import { shareTools } from './shares.ts';
 import { foodTools } from './food.ts';
 import { goalTools } from './goals.ts';
 import { chartTools } from './charts.ts';
@@ -30,4 +31,5 @@ export const allTools: Tool[] = [
   ...webhookTools,
   ...importTools,
   ...experimentTools,
+  ...shareTools,
 ];

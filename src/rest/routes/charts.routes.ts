@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Tag } from '../../domain/events/events.schemas.ts';
 import { ChartQuery } from '../../domain/charts/charts.schemas.ts';
 import { goalChart, metricChart, tagChart } from '../../domain/charts/charts.service.ts';
 import { goalHeatmap, metricHeatmap, tagHeatmap } from '../../representation/charts/heatmap.ts';
@@ -65,7 +66,7 @@ export const chartRoutes: Route[] = [
     access: 'read',
     graphql: 'User.tagChart',
     summary: 'How many events carried a tag each day, as an SVG calendar heatmap (default the last 365 days)',
-    params: z.object({ tag: z.string().min(1).max(100) }),
+    params: z.object({ tag: Tag }),
     query: ChartQuery,
     produces: SVG,
     responses,

@@ -25,6 +25,7 @@ import { webhookRoutes } from './webhooks.routes.ts';
 import { experimentRoutes } from './experiments.routes.ts';
 import { importRoutes } from './imports.routes.ts';
 import { chartRoutes } from './charts.routes.ts';
+import { shareRoutes } from './shares.routes.ts';
 import { importSpoolDir } from '../../imports/settings.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
@@ -60,6 +61,7 @@ export function allRoutes(opts: { allowRegistration: boolean; importMaxBytes?: n
     ...importRoutes({ maxBytes, spoolDir: opts.importSpoolDir ?? importSpoolDir() }),
     ...webhookRoutes,
     ...chartRoutes,
+    ...shareRoutes,
     ...experimentRoutes,
   ];
 }
