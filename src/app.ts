@@ -75,9 +75,13 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      // One short line per request: no headers, so no tokens or cookies in the log.
+      // One short line per request: no headers, so no tokens or cookies in the log; a share link's token is its path.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.replace(/^\/s\/[^/?#]+/, '/s/[redacted]'),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         err: safeError,
       },

@@ -130,7 +130,7 @@ export function sharePagesRouter(): Router {
       res.status(200).set({
         ...PAGE_HEADERS,
         'Content-Type': FHIR_JSON,
-        'Content-Disposition': `attachment; filename="lifetrack-share-fhir-${day()}.json"`,
+        'Content-Disposition': `attachment; filename="lifetrack-fhir-${day()}.json"`,
       });
       await fhirBundle(pages)(res);
     }),

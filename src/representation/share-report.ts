@@ -2,7 +2,7 @@ import type { ShareReport } from '../domain/shares/report.ts';
 import { goalHeatmap, tagHeatmap } from './charts/heatmap.ts';
 import { labelsFor } from './charts/labels.ts';
 import { lineChart } from './charts/line.ts';
-import { esc } from './charts/svg.ts';
+import { esc, type RenderedChart } from './charts/svg.ts';
 import { CSV_BOM, csvRow } from '../archive/csv.ts';
 
 /**
@@ -18,14 +18,23 @@ h3{font-size:15px;margin:18px 0 6px}.meta{color:#555;margin:0 0 16px}
 table{border-collapse:collapse;margin:6px 0 12px}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}
 th{background:#f3f3f3}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .note{color:#555;font-size:12px}.exploratory{border-left:3px solid #b58105;padding-left:8px}
-section{break-inside:avoid}svg{max-width:100%;height:auto}
+section{break-inside:avoid}img.chart{display:block;max-width:100%;height:auto}
 nav a{margin-right:12px}
 @page{size:auto;margin:14mm}
-@media print{body{margin:0;max-width:none}nav{display:none}h2{break-after:avoid}section,table,svg{break-inside:avoid}}
+@media print{body{margin:0;max-width:none}nav{display:none}h2{break-after:avoid}section,table,img{break-inside:avoid}}
 `;
 
-const fmtTime = (d: Date, timezone: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(d);
+/**
+ * A chart as an image of its own (a data: URI, which the page's CSP allows): each SVG keeps its
+ * ids and its stylesheet to itself, where inline ones would share the page's (two charts' `#t`,
+ * one chart's `.m` styling another's). Still vector in print; the description is its alt text.
+ */
+function chartImage(chart: RenderedChart): string {
+  const size = /width="(\d+)" height="(\d+)"/.exec(chart.svg);
+  return `<img class="chart" src="data:image/svg+xml;base64,${Buffer.from(chart.svg).toString('base64')}" alt="${esc(chart.description)}"${
+    size ? ` width="${size[1]}" height="${size[2]}"` : ''
+  }>`;
+}
 
 function table(head: string[], rows: string[][], numeric: boolean[] = []): string {
   return `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
@@ -37,6 +46,8 @@ function table(head: string[], rows: string[][], numeric: boolean[] = []): strin
 export function reportHtml(r: ShareReport, base: string): string {
   const L = labelsFor(r.language);
   const num = (v: number | null) => (v === null ? '–' : L.number(v));
+  const timeFormat = new Intl.DateTimeFormat(r.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: r.timezone });
+  const when = (d: Date) => timeFormat.format(d);
   const parts: string[] = [];
   parts.push(`<h1>${esc(r.label)}</h1>`);
   parts.push(`<p class="meta">${esc(`${L.date(r.from)} – ${L.date(r.to)} · times in ${r.timezone}`)}</p>`);
@@ -46,7 +57,7 @@ export function reportHtml(r: ShareReport, base: string): string {
     parts.push('<h2>Measurements</h2>');
     for (const m of r.metrics) {
       parts.push(
-        `<section><h3>${esc(`${m.chart.title} (${m.chart.unit})`)}</h3>${lineChart(m.chart).svg}`,
+        `<section><h3>${esc(`${m.chart.title} (${m.chart.unit})`)}</h3>${chartImage(lineChart(m.chart))}`,
         table(
           ['days with data', 'min', 'median', 'max', 'days without data'],
           [[String(m.n), num(m.min), num(m.median), num(m.max), String(m.missingDays)]],
@@ -65,7 +76,7 @@ export function reportHtml(r: ShareReport, base: string): string {
       }
       const adherence = g.adherence === null ? '–' : `${Math.round(g.adherence * 100)} %`;
       parts.push(
-        `<section><h3>${esc(g.title)}</h3>${goalHeatmap(g.chart).svg}`,
+        `<section><h3>${esc(g.title)}</h3>${chartImage(goalHeatmap(g.chart))}`,
         table(
           ['met', 'missed', 'skipped', 'adherence', 'current streak', 'longest streak'],
           [[String(g.met), String(g.missed), String(g.skipped), adherence, String(g.streak), String(g.longestStreak)]],
@@ -84,13 +95,13 @@ export function reportHtml(r: ShareReport, base: string): string {
         [false, true, true],
       ),
     );
-    for (const t of r.tags) parts.push(`<section>${tagHeatmap(t.chart).svg}</section>`);
+    for (const t of r.tags) parts.push(`<section>${chartImage(tagHeatmap(t.chart))}</section>`);
     if (r.timeline.length) {
       parts.push('<h3>Timeline</h3>');
       parts.push(
         table(
           ['when', 'tags', 'notes'],
-          r.timeline.map((e) => [fmtTime(e.occurredAt, r.timezone), e.tags.join(', '), e.notes ?? '']),
+          r.timeline.map((e) => [when(e.occurredAt), e.tags.join(', '), e.notes ?? '']),
         ),
       );
     }
@@ -111,7 +122,7 @@ export function reportHtml(r: ShareReport, base: string): string {
       r.captures.length
         ? table(
             ['when', 'text'],
-            r.captures.map((c) => [fmtTime(c.capturedAt, r.timezone), c.text]),
+            r.captures.map((c) => [when(c.capturedAt), c.text]),
           )
         : '<p class="note">None in this period.</p>',
     );
@@ -122,7 +133,7 @@ export function reportHtml(r: ShareReport, base: string): string {
       r.visits.length
         ? table(
             ['place', 'arrived', 'left'],
-            r.visits.map((v) => [v.placeName, fmtTime(v.occurredAt, r.timezone), v.endedAt ? fmtTime(v.endedAt, r.timezone) : '']),
+            r.visits.map((v) => [v.placeName, when(v.occurredAt), v.endedAt ? when(v.endedAt) : '']),
           )
         : '<p class="note">None in this period.</p>',
     );

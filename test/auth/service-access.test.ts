@@ -6,6 +6,7 @@ import { disableTotp, enableTotp, setupTotp } from '../../src/auth/totp.service.
 import type { Actor } from '../../src/core/actor.ts';
 import { Forbidden } from '../../src/core/errors.ts';
 import { withContext } from '../../src/db/context.ts';
+import { createShare, revokeShare } from '../../src/domain/shares/shares.service.ts';
 import { getProfile, updateProfile } from '../../src/domain/users/users.service.ts';
 import { withOwnServer, type TestServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
@@ -34,6 +35,18 @@ const credentialUseCases: [string, (a: Actor) => Promise<unknown>][] = [
   ['revokeOtherSessions', (a) => revokeOtherSessions(a)],
   ['changePassword', (a) => changePassword(a, { current_password: owner.password, new_password: 'taken over!' }, { ip: '192.0.2.1' })],
   ['updateProfile (email)', (a) => updateProfile(a, { email: 'attacker@example.com' })],
+  // A share link opens the data to anyone holding it: as much an account decision as a new token.
+  [
+    'createShare',
+    (a) =>
+      createShare(a, {
+        label: 'x',
+        scope: { metrics: ['steps'] },
+        last_days: 7,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+  ],
+  ['revokeShare', (a) => revokeShare(a, randomUUID())],
 ];
 
 test.each(credentialUseCases)('%s refuses a write access token with Forbidden', async (_name, useCase) => {

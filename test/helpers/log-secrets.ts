@@ -1,7 +1,7 @@
 /**
  * What must never be in a log line: bearer tokens (session and OAuth JWTs, personal access tokens),
  * passwords (the test users' among them), one-time codes, PKCE verifiers, refresh tokens, TOTP
- * secrets, webhook signing secrets and signatures, wrapped key material and encrypted payloads. A
+ * secrets, webhook signing secrets and signatures, share link tokens, wrapped key material and encrypted payloads. A
  * redacted value is fine.
  */
 const PATTERNS: [string, RegExp][] = [
@@ -10,6 +10,7 @@ const PATTERNS: [string, RegExp][] = [
   ['a test password', /correct horse|hunter2hunter2/i],
   ['a webhook signing secret', /whsec_[A-Za-z0-9+/]{16,}/],
   ['a webhook signature', /v1,[A-Za-z0-9+/]{40,}={0,2}/],
+  ['a share link token', /\/s\/[A-Za-z0-9_-]{32}/],
   ['a TOTP secret', /otpauth:\/\/|secret=[A-Z2-7]{16,}/],
   [
     'a secret field',

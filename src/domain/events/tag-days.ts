@@ -23,13 +23,19 @@ export type TimelineEvent = { occurredAt: Date; localDate: string; tags: string[
 /** The user's events carrying any of `tags` on from..to, oldest first, at most `limit`. */
 export async function eventsWithTags(userId: string, tags: string[], from: string, to: string, limit: number): Promise<TimelineEvent[]> {
   if (tags.length === 0) return [];
-  const rows = await query<{ occurred_at: Date; local_date: string; tags: string[]; notes: string | null; encrypted: boolean }>(
+  const rows = await query<{ occurred_at: Date | string; local_date: string; tags: string[]; notes: string | null; encrypted: boolean }>(
     `select occurred_at, local_date::text as local_date, tags, notes, encrypted_payload is not null as encrypted from events
      where user_id = $1 and tags && $2::text[] and local_date between $3::date and $4::date
      order by occurred_at, id limit $5`,
     [userId, tags, from, to, limit],
   );
-  return rows.map((r) => ({ occurredAt: r.occurred_at, localDate: r.local_date, tags: r.tags, notes: r.notes, encrypted: r.encrypted }));
+  return rows.map((r) => ({
+    occurredAt: new Date(r.occurred_at),
+    localDate: r.local_date,
+    tags: r.tags,
+    notes: r.notes,
+    encrypted: r.encrypted,
+  }));
 }
 
 /** How many of the user's events each category has on from..to. */

@@ -52,18 +52,18 @@ export async function openShare(token: string, key: ShareKey, opts: { view: bool
     if (!(await verifyPassword(share.passwordHash, key.password))) throw new Unauthenticated('Wrong password');
   }
   if (opts.view) {
-    const [counted] = await query<{ views: number; last_viewed_at: Date }>(
+    const [counted] = await query<{ views: number; last_viewed_at: Date | string }>(
       `update shares set views = views + 1, last_viewed_at = now() where id = $1 and (max_views is null or views < max_views)
        returning views, last_viewed_at`,
       [share.id],
     );
     if (!counted) throw new Gone('This share is used up');
     share.views = counted.views;
-    share.lastViewedAt = counted.last_viewed_at;
+    share.lastViewedAt = new Date(counted.last_viewed_at);
     await emitEvent(
       share.userId,
       'share.viewed',
-      { views: counted.views, viewed_at: counted.last_viewed_at },
+      { views: counted.views, viewed_at: share.lastViewedAt.toISOString() },
       { type: 'share', id: share.id },
     );
   }
