@@ -48,6 +48,8 @@ export function reportHtml(r: ShareReport, base: string): string {
   const num = (v: number | null) => (v === null ? '–' : L.number(v));
   const timeFormat = new Intl.DateTimeFormat(r.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: r.timezone });
   const when = (d: Date) => timeFormat.format(d);
+  const coefficient = new Intl.NumberFormat(r.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const probability = new Intl.NumberFormat(r.language, { maximumSignificantDigits: 2 });
   const parts: string[] = [];
   parts.push(`<h1>${esc(r.label)}</h1>`);
   parts.push(`<p class="meta">${esc(`${L.date(r.from)} – ${L.date(r.to)} · times in ${r.timezone}`)}</p>`);
@@ -137,6 +139,32 @@ export function reportHtml(r: ShareReport, base: string): string {
           )
         : '<p class="note">None in this period.</p>',
     );
+  }
+  if (r.correlations) {
+    parts.push('<h2>Correlations</h2>');
+    parts.push(
+      '<p class="note exploratory">Exploratory: rank correlations between the series shown here, day by day (a lag of 1 compares the second series on the day before). They describe association, not cause; q is the false-discovery-rate adjusted p-value over every test made, and the 95 % interval is approximate.</p>',
+    );
+    if (r.correlations === 'too_short') parts.push('<p class="note">The period is too short to correlate (at least 14 days).</p>');
+    else
+      parts.push(
+        r.correlations.length
+          ? table(
+              ['series', 'with', 'lag (days)', 'days', 'r', '95 % interval', 'q', 'confidence'],
+              r.correlations.map((c) => [
+                c.of,
+                c.with,
+                String(c.lag),
+                String(c.n),
+                coefficient.format(c.r),
+                `${coefficient.format(c.low)} to ${coefficient.format(c.high)}`,
+                probability.format(c.qValue),
+                c.confidence,
+              ]),
+              [false, false, true, true, true, false, true, false],
+            )
+          : '<p class="note">None found among these series in this period.</p>',
+      );
   }
   if (r.experiments) {
     parts.push('<h2>Experiments</h2>');

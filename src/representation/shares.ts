@@ -15,6 +15,7 @@ const ShareScopeRead = z
     include_notes: z.boolean(),
     include_locations: z.boolean(),
     include_experiments: z.boolean(),
+    include_correlations: z.boolean(),
   })
   .meta({ id: 'ShareScopeRead' });
 

@@ -236,7 +236,7 @@ describe('a visitor with the link', () => {
     expect(svgs[2]).toContain('#ibuprofen: 2 events');
     // The timeline: the two ibuprofen events, with only the scope's tags and no notes (not shared).
     expect(words).toContain('Timeline when tags notes Mar 2, 2026, 9:00 AM ibuprofen Mar 3, 2026, 9:00 AM ibuprofen Made by');
-    for (const secret of [...OUTSIDE_THE_SCOPE, 'NOTE-PLAIN', 'CAPTURE-TEXT', 'Notes written', 'Places', 'Experiments']) {
+    for (const secret of [...OUTSIDE_THE_SCOPE, 'NOTE-PLAIN', 'CAPTURE-TEXT', 'Notes written', 'Places', 'Experiments', 'Correlations']) {
       expect(html).not.toContain(secret);
     }
     expect(svgs.join('')).not.toContain('81.37');
@@ -248,6 +248,30 @@ describe('a visitor with the link', () => {
     expect(visible(html)).toContain('Mar 2, 2026, 9:00 AM ibuprofen with food NOTE-PLAIN Mar 3, 2026, 9:00 AM ibuprofen Notes');
     expect(visible(html)).toContain('Notes written when text Mar 5, 2026, 1:00 PM CAPTURE-TEXT headache after lunch');
     for (const secret of OUTSIDE_THE_SCOPE) expect(html).not.toContain(secret);
+  });
+
+  test("correlations only where included, only among the scope's own series, exploratory with q-values and intervals", async () => {
+    // May 2026: steps and active energy rise together, and so does weight, which is not shared.
+    const may = Array.from({ length: 20 }, (_, i) => `2026-05-${String(i + 1).padStart(2, '0')}T10:00:00Z`);
+    await ingestOk(
+      server,
+      owner,
+      may.flatMap((at, i) => [
+        reading({ metric_type_slug: 'steps', value: 3000 + 500 * i + (i % 3) * 100, recorded_at: at }),
+        reading({ metric_type_slug: 'active_energy', value: 200 + 30 * i + (i % 4) * 5, recorded_at: at }),
+        reading({ metric_type_slug: 'weight', value: 80 + i / 10, recorded_at: at }),
+      ]),
+    );
+    const scope = { metrics: ['steps', 'active_energy'], include_correlations: true };
+    const made = await share({ scope, from: '2026-05-01', to: '2026-05-20' });
+    expect(made.scope.include_correlations).toBe(true);
+    const words = visible(text(await visit(made.url)));
+    expect(words).toContain('Correlations Exploratory: rank correlations between the series shown here');
+    const row = /series with lag \(days\) days r 95 % interval q confidence (.*?) Made by/.exec(words)![1];
+    expect(row).toMatch(/^(Steps Active energy|Active energy Steps) 0 20 1\.00 (0\.9\d|1\.00) to 1\.00 [\d.e-]+ strong/);
+    expect(words).not.toContain('Weight');
+    const short = await share({ scope, from: '2026-05-01', to: '2026-05-07' });
+    expect(visible(text(await visit(short.url)))).toContain('The period is too short to correlate (at least 14 days).');
   });
 
   test('every answer is never cached, never indexed, sends no referrer and may load nothing from anywhere', async () => {

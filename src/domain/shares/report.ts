@@ -1,5 +1,5 @@
 import { wallTimeToUtc } from '../../core/clock.ts';
-import { NotFound } from '../../core/errors.ts';
+import { Invalid, NotFound } from '../../core/errors.ts';
 import { categoriesByIds } from '../categories/categories.service.ts';
 import { capturesBetween } from '../captures/captures-between.ts';
 import { goalChart, metricChart, tagChart, type GoalChart, type MetricChart, type TagChart } from '../charts/charts.service.ts';
@@ -7,7 +7,9 @@ import { categoryCounts, eventsWithTags, type TimelineEvent } from '../events/ta
 import { listExperiments } from '../experiments/experiments.service.ts';
 import type { ExperimentReport } from '../experiments/report.ts';
 import { getGoalHistory } from '../goals/goals.service.ts';
-import { addDays, streaks } from '../goals/periods.ts';
+import { addDays, daysBetween, streaks } from '../goals/periods.ts';
+import type { Tier } from '../insights/graph.ts';
+import { getInsightGraph } from '../insights/insights.service.ts';
 import { metricType } from '../metric-types/catalogue.ts';
 import { resolvedDays } from '../metrics/resolved-days.ts';
 import { pageLocationHistory, type VisitRecord } from '../places/visits.service.ts';
@@ -41,6 +43,23 @@ type GoalSection = {
   longestStreak: number;
 };
 type TagSection = { chart: TagChart; total: number; days: number };
+/** One rank correlation between two of the scope's series: `with` on day d-lag against `of` on day d. */
+type CorrelationRow = {
+  of: string;
+  with: string;
+  lag: number;
+  n: number;
+  r: number;
+  low: number;
+  high: number;
+  qValue: number;
+  confidence: Tier;
+};
+
+/** The insight graph's window bounds: a period shorter than this has no correlations; a longer one uses its last 365 days. */
+const [MIN_WINDOW, MAX_WINDOW] = [14, 365];
+/** Rows of the correlations table, the lowest q-values first. */
+const MAX_CORRELATIONS = 20;
 
 /** What a share shows for its period: only what its scope names, read as the owner with read access. */
 export type ShareReport = {
@@ -58,6 +77,8 @@ export type ShareReport = {
   captures: { capturedAt: Date; text: string }[] | null;
   visits: VisitRecord[] | null;
   experiments: ExperimentReport[] | null;
+  /** 'too_short': the period has fewer than 14 days, too few to correlate. */
+  correlations: CorrelationRow[] | 'too_short' | null;
 };
 
 function median(sorted: number[]): number | null {
@@ -108,6 +129,48 @@ async function goalSection(opened: OpenedShare, slug: string): Promise<GoalSecti
   }
 }
 
+/**
+ * The insight graph's tests between the scope's own series (metrics, tags, categories) over the
+ * period: an edge to anything outside the scope is dropped, so no other series is even named. A pair
+ * at lag 0 is tested from both ends and shown once. The interval is Fisher's z for a rank correlation
+ * (standard error 1.06/sqrt(n-3), Fieller, Hartley and Pearson 1957): approximate, as the page says.
+ */
+async function scopeCorrelations(opened: OpenedShare): Promise<CorrelationRow[] | 'too_short'> {
+  const { share, actor, from, to } = opened;
+  const days = daysBetween(from, to) + 1;
+  if (days < MIN_WINDOW) return 'too_short';
+  const scope = share.scope;
+  const keys = new Set([...scope.metrics, ...scope.tags.map((t) => `tag:${t}`), ...scope.categories.map((c) => `category:${c}`)]);
+  const rows = new Map<string, CorrelationRow>();
+  for (const key of keys) {
+    const graph = await getInsightGraph(actor, { metric: key, window_days: Math.min(days, MAX_WINDOW), end_date: to }).catch(
+      (err: unknown) => {
+        // A tag or category without events in the window is no column: nothing to correlate.
+        if (err instanceof Invalid || err instanceof NotFound) return null;
+        throw err;
+      },
+    );
+    for (const e of graph?.edges ?? []) {
+      if (!keys.has(e.key)) continue;
+      const pair = e.lag === 0 ? [key, e.key].sort().join('|') : `${key}<-${e.key}|${e.lag}`;
+      const half = 1.96 * (1.06 / Math.sqrt(Math.max(1, e.n - 3)));
+      const z = Math.atanh(Math.max(-0.999999, Math.min(0.999999, e.r)));
+      rows.set(pair, {
+        of: graph!.center.label,
+        with: e.label,
+        lag: e.lag,
+        n: e.n,
+        r: e.r,
+        low: Math.tanh(z - half),
+        high: Math.tanh(z + half),
+        qValue: e.qValue,
+        confidence: e.confidence,
+      });
+    }
+  }
+  return [...rows.values()].sort((a, b) => a.qValue - b.qValue || Math.abs(b.r) - Math.abs(a.r)).slice(0, MAX_CORRELATIONS);
+}
+
 export async function shareReport(opened: OpenedShare): Promise<ShareReport> {
   const { share, actor, from, to, timezone, language } = opened;
   const scope = share.scope;
@@ -146,6 +209,7 @@ export async function shareReport(opened: OpenedShare): Promise<ShareReport> {
     }),
     captures: scope.include_captures ? await capturesBetween(actor.userId, start, end, REPORT_LIST_LIMIT) : null,
     visits: scope.include_locations ? (await pageLocationHistory(actor, { from, to, limit: 500 })).items : null,
+    correlations: scope.include_correlations ? await scopeCorrelations(opened) : null,
     experiments: scope.include_experiments
       ? (await listExperiments(actor)).filter((e) => e.start <= to && (e.stoppedOn ?? e.end) >= from)
       : null,

@@ -10,6 +10,7 @@ export type ShareScope = {
   include_notes: boolean;
   include_locations: boolean;
   include_experiments: boolean;
+  include_correlations: boolean;
 };
 
 /**

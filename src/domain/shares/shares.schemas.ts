@@ -16,6 +16,10 @@ const ShareScope = z
     include_notes: z.boolean().default(false).describe("The listed events' notes (off by default; encrypted ones never)"),
     include_locations: z.boolean().default(false).describe('Place visits (off by default)'),
     include_experiments: z.boolean().default(false).describe("n-of-1 experiments' results, marked exploratory (off by default)"),
+    include_correlations: z
+      .boolean()
+      .default(false)
+      .describe('Rank correlations among the scope\'s own series over the period, marked exploratory with q-values and intervals (off by default)'),
   })
   .meta({ id: 'ShareScope' });
 

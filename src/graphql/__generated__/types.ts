@@ -3082,6 +3082,8 @@ export type ShareScope = {
   goals: Array<Scalars['String']['output']>;
   /** The free-text captures' text */
   includeCaptures: Scalars['Boolean']['output'];
+  /** Rank correlations among the scope's own series, marked exploratory with q-values and intervals */
+  includeCorrelations: Scalars['Boolean']['output'];
   /** n-of-1 experiments' results, marked exploratory */
   includeExperiments: Scalars['Boolean']['output'];
   /** Place visits */
@@ -3102,6 +3104,8 @@ export type ShareScopeInput = {
   goals?: InputMaybe<Array<Scalars['String']['input']>>;
   /** The free-text captures' text */
   includeCaptures?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Rank correlations among the scope's own series, marked exploratory with q-values and intervals */
+  includeCorrelations?: InputMaybe<Scalars['Boolean']['input']>;
   /** n-of-1 experiments' results, marked exploratory */
   includeExperiments?: InputMaybe<Scalars['Boolean']['input']>;
   /** Place visits */
@@ -5255,6 +5259,7 @@ export type ShareScopeResolvers<ContextType = GraphQLContext, ParentType extends
   categories?: Resolver<Array<ResolversTypes['UUID']>, ParentType, ContextType>;
   goals?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   includeCaptures?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  includeCorrelations?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   includeExperiments?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   includeLocations?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   includeNotes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;

@@ -21,6 +21,7 @@ export const shareResolvers: Resolvers = {
     includeNotes: (s) => s.include_notes,
     includeLocations: (s) => s.include_locations,
     includeExperiments: (s) => s.include_experiments,
+    includeCorrelations: (s) => s.include_correlations,
   },
   ShareCreated: { url: (c) => shareUrl(c.token) },
   Mutation: {
