@@ -15,13 +15,13 @@ const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#222;max-width:900px;margin:24px auto;padding:0 16px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #ccc;padding-bottom:4px}
 h3{font-size:15px;margin:18px 0 6px}.meta{color:#555;margin:0 0 16px}
-table{border-collapse:collapse;margin:6px 0 12px}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}
+table{border-collapse:collapse;margin:6px 0 12px;display:block;max-width:100%;overflow-x:auto}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}
 th{background:#f3f3f3}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .note{color:#555;font-size:12px}.exploratory{border-left:3px solid #b58105;padding-left:8px}
 section{break-inside:avoid}img.chart{display:block;max-width:100%;height:auto}
 nav a{margin-right:12px}
 @page{size:auto;margin:14mm}
-@media print{body{margin:0;max-width:none}nav{display:none}h2{break-after:avoid}section,table,img{break-inside:avoid}}
+@media print{body{margin:0;max-width:none}table{display:table}nav{display:none}h2{break-after:avoid}section,table,img{break-inside:avoid}}
 `;
 
 /**

@@ -176,6 +176,9 @@ test("a tag's heatmap counts its events per day; the tag is the user's text, esc
   const titles = els.filter((e) => e.name === 'title').map((e) => e.text);
   expect(titles).toContain('Mar 2, 2026: 2 events');
   expect(titles).toContain('Mar 3, 2026: 0 events');
+  // Counts 2 and 1: tied quartiles leave a level no day reaches, which the legend leaves out.
+  const legend = els.filter((e) => e.name === 'text' && e.attributes['font-size'] === '10').map((e) => e.text);
+  expect(legend).toEqual(['0', '≤ 1', '≤ 2', '> 2']);
 
   // The tag as events carry it: '#Tag' and 'tag' are one; a tag no event ever carried is unknown.
   const same = await chart(u, `tags/${encodeURIComponent('#' + tag.toUpperCase())}/heatmap?from=2026-03-01&to=2026-03-31`);

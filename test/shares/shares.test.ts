@@ -289,7 +289,7 @@ describe('a visitor with the link', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
-      const csp = res.headers['content-security-policy'] as string;
+      const csp = res.headers['content-security-policy'];
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toMatch(/https?:|\*/);

@@ -19,7 +19,9 @@ const ShareScope = z
     include_correlations: z
       .boolean()
       .default(false)
-      .describe('Rank correlations among the scope\'s own series over the period, marked exploratory with q-values and intervals (off by default)'),
+      .describe(
+        "Rank correlations among the scope's own series over the period, marked exploratory with q-values and intervals (off by default)",
+      ),
   })
   .meta({ id: 'ShareScope' });
 

@@ -30,11 +30,12 @@ function levelsOf(values: number[], L: Labels): { cell: (v: number) => string; l
   const positive = values.filter((v) => v > 0).sort((a, b) => a - b);
   const q = [0.25, 0.5, 0.75].map((f) => positive[Math.min(positive.length - 1, Math.floor(f * positive.length))] ?? 0);
   const level = (v: number) => (v <= 0 ? 0 : v <= q[0] ? 1 : v <= q[1] ? 2 : v <= q[2] ? 3 : 4);
+  // Tied quartiles (few distinct values) leave a level no value reaches: it is not in the legend.
   const legend: Legend = [
     { cls: 'l0', text: '0' },
     { cls: 'l1', text: `≤ ${L.number(q[0])}` },
-    { cls: 'l2', text: `≤ ${L.number(q[1])}` },
-    { cls: 'l3', text: `≤ ${L.number(q[2])}` },
+    ...(q[1] > q[0] ? [{ cls: 'l2', text: `≤ ${L.number(q[1])}` }] : []),
+    ...(q[2] > q[1] ? [{ cls: 'l3', text: `≤ ${L.number(q[2])}` }] : []),
     { cls: 'l4', text: `> ${L.number(q[2])}` },
   ];
   return { cell: (v) => `l${level(v)}`, legend };
