@@ -2,14 +2,10 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { open as openZip, type Entry, type ZipFile } from 'yauzl';
 import type { Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
-import { toCanonical } from '../../domain/metric-types/catalogue.ts';
-import { resent } from '../../domain/imports/csv-import.service.ts';
-import { ingestReadings } from '../../domain/metrics/ingest.service.ts';
-import { unionSpans, type Interval } from '../../tools/intervals.ts';
+import { ReadingSink, SleepNights, type ImportCounts, type SinkReading } from '../reading-sink.ts';
 import { xmlEvents, xmlRootName } from '../xml-guard.ts';
 import type { ImportTally, WriterFormat } from './format.ts';
 
@@ -60,42 +56,11 @@ const ASLEEP = new Set([
   'HKCategoryValueSleepAnalysisAsleepREM',
 ]);
 
-/** A gap longer than this between asleep samples of one source starts a new night. */
-const NIGHT_GAP_MS = 3 * 3600_000;
-const BATCH = 5_000;
 /** The export.xml entry of an export.zip: where the Health app puts it, or at the top of a ZIP made by hand. */
 const isExportXml = (name: string) => name === 'export.xml' || name.endsWith('apple_health_export/export.xml');
 /** As for an account archive (src/archive/import.ts): the most export.xml may inflate to, as a multiple of the ZIP's size, beyond a floor. */
 const MAX_INFLATE_RATIO = 100;
 const INFLATE_FLOOR_BYTES = 64 * 1024 * 1024;
-
-/**
- * Every <Record> lands in exactly one count: records = created + skipped (already there) + merged
- * (a sleep stage folded into its night's reading) + ignored (not mapped; by type in ignoredByType,
- * sleep stages that are not asleep as `<type>:<value>`) + unconvertible (a unit that does not
- * convert, a value that is not a number, or one the service refuses).
- */
-export type ImportCounts = {
-  records: number;
-  created: number;
-  skipped: number;
-  merged: number;
-  ignored: number;
-  unconvertible: number;
-  ignoredByType: Record<string, number>;
-};
-
-type Reading = {
-  metric_type_slug: string;
-  recorded_at: string;
-  source: string;
-  source_id: string;
-  value: number;
-  unit: string | null;
-  metadata: Record<string, unknown>;
-};
-/** A reading and how many of the file's records it stands for (a night: its stages). */
-type Pending = { reading: Reading; records: number; detail: string };
 
 /** "2026-01-01 07:50:00 +0100" -> "2026-01-01T07:50:00+01:00" (null when malformed). */
 export function appleDate(text: string | undefined): string | null {
@@ -168,73 +133,31 @@ export async function importAppleHealth(
   { onProgress = () => {}, tally, signal }: AppleHealthOptions = {},
 ): Promise<ImportCounts> {
   const totalBytes = (await stat(path)).size;
-  const counts: ImportCounts = { records: 0, created: 0, skipped: 0, merged: 0, ignored: 0, unconvertible: 0, ignoredByType: {} };
-  let batch: Pending[] = [];
-  /** Asleep intervals per source: a night is built from all of them at the end, as records come in any order. */
-  const asleep = new Map<string, Interval[]>();
-  const ignore = (why: string, detail: string, reason: 'unmapped_type' | 'malformed' = 'unmapped_type') => {
-    counts.ignored++;
-    counts.ignoredByType[why] = (counts.ignoredByType[why] ?? 0) + 1;
-    if (reason === 'unmapped_type') tally?.skipped('unmapped_type', detail, why);
-    else tally?.skipped(reason, detail);
-  };
-  const unconvertible = (records: number, detail: string) => {
-    counts.unconvertible += records;
-    for (let i = 0; i < records; i++) tally?.skipped('invalid', detail);
-  };
+  const sink = new ReadingSink(actor, tally);
+  const counts = sink.counts;
+  // Records come in any order: a night is built from all of its source's asleep records at the end.
+  const sleep = new SleepNights();
 
-  const push = (p: Pending) => {
-    const r = p.reading;
-    if (toCanonical(r.metric_type_slug, r.value, r.unit) === null || !Number.isFinite(r.value))
-      unconvertible(p.records, `${p.detail}: ${r.value} ${r.unit ?? ''} is not a ${r.metric_type_slug.replace(/_/g, ' ')} value`);
-    else batch.push(p);
-  };
-  // A night is the union of a source's asleep intervals (not their sum), recorded when it ends;
-  // its first record becomes the reading, the others are merged into it.
-  const pushNights = () => {
-    for (const [source, intervals] of asleep) {
-      for (const night of unionSpans(intervals, NIGHT_GAP_MS)) {
-        counts.merged += night.intervals - 1;
-        push({
-          reading: {
-            metric_type_slug: 'sleep_duration',
-            recorded_at: night.end,
-            source,
-            source_id: hash('sleep', source, night.start),
-            value: Math.round((night.coveredMs / 3600_000) * 1e6) / 1e6,
-            unit: 'h',
-            metadata: { apple_type: 'HKCategoryTypeIdentifierSleepAnalysis', start: night.start },
-          },
-          records: night.intervals,
-          detail: `the night of ${night.start} (${source})`,
-        });
-      }
-    }
-  };
-
-  const record = (attrs: Record<string, string>) => {
-    counts.records++;
+  const record = async (attrs: Record<string, string>): Promise<void> => {
+    sink.record();
     const type = attrs.type ?? '';
     const mapping = TYPES[type];
     const start = appleDate(attrs.startDate);
     const end = appleDate(attrs.endDate);
     const detail = `Record ${counts.records} (${type || 'no type'}, ${attrs.startDate ?? 'no startDate'})`;
-    if (!mapping) return ignore(type || 'a record without type', detail);
-    if (!start || !end) return ignore(`${type} without a readable date`, `${detail}: no readable startDate and endDate`, 'malformed');
+    if (!mapping) return sink.ignore(type || 'a record without type', detail);
+    if (!start || !end) return sink.ignore(`${type} without a readable date`, `${detail}: no readable startDate and endDate`, 'malformed');
     const source = sourceName(attrs);
     const sourceId = hash(attrs.type, source, attrs.startDate, attrs.endDate, attrs.value, attrs.unit);
     const metadata = { apple_type: attrs.type };
     const durationMs = Date.parse(end) - Date.parse(start);
-    const reading = (r: Omit<Reading, 'source' | 'source_id' | 'metadata' | 'metric_type_slug'>) =>
-      push({ reading: { metric_type_slug: mapping.slug, source, source_id: sourceId, metadata, ...r }, records: 1, detail });
+    const reading = (r: Pick<SinkReading, 'recorded_at' | 'value' | 'unit'>) =>
+      sink.push({ reading: { metric_type_slug: mapping.slug, source, source_id: sourceId, metadata, ...r }, records: 1, detail });
     switch (mapping.kind) {
       case 'sleep': {
         // Stages become one reading per night and source, recorded when the night ends (its wake-up day).
-        if (!ASLEEP.has(attrs.value ?? '')) return ignore(`${type}:${attrs.value ?? ''}`, detail);
-        const list = asleep.get(source) ?? [];
-        list.push({ start, end, startMs: Date.parse(start), endMs: Date.parse(end) });
-        asleep.set(source, list);
-        return;
+        if (!ASLEEP.has(attrs.value ?? '')) return sink.ignore(`${type}:${attrs.value ?? ''}`, detail);
+        return sleep.add(source, start, end);
       }
       case 'duration_min':
         return reading({ recorded_at: end, value: durationMs / 60_000, unit: 'min' });
@@ -245,45 +168,6 @@ export async function importAppleHealth(
       }
       default:
         return reading({ recorded_at: start, value: Number(attrs.value), unit: appleUnit(attrs.unit) });
-    }
-  };
-
-  /**
-   * The batch through ingest; readings the service refuses are counted as such and the rest sent
-   * again (as the CSV import does: `resent`).
-   */
-  const flush = async () => {
-    const queue = [batch];
-    batch = [];
-    while (queue.length) {
-      const pending = queue.shift()!;
-      if (!pending.length) continue;
-      try {
-        const result = await ingestReadings(actor, { readings: pending.map((p) => p.reading) });
-        counts.created += result.createdCount;
-        counts.skipped += result.skippedCount;
-        if (tally) {
-          const made = new Map<string | null, number>();
-          result.eachCreated((c) => made.set(c.sourceId, (made.get(c.sourceId) ?? 0) + 1));
-          for (const p of pending) {
-            const n = made.get(p.reading.source_id) ?? 0;
-            if (n) made.set(p.reading.source_id, n - 1);
-            if (n) tally.created(p.records);
-            else tally.present(p.records);
-          }
-        }
-      } catch (err) {
-        if (!(err instanceof Invalid)) throw err;
-        const bad = new Map<number, string>();
-        for (const x of err.issues) {
-          const k = Number(x.loc[1]);
-          if (Number.isInteger(k) && k < pending.length && !bad.has(k)) bad.set(k, `${x.loc.slice(2).join('.')}: ${x.msg}`);
-        }
-        if (bad.size === 0) throw err;
-        for (const [k, msg] of bad) unconvertible(pending[k].records, `${pending[k].detail}: ${msg}`);
-        queue.unshift(...resent(pending, new Set(bad.keys())));
-        await nextTurn();
-      }
     }
   };
 
@@ -311,8 +195,7 @@ export async function importAppleHealth(
         } else if (tag.name === 'Record') emit(tag.attributes);
       },
     }))) {
-      record(attrs);
-      if (batch.length >= BATCH) await flush();
+      await record(attrs);
       if (read !== lastProgress) {
         lastProgress = read;
         tally?.progress(bytesRead());
@@ -331,9 +214,11 @@ export async function importAppleHealth(
   }
   if (!signal?.aborted) {
     if (root === null) throw Invalid.at([], 'This is not a valid Apple Health export: it has no <HealthData>');
-    pushNights();
+    for (const night of sleep.nights()) {
+      await sink.pushNight(night, hash('sleep', night.source, night.start), { apple_type: 'HKCategoryTypeIdentifierSleepAnalysis' });
+    }
   }
-  await flush();
+  await sink.flush();
   onProgress(totalBytes, totalBytes, counts);
   return counts;
 }
