@@ -26,15 +26,14 @@
  * --keep keeps the generated file (and reuses one of the same size and seed next time).
  * BENCH_SERVER_FLAGS: extra node flags for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeRecordsFile, type GeneratedRecords } from '../imports/generated-records.ts';
 import { memory, resetPeak } from './figures.ts';
-import { signUpOn, sleep, startAsNpmStart } from './spawned-server.ts';
+import { signUpOn, sleep, startAsNpmStart, uploadFile } from './spawned-server.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -116,36 +115,6 @@ async function recordsFile(): Promise<GeneratedRecords & { reused: boolean }> {
   return { ...made, reused: false };
 }
 
-/** POSTs the file as the raw body, streamed from disk; answers the status and the body. */
-function uploadFile(base: string, user: { id: string; auth: string }, path: string, size: number) {
-  return new Promise<{ status: number; body: Record<string, any> }>((done, fail) => {
-    const req = request(
-      `${base}/users/${user.id}/imports?filename=Records.json`,
-      {
-        method: 'POST',
-        headers: { authorization: user.auth, 'content-type': 'application/octet-stream', 'content-length': String(size) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          try {
-            done({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, any> });
-          } catch {
-            fail(new Error(`upload answered ${res.statusCode}: ${text.slice(0, 300)}`));
-          }
-        });
-        res.on('error', fail);
-      },
-    );
-    req.on('error', fail);
-    createReadStream(path, { highWaterMark: 1 << 20 })
-      .on('error', fail)
-      .pipe(req);
-  });
-}
-
 /** Another account's GET /users/{id}/events, one every 200 ms (or right after a slower answer), until stopped. */
 function otherUsersReads(base: string, user: { id: string; auth: string }) {
   const samples: { at: number; wall: number; ms: number; serverMs: number; status: number }[] = [];
@@ -206,7 +175,7 @@ async function main() {
 
     const cpu0 = cpuSeconds(pid);
     const t0 = performance.now();
-    const up = await uploadFile(base, importer, file.path, file.bytes);
+    const up = await uploadFile(base, importer, file.path, file.bytes, 'Records.json');
     const tUploaded = performance.now();
     if (up.status !== 202) throw new Error(`upload answered ${up.status}: ${JSON.stringify(up.body)}`);
     const afterUpload = memory(pid);

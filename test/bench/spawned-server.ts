@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,4 +114,34 @@ export async function signUpOn(base: string): Promise<{ id: string; auth: string
   const { id } = (await reg.json()) as { id: string };
   const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
   return { id, auth: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+}
+
+/** POSTs a file to POST /users/{id}/imports as the raw body, streamed from disk; answers the status and the body. */
+export function uploadFile(base: string, user: { id: string; auth: string }, path: string, size: number, filename: string) {
+  return new Promise<{ status: number; body: Record<string, any> }>((done, fail) => {
+    const req = request(
+      `${base}/users/${user.id}/imports?filename=${encodeURIComponent(filename)}`,
+      {
+        method: 'POST',
+        headers: { authorization: user.auth, 'content-type': 'application/octet-stream', 'content-length': String(size) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          try {
+            done({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, any> });
+          } catch {
+            fail(new Error(`upload answered ${res.statusCode}: ${text.slice(0, 300)}`));
+          }
+        });
+        res.on('error', fail);
+      },
+    );
+    req.on('error', fail);
+    createReadStream(path, { highWaterMark: 1 << 20 })
+      .on('error', fail)
+      .pipe(req);
+  });
 }

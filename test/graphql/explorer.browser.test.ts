@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, browserAvailable, launchChromium } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, withBrowser } from '../helpers/browser.ts';
 import { captureParsed } from '../captures/flow.ts';
 import { withIsolatedServer, withServer, type HttpServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
@@ -14,19 +14,7 @@ import { DASHBOARD_QUERY } from '../../src/http/dashboard-query.ts';
  */
 jest.setTimeout(120_000);
 
-const haveBrowser = browserAvailable("the GraphQL explorer's browser tests");
-// Whole blocks skip: their servers and data are not made for nothing.
-const browserDescribe = haveBrowser ? describe : describe.skip;
-
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!haveBrowser) return;
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { describe: browserDescribe, browser } = withBrowser("the GraphQL explorer's browser tests");
 
 type Explorer = {
   page: Page;
@@ -41,7 +29,7 @@ type Explorer = {
 async function openExplorer(server: HttpServer): Promise<Explorer> {
   const origin = new URL(server.url).origin;
   // A context of its own: nothing of another test's page (storage, cookies) is seen here.
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const explorer: Explorer = { page, errors: [], outside: [], graphqlAuth: [] };

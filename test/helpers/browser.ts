@@ -33,3 +33,19 @@ export async function launchChromium(): Promise<Browser> {
     timeout: 60_000,
   });
 }
+
+/**
+ * One headless Chromium for a test file, launched before its tests and closed after; `describe`
+ * skips whole blocks without a browser (their servers and data are not made for nothing).
+ */
+export function withBrowser(what: string): { describe: jest.Describe; browser: () => Browser } {
+  const have = browserAvailable(what);
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (have) browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return { describe: have ? describe : describe.skip, browser: () => browser! };
+}

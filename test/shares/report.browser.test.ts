@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { jest } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { ARTIFACTS, browserAvailable, launchChromium } from '../helpers/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { ARTIFACTS, withBrowser } from '../helpers/browser.ts';
 import { withServer, type SharedServer } from '../helpers/server.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { ingestOk, reading } from '../metrics/support.ts';
@@ -16,19 +16,7 @@ import { ingestOk, reading } from '../metrics/support.ts';
  */
 jest.setTimeout(120_000);
 
-const haveBrowser = browserAvailable("the share report's browser tests");
-// Whole blocks skip: their servers and data are not made for nothing.
-const browserDescribe = haveBrowser ? describe : describe.skip;
-
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!haveBrowser) return;
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { describe: browserDescribe, browser } = withBrowser("the share report's browser tests");
 
 const LABEL = 'For Dr. K';
 const SCOPE = { metrics: ['steps', 'resting_heart_rate'], goals: ['steps'], tags: ['ibuprofen'] };
@@ -50,7 +38,7 @@ type Visit = {
 /** A page in a context of its own (no cookie of another test's page), every request off the server's origin refused and recorded. */
 async function visit(server: SharedServer, token: string): Promise<Visit> {
   const origin = new URL(server.url).origin;
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const v: Visit = { page, link: `${server.url}/s/${token}`, errors: [], outside: [] };
