@@ -24,7 +24,8 @@ type CodeableConcept = { coding: Coding[]; text: string };
 type Quantity = { value: number; unit: string; system: string; code: string };
 type Identifier = { system: string; value: string; assigner: { display: string } };
 
-type Observation = {
+/** An Observation as the export writes it (tests read exports with this type). */
+export type Observation = {
   resourceType: 'Observation';
   id: string;
   identifier?: Identifier[];

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Response } from 'supertest';
+import type { Observation } from '../../src/representation/fhir.ts';
 
 /**
  * FHIR R4's JSON schema (HL7's fhir.schema.json, "http://hl7.org/fhir/json-schema/4.0", shipped in
@@ -25,23 +26,8 @@ export type Bundle = {
   timestamp: string;
   entry?: { fullUrl: string; resource: Observation }[];
 };
-export type Coding = { system: string; code: string; display?: string };
-type Quantity = { value: number; unit: string; system: string; code: string };
-export type Observation = {
-  resourceType: string;
-  id: string;
-  status: string;
-  identifier?: { system: string; value: string; assigner?: { display: string } }[];
-  category?: { coding: Coding[] }[];
-  code: { coding: Coding[]; text: string };
-  subject: { reference: string };
-  effectiveDateTime?: string;
-  effectivePeriod?: { start: string; end: string };
-  issued: string;
-  valueQuantity?: Quantity;
-  device?: { display: string };
-  component?: { code: { coding: Coding[] }; valueQuantity: Quantity }[];
-};
+export type { Observation };
+type Coding = Observation['code']['coding'][number];
 
 /** The Bundle of an export's 200, after checking its headers and that it is valid FHIR R4. */
 export function bundleOf(res: Response): Bundle {

@@ -10,6 +10,7 @@ import { getGoalHistory } from '../goals/goals.service.ts';
 import { addDays, daysBetween, streaks } from '../goals/periods.ts';
 import type { Tier } from '../insights/graph.ts';
 import { getInsightGraph } from '../insights/insights.service.ts';
+import { median } from '../insights/stats/robust.ts';
 import { metricType } from '../metric-types/catalogue.ts';
 import { resolvedDays } from '../metrics/resolved-days.ts';
 import { pageLocationHistory, type VisitRecord } from '../places/visits.service.ts';
@@ -81,12 +82,6 @@ export type ShareReport = {
   correlations: CorrelationRow[] | 'too_short' | null;
 };
 
-function median(sorted: number[]): number | null {
-  if (sorted.length === 0) return null;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 async function metricSection(opened: OpenedShare, slug: string): Promise<MetricSection> {
   const { actor, from, to } = opened;
   const chart = await metricChart(actor, slug, { from, to }, 'month');
@@ -100,7 +95,7 @@ async function metricSection(opened: OpenedShare, slug: string): Promise<MetricS
     chart,
     n: values.length,
     min: values[0] ?? null,
-    median: median(values),
+    median: values.length ? median(values) : null,
     max: values.at(-1) ?? null,
     missingDays: Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1 - values.length,
     sources: [...bySource].map(([source, days]) => ({ source, days })).sort((a, b) => b.days - a.days || a.source.localeCompare(b.source)),

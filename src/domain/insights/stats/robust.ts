@@ -1,6 +1,6 @@
 /** Robust location and scale for baseline-deviation scores. Inputs are never mutated. */
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const s = Float64Array.from(values).sort();
   const mid = s.length >> 1;
