@@ -93,6 +93,14 @@ async function aliceIds(): Promise<Record<string, string>> {
         start: '2026-11-02',
       })
     ).id,
+    share_id: (
+      await api('post', '/shares', {
+        label: 'Private',
+        scope: { metrics: ['steps'] },
+        last_days: 7,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+    ).id,
     narrative_id: (await api('post', '/narratives', { period_start: '2026-11-09', narrative_text: 'A private week.' })).id,
     slug: 'steps',
     tag: 'goal',
