@@ -141,6 +141,9 @@ describe('the owner', () => {
       [{ ...ok, max_views: 0 }, ['body', 'max_views']],
     ];
     for (const [body, loc] of cases) expect422(await create(owner, body), loc);
+    // Tags as events carry them: '#Ibuprofen' is ibuprofen.
+    const tagged = await create(owner, { ...ok, label: 'tags', scope: { tags: ['#Ibuprofen', 'ibuprofen'] } });
+    expect(tagged.body.scope.tags).toEqual(['ibuprofen']);
     // A category of another user is not one of yours.
     const foreign = await server.api().post(`/users/${other.id}/categories`).set(other.auth).send({ name: 'Theirs' });
     expect(foreign.status).toBe(201);

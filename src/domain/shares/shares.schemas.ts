@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTime, isoDate, uuid } from '../../core/validation.ts';
+import { Tag } from '../events/events.schemas.ts';
 
 /** The longest a share may live, from its creation. */
 export const MAX_SHARE_DAYS = 90;
@@ -10,7 +11,8 @@ const ShareScope = z
   .object({
     metrics: names('Metric slugs whose daily values, charts and statistics are shown', z.string().min(1).max(64)),
     goals: names("Metric slugs whose goals' adherence and streaks are shown", z.string().min(1).max(64)),
-    tags: names('Tags whose occurrences are counted and listed on a timeline (e.g. a medication)', z.string().min(1).max(100)),
+    // As events carry them: '#Ibuprofen' is the tag ibuprofen.
+    tags: names('Tags whose occurrences are counted and listed on a timeline (e.g. a medication)', Tag),
     categories: names('Category ids whose events are counted', uuid()),
     include_captures: z.boolean().default(false).describe("The free-text captures' text (off by default)"),
     include_notes: z.boolean().default(false).describe("The listed events' notes (off by default; encrypted ones never)"),
@@ -23,7 +25,7 @@ const ShareScope = z
         "Rank correlations among the scope's own series over the period, marked exploratory with q-values and intervals (off by default)",
       ),
   })
-  .meta({ id: 'ShareScope' });
+  .describe('What the share shows: series by name, and free text and history only where switched on');
 
 export const ShareCreate = z
   .object({
