@@ -15,6 +15,7 @@ await build({
     main: join(dist, 'main.js'),
     'embedded-worker': join(dist, 'db/embedded-worker.js'),
     'feed-worker': join(dist, 'domain/calendar/feed-worker.js'),
+    'fit-worker': join(dist, 'imports/formats/garmin-fit/fit-worker.js'),
   },
   outdir: join(dist, 'bundle'),
   bundle: true,

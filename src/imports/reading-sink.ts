@@ -34,6 +34,8 @@ export type SinkReading = {
   value: number;
   unit: string | null;
   metadata: Record<string, unknown>;
+  /** A systolic and a diastolic reading of one blood pressure measurement share it. */
+  reading_group_id?: string;
 };
 
 /** A reading, how many of the file's records it stands for (a night: its stages), and where it came from ("row 12"). */
@@ -57,8 +59,8 @@ export class ReadingSink {
     this.counts.records++;
   }
 
-  /** A record not read into a reading: a type not mapped (`why` names it) or one without a usable time. */
-  ignore(why: string, detail: string, reason: 'unmapped_type' | 'malformed' = 'unmapped_type'): void {
+  /** A record not read into a reading: a type not mapped (`why` names it), one without a usable time, or one over its size cap. */
+  ignore(why: string, detail: string, reason: 'unmapped_type' | 'malformed' | 'too_large' = 'unmapped_type'): void {
     this.counts.ignored++;
     this.counts.ignoredByType[why] = (this.counts.ignoredByType[why] ?? 0) + 1;
     if (reason === 'unmapped_type') this.tally?.skipped('unmapped_type', detail, why);

@@ -27,3 +27,24 @@ export async function imported(server: HttpServer, user: TestUser, body: Buffer 
   if (res.status !== 202) throw new Error(`Upload answered ${res.status}: ${JSON.stringify(res.body)}`);
   return finished(server, user, res.body.id);
 }
+
+/**
+ * Uploads and waits for the end; answers the import with its counts held to add up (read = created
+ * + present + skipped) and `skipped` left with the reasons that occurred.
+ */
+export async function importedCounted(
+  server: HttpServer,
+  user: TestUser,
+  body: Buffer | string,
+  query: Record<string, string> = {},
+): Promise<Record<string, any>> {
+  const job = await imported(server, user, body, query);
+  const { read, created, present, skipped } = job.counts as {
+    read: number;
+    created: number;
+    present: number;
+    skipped: Record<string, number>;
+  };
+  expect(created + present + Object.values(skipped).reduce((a, b) => a + b, 0)).toBe(read);
+  return { ...job, counts: { ...job.counts, skipped: Object.fromEntries(Object.entries(skipped).filter(([, n]) => n > 0)) } };
+}

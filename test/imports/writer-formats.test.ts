@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { ZipFile } from 'yazl';
 import { expect422, expectError } from '../helpers/expect.ts';
 import { withServer, type SharedServer } from '../helpers/server.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { binary } from '../helpers/zip.ts';
-import { finished, fixtureBytes, imported, upload } from './uploads.ts';
+import { finished, fixtureBytes, importedCounted, upload } from './uploads.ts';
+import { zipOf } from './zips.ts';
 
 /**
  * The import pipeline's writer formats (daylio, loop, csv, lifetrack_archive, apple_health) through
@@ -21,31 +21,8 @@ type Json = Record<string, any>;
 
 const appleHealthFixture = (name: string) => readFileSync(new URL(`../fixtures/apple-health/${name}`, import.meta.url));
 
-/** A ZIP of these entries. */
-async function zipOf(entries: Record<string, Buffer | string>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/**
- * Imports a file and waits for its end; answers the import with its counts held to add up and
- * `skipped` left with the reasons that occurred.
- */
-async function run(user: TestUser, content: Buffer | string, query: Record<string, string> = {}) {
-  const job = await imported(server, user, content, query);
-  const { read, created, present, skipped } = job.counts as {
-    read: number;
-    created: number;
-    present: number;
-    skipped: Record<string, number>;
-  };
-  expect(created + present + Object.values(skipped).reduce((a, b) => a + b, 0)).toBe(read);
-  return { ...job, counts: { ...job.counts, skipped: Object.fromEntries(Object.entries(skipped).filter(([, n]) => n > 0)) } } as Json;
-}
+/** Imports a file and waits for its end; its counts held to add up, `skipped` left with the reasons that occurred. */
+const run = (user: TestUser, content: Buffer | string, query: Record<string, string> = {}) => importedCounted(server, user, content, query);
 const options = (value: object) => ({ options: JSON.stringify(value) });
 
 const importCsv = (user: TestUser, body: object) => server.api().post(`/users/${user.id}/import/csv`).set(user.auth).send(body);

@@ -156,7 +156,12 @@ const CR = 0x0d;
  * csv-parse reads it), so a long quoted field with line breaks is one record, and after a
  * skipped one the reading picks up at the next record. Holds at most one record and one chunk.
  */
-async function* capped(input: AsyncIterable<Buffer>, maxBytes: number, onBytes?: (n: number) => void): AsyncGenerator<Buffer> {
+async function* capped(
+  input: AsyncIterable<Buffer>,
+  maxBytes: number,
+  onBytes?: (n: number) => void,
+  delimiter = COMMA,
+): AsyncGenerator<Buffer> {
   let quoting = false;
   let quoteSeen = false;
   let fieldStart = true;
@@ -181,7 +186,7 @@ async function* capped(input: AsyncIterable<Buffer>, maxBytes: number, onBytes?:
       if (b === QUOTE && fieldStart) {
         quoting = true;
         fieldStart = false;
-      } else if (b === COMMA) fieldStart = true;
+      } else if (b === delimiter) fieldStart = true;
       else if (b === LF || b === CR) {
         fieldStart = true;
         if (skipping || heldBytes + (i + 1 - start) > maxBytes) out.push(TOO_LARGE_FIELD, chunk.subarray(i, i + 1));
@@ -209,13 +214,30 @@ async function* capped(input: AsyncIterable<Buffer>, maxBytes: number, onBytes?:
 }
 
 /**
+ * How a CSV is written when it is not the usual one: another field delimiter (Oura's exports use
+ * `;`), and quotes kept as text inside an unquoted field (their JSON cells are not quoted).
+ */
+type CsvDialect = { delimiter?: ',' | ';'; relaxQuotes?: boolean };
+
+/**
  * A CSV's records, streamed through csv-parse (a byte order mark and blank lines are fine, rows
  * may be shorter or longer than the header) in constant memory: a record over MAX_RECORD_BYTES is
  * `{ tooLarge: true }`, in its place. A file csv-parse cannot read throws its error.
  */
-export async function* csvRecords(input: AsyncIterable<Buffer>, onBytes?: (bytesRead: number) => void): AsyncGenerator<CsvRecord> {
-  const parser = csvParse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_BYTES });
-  pipeline(Readable.from(capped(input, MAX_RECORD_BYTES, onBytes), { objectMode: false }), parser, () => {});
+export async function* csvRecords(
+  input: AsyncIterable<Buffer>,
+  onBytes?: (bytesRead: number) => void,
+  { delimiter = ',', relaxQuotes = false }: CsvDialect = {},
+): AsyncGenerator<CsvRecord> {
+  const parser = csvParse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_RECORD_BYTES,
+    delimiter,
+    relax_quotes: relaxQuotes,
+  });
+  pipeline(Readable.from(capped(input, MAX_RECORD_BYTES, onBytes, delimiter.charCodeAt(0)), { objectMode: false }), parser, () => {});
   for await (const record of parser as AsyncIterable<string[]>) {
     yield record.length === 1 && record[0] === TOO_LARGE ? { tooLarge: true } : record;
   }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { open as openZip, type Entry, type ZipFile } from 'yauzl';
+import type { Entry } from 'yauzl';
 import type { Actor } from '../../core/actor.ts';
 import { Invalid } from '../../core/errors.ts';
 import { ReadingSink, SleepNights, type ImportCounts, type SinkReading } from '../reading-sink.ts';
 import { xmlEvents, xmlRootName } from '../xml-guard.ts';
+import { inflateLimit, isZipFile, MAX_INFLATE_RATIO, openEntry, openZipFile } from '../zip-entries.ts';
 import type { ImportTally, WriterFormat } from './format.ts';
 
 /**
@@ -58,9 +59,6 @@ const ASLEEP = new Set([
 
 /** The export.xml entry of an export.zip: where the Health app puts it, or at the top of a ZIP made by hand. */
 const isExportXml = (name: string) => name === 'export.xml' || name.endsWith('apple_health_export/export.xml');
-/** As for an account archive (src/archive/import.ts): the most export.xml may inflate to, as a multiple of the ZIP's size, beyond a floor. */
-const MAX_INFLATE_RATIO = 100;
-const INFLATE_FLOOR_BYTES = 64 * 1024 * 1024;
 
 /** "2026-01-01 07:50:00 +0100" -> "2026-01-01T07:50:00+01:00" (null when malformed). */
 export function appleDate(text: string | undefined): string | null {
@@ -77,24 +75,9 @@ function appleUnit(unit: string | undefined): string | null {
 const sourceName = (attrs: Record<string, string>) => (attrs.sourceName?.trim() || 'Apple Health').slice(0, 100);
 const hash = (...parts: (string | undefined)[]) => createHash('sha1').update(parts.join('\u0001')).digest('hex').slice(0, 24);
 
-const isZip = async (path: string) => {
-  const file = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await file.read(head, 0, 4, 0);
-    return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50;
-  } finally {
-    await file.close();
-  }
-};
-
 /** The export.xml of an export.zip, inflating as it is read, and its sizes. */
 async function exportXmlOfZip(path: string, zipBytes: number): Promise<{ stream: Readable; size: number; close: () => void }> {
-  const zip = await new Promise<ZipFile>((resolve, reject) =>
-    openZip(path, { lazyEntries: true, autoClose: false }, (err, z) =>
-      err ? reject(Invalid.at([], `Not a readable ZIP file: ${err.message}`)) : resolve(z),
-    ),
-  );
+  const zip = await openZipFile(path);
   try {
     const entry = await new Promise<Entry>((resolve, reject) => {
       zip.on('entry', (e: Entry) => (isExportXml(e.fileName) ? resolve(e) : zip.readEntry()));
@@ -102,14 +85,12 @@ async function exportXmlOfZip(path: string, zipBytes: number): Promise<{ stream:
       zip.on('error', (err: Error) => reject(Invalid.at([], `Not a readable ZIP file: ${err.message}`)));
       zip.readEntry();
     });
-    if (entry.uncompressedSize > Math.max(INFLATE_FLOOR_BYTES, MAX_INFLATE_RATIO * zipBytes))
+    if (entry.uncompressedSize > inflateLimit(zipBytes))
       throw Invalid.at(
         [],
         `export.xml inflates to ${entry.uncompressedSize} bytes, more than ${MAX_INFLATE_RATIO} times the ZIP's size: refused`,
       );
-    const stream = await new Promise<Readable>((resolve, reject) =>
-      zip.openReadStream(entry, (err, s) => (err ? reject(Invalid.at([], `Not a readable ZIP file: ${err.message}`)) : resolve(s))),
-    );
+    const stream = await openEntry(zip, entry);
     return { stream, size: entry.uncompressedSize, close: () => zip.close() };
   } catch (err) {
     zip.close();
@@ -171,7 +152,7 @@ export async function importAppleHealth(
     }
   };
 
-  const zipped = await isZip(path);
+  const zipped = await isZipFile(path);
   const source = zipped ? await exportXmlOfZip(path, totalBytes) : null;
   const input = source?.stream ?? createReadStream(path, { highWaterMark: 256 * 1024 });
   // Bytes of the file: for a ZIP, its share of the ZIP as export.xml inflates.

@@ -30,7 +30,7 @@ export const importRoutes = (opts: { maxBytes: number; spoolDir: string }): Rout
     consumes: 'multipart/form-data',
     errors: [409, 413],
     summary:
-      'Upload a file to import (multipart/form-data with one file part and the fields format, filename, options; or the file itself as the body, with those as query parameters), at most IMPORT_MAX_BYTES, streamed to disk. Location histories (Google Records.json, Semantic Location History, the Timeline export of Android and iOS, OwnTracks .rec and JSON, GPX, KML, KMZ, GeoJSON); the format is recognised from the first bytes when not named. Answers 202 with the queued import: follow it at GET …/imports/{import_id}. One import runs at a time per user (409); the same file imported again adds nothing',
+      'Upload a file to import (multipart/form-data with one file part and the fields format, filename, options; or the file itself as the body, with those as query parameters), at most IMPORT_MAX_BYTES, streamed to disk. Location histories (Google Records.json, Semantic Location History, the Timeline export of Android and iOS, OwnTracks .rec and JSON, GPX, KML, KMZ, GeoJSON), health data (Apple Health, a Fitbit Google Takeout, Google Health Connect, Garmin FIT files, Gadgetbridge, Oura, Withings) and CSV exports of other apps; the format is recognised from the first bytes when not named. Answers 202 with the queued import: follow it at GET …/imports/{import_id}. One import runs at a time per user (409); the same file imported again adds nothing',
     query: ImportStart,
     responses: { 202: ImportRead },
     handler: async (r) => {
