@@ -1,8 +1,7 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { Gone, NotFound, RateLimited, Unauthenticated } from '../core/errors.ts';
-import { measurementsInScope, type Measurement } from '../domain/metrics/measurements.ts';
 import { openShare, unlockProof, type OpenedShare, type ShareKey } from '../domain/shares/opening.ts';
-import { shareReport } from '../domain/shares/report.ts';
+import { shareMeasurements, shareReport } from '../domain/shares/report.ts';
 import { tokenHashOf } from '../domain/shares/shares.service.ts';
 import { FHIR_JSON, fhirBundle } from '../representation/fhir.ts';
 import { messageHtml, passwordHtml, reportCsv, reportHtml } from '../representation/share-report.ts';
@@ -125,20 +124,13 @@ export function sharePagesRouter(): Router {
   router.get(
     '/s/:token/fhir',
     withShare(false, async (_req, res, opened) => {
-      const { actor, from, to, share } = opened;
-      const pages = share.scope.metrics.length ? measurementsInScope(actor, { from, to, metrics: share.scope.metrics }) : none();
       res.status(200).set({
         ...PAGE_HEADERS,
         'Content-Type': FHIR_JSON,
         'Content-Disposition': `attachment; filename="lifetrack-fhir-${day()}.json"`,
       });
-      await fhirBundle(pages)(res);
+      await fhirBundle(shareMeasurements(opened))(res);
     }),
   );
   return router;
-}
-
-/** A scope without metrics: a Bundle without entries. */
-async function* none(): AsyncGenerator<Measurement[]> {
-  yield* [];
 }

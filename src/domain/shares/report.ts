@@ -12,6 +12,7 @@ import type { Tier } from '../insights/graph.ts';
 import { getInsightGraph } from '../insights/insights.service.ts';
 import { median } from '../insights/stats/robust.ts';
 import { metricType } from '../metric-types/catalogue.ts';
+import { measurementsInScope, type Measurement } from '../metrics/measurements.ts';
 import { resolvedDays } from '../metrics/resolved-days.ts';
 import { pageLocationHistory, type VisitRecord } from '../places/visits.service.ts';
 import type { CaptureLanguage } from '../users/preferences.ts';
@@ -82,22 +83,30 @@ export type ShareReport = {
   correlations: CorrelationRow[] | 'too_short' | null;
 };
 
-async function metricSection(opened: OpenedShare, slug: string): Promise<MetricSection> {
+/** Per metric type, on how many of the period's days each source was the one counted: one read for every metric. */
+async function sourceDays(opened: OpenedShare): Promise<Map<number, Map<string, number>>> {
+  const byType = new Map<number, Map<string, number>>();
+  for (const d of await resolvedDays(opened.actor.userId, opened.from, opened.to)) {
+    if (!d.source) continue;
+    const bySource = byType.get(d.metricTypeId) ?? new Map<string, number>();
+    bySource.set(d.source, (bySource.get(d.source) ?? 0) + 1);
+    byType.set(d.metricTypeId, bySource);
+  }
+  return byType;
+}
+
+async function metricSection(opened: OpenedShare, slug: string, sources: Map<number, Map<string, number>>): Promise<MetricSection> {
   const { actor, from, to } = opened;
   const chart = await metricChart(actor, slug, { from, to }, 'month');
   const values = [...chart.values.values()].sort((a, b) => a - b);
-  const type = metricType(slug)!;
-  const bySource = new Map<string, number>();
-  for (const d of await resolvedDays(actor.userId, from, to)) {
-    if (d.metricTypeId === type.id && d.source) bySource.set(d.source, (bySource.get(d.source) ?? 0) + 1);
-  }
+  const bySource = sources.get(metricType(slug)!.id) ?? new Map<string, number>();
   return {
     chart,
     n: values.length,
     min: values[0] ?? null,
     median: values.length ? median(values) : null,
     max: values.at(-1) ?? null,
-    missingDays: Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1 - values.length,
+    missingDays: daysBetween(from, to) + 1 - values.length,
     sources: [...bySource].map(([source, days]) => ({ source, days })).sort((a, b) => b.days - a.days || a.source.localeCompare(b.source)),
   };
 }
@@ -172,7 +181,8 @@ export async function shareReport(opened: OpenedShare): Promise<ShareReport> {
   const start = new Date(wallTimeToUtc(Date.parse(from), timezone));
   const end = new Date(wallTimeToUtc(Date.parse(addDays(to, 1)), timezone));
   const metrics: MetricSection[] = [];
-  for (const slug of scope.metrics) metrics.push(await metricSection(opened, slug));
+  const sources = scope.metrics.length ? await sourceDays(opened) : new Map<number, Map<string, number>>();
+  for (const slug of scope.metrics) metrics.push(await metricSection(opened, slug, sources));
   const goals: GoalSection[] = [];
   for (const slug of scope.goals) goals.push(await goalSection(opened, slug));
   const tags: TagSection[] = [];
@@ -209,4 +219,17 @@ export async function shareReport(opened: OpenedShare): Promise<ShareReport> {
       ? (await listExperiments(actor)).filter((e) => e.start <= to && (e.stoppedOn ?? e.end) >= from)
       : null,
   };
+}
+
+/**
+ * What a share's FHIR file holds: its metrics' readings over its period; a scope without metrics,
+ * none. Called in the request (measurementsInScope keeps the request's unit of work for its pages).
+ */
+export function shareMeasurements(opened: OpenedShare): AsyncIterable<Measurement[]> {
+  const { actor, from, to, share } = opened;
+  return share.scope.metrics.length ? measurementsInScope(actor, { from, to, metrics: share.scope.metrics }) : noMeasurements();
+}
+
+async function* noMeasurements(): AsyncGenerator<Measurement[]> {
+  yield* [];
 }
