@@ -26,6 +26,8 @@ import { setPublicUrl } from './http/public-url.ts';
 import { explorerRouter } from './http/explorer.ts';
 import { sharePagesRouter } from './http/share-pages.ts';
 import { SHARE_PAGES_OPENAPI } from './http/share-pages.openapi.ts';
+import { reminderLinksRouter } from './http/reminder-links.ts';
+import { REMINDER_LINKS_OPENAPI } from './http/reminder-links.openapi.ts';
 import { spoolDirOf } from './imports/settings.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -37,8 +39,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  */
 export function openApiDocument(routes = allRoutes({ allowRegistration: false })): ReturnType<typeof buildOpenApi> {
   return buildOpenApi(routes, {
-    paths: { ...OAUTH_OPENAPI.paths, ...SHARE_PAGES_OPENAPI.paths },
-    requestSchemas: [...OAUTH_OPENAPI.requestSchemas, ...SHARE_PAGES_OPENAPI.requestSchemas],
+    paths: { ...OAUTH_OPENAPI.paths, ...SHARE_PAGES_OPENAPI.paths, ...REMINDER_LINKS_OPENAPI.paths },
+    requestSchemas: [...OAUTH_OPENAPI.requestSchemas, ...SHARE_PAGES_OPENAPI.requestSchemas, ...REMINDER_LINKS_OPENAPI.requestSchemas],
     tags: { ...OAUTH_OPENAPI.tags, ...SHARE_PAGES_OPENAPI.tags },
   });
 }
@@ -75,12 +77,12 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      // One short line per request: no headers, so no tokens or cookies in the log; a share link's token is its path.
+      // One short line per request: no headers, so no tokens or cookies in the log; a share link's or reminder link's token is its path.
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url.replace(/^\/s\/[^/?#]+/, '/s/[redacted]'),
+          url: req.url.replace(/^\/([sr])\/[^/?#]+/, '/$1/[redacted]'),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         err: safeError,
@@ -129,6 +131,8 @@ export function buildApp(deps: { config: Config; db: Database; jobs?: JobRuntime
   app.use(oauthRouter());
   // Share links: a visitor's report, CSV and FHIR by token (not JSON API routes either).
   app.use(sharePagesRouter());
+  // A reminder's Done and Snooze links, by signed token.
+  app.use(reminderLinksRouter());
   app.use(mountRoutes(routes));
   // GraphQL: the same authentication first, then the body (src/http/body.ts), then Apollo.
   // Apollo's express integration insists on req.body, which a GET (query in the URL) has none of.

@@ -37,6 +37,16 @@ const TrustProxy = z
     return z.NEVER;
   });
 
+/** A VAPID `sub` (RFC 8292 §2.1): a mailto: address or an https: URL. */
+const isVapidSubject = (v: string) => {
+  if (/^mailto:[^\s@]+@[^\s@]+$/.test(v)) return true;
+  try {
+    return new URL(v).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -91,6 +101,13 @@ const ConfigSchema = z.object({
   WEBHOOK_MAX_PENDING_PER_HOST: z.coerce.number().int().min(1).max(1_000_000).default(500),
   WEBHOOK_MAX_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
   WEBHOOK_MAX_IN_FLIGHT_PER_HOST: z.coerce.number().int().min(1).max(1000).default(4),
+  WEB_PUSH_NETWORKS: z.enum(['public', 'any']).default('public'),
+  WEB_PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .refine(isVapidSubject, 'must be a mailto: address or an https: URL (how push services reach the operator)')
+    .optional(),
   NARRATIVE_LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
   NARRATIVE_LLM_MODEL: z.string().trim().min(1).optional(),
   NARRATIVE_LLM_API_KEY: z.string().min(1).optional(),
@@ -177,6 +194,11 @@ export type Config = {
     };
   };
   /**
+   * Web Push (src/domain/push/settings.ts): where pushes may go (WEB_PUSH_NETWORKS, as WEBHOOK_NETWORKS), one push's limit,
+   * and the VAPID subject (VAPID_SUBJECT; unset: PUBLIC_URL when https, else a placeholder mailto:).
+   */
+  webPush: { networks: 'public' | 'any'; timeoutMs: number; subject: string | undefined };
+  /**
    * Weekly narratives: an OpenAI-compatible chat-completions endpoint and model; both unset = no generation.
    * `networks` as for the food label provider (NARRATIVE_LLM_NETWORKS).
    */
@@ -239,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         maxInFlightPerHost: c.WEBHOOK_MAX_IN_FLIGHT_PER_HOST,
       },
     },
+    webPush: { networks: c.WEB_PUSH_NETWORKS, timeoutMs: c.WEB_PUSH_TIMEOUT_MS, subject: c.VAPID_SUBJECT },
     narrativeLlm:
       c.NARRATIVE_LLM_URL && c.NARRATIVE_LLM_MODEL
         ? {

@@ -6,7 +6,9 @@ import { configureOpenFoodFacts } from './domain/food/open-food-facts.ts';
 import { configureNarrativeWriter } from './domain/narratives/writer.ts';
 import { configureOutbox } from './domain/outbox/outbox.service.ts';
 import { configureWebhooks } from './domain/webhooks/settings.ts';
+import { configureWebPush } from './domain/push/settings.ts';
 import { configureImports } from './imports/settings.ts';
+import { configureReminders } from './domain/reminders/settings.ts';
 
 /**
  * The settings the domain keeps per process (module state: limits, provider addresses, allowed
@@ -30,5 +32,7 @@ export function configureProcess(config: Config): void {
   configureChanges({ retentionDays: config.changesRetentionDays });
   configureOutbox({ retentionDays: config.eventsRetentionDays });
   configureWebhooks(config.webhooks);
+  configureWebPush({ ...config.webPush, publicUrl: config.publicUrl });
   configureImports(config);
+  configureReminders(config);
 }

@@ -3,6 +3,7 @@ import { durationSeconds } from '../domain/events/duration.ts';
 import { metricType } from '../domain/metric-types/catalogue.ts';
 import type { RestoredReading } from '../domain/metrics/restore.ts';
 import type { NewSample } from '../domain/places/locations.service.ts';
+import { nextDueAfter } from '../domain/reminders/timing.ts';
 
 /**
  * An archive line (a resource as its REST read shows it) as what it is written as. Readings and
@@ -154,7 +155,42 @@ export const TO_ROWS: Partial<Record<ChangeType, (line: Json, ctx: ImportContext
   replaced_encryption_key: (l, ctx) => rows('replaced_encryption_keys', { ...l, user_id: ctx.userId }),
   experiment: (l, ctx) => rows('experiments', { ...l, user_id: ctx.userId, start_date: l.start }),
   location_sample: sampleLine,
+  reminder: reminderLine,
 };
+
+/**
+ * A reminder as its read shows it, back in its columns. Webhooks are not in an archive, so one sent
+ * to a webhook arrives without it (its due times fail as webhook_deleted until one is chosen); its
+ * next due time counts from the import, as a schedule changed now does, and a snooze is dropped.
+ */
+function reminderLine(l: Json, ctx: ImportContext): Line | string {
+  const target = isObject(l.target) ? l.target : null;
+  const quiet = isObject(l.quiet) ? l.quiet : null;
+  const schedule = {
+    rrule: String(l.rrule),
+    startsOn: String(l.starts_on),
+    times: Array.isArray(l.times) ? l.times.map(String) : [],
+    timezone: String(l.timezone),
+  };
+  let next: Date | null;
+  try {
+    next = nextDueAfter(schedule, ctx.now)?.dueAt ?? null;
+  } catch {
+    return 'Not a valid schedule (rrule, starts_on, times, timezone)';
+  }
+  return rows('reminders', {
+    ...l,
+    user_id: ctx.userId,
+    target_kind: target?.kind ?? null,
+    target_ref: target?.ref ?? null,
+    quiet_start: quiet?.start ?? null,
+    quiet_end: quiet?.end ?? null,
+    webhook_id: null,
+    next_due_at: next?.toISOString() ?? null,
+    snoozed_until: null,
+    snoozed_due_at: null,
+  });
+}
 
 /**
  * The order lines are imported in: every row after the rows it refers to (a meal's items after
@@ -184,4 +220,5 @@ export const IMPORT_ORDER: ChangeType[] = [
   'experiment',
   // Refers to nothing; a detected visit it led to is a place_visit of its own.
   'location_sample',
+  'reminder',
 ];

@@ -165,3 +165,12 @@ export function egressRefusal(err: unknown): EgressRefused | undefined {
   const cause = (err as { cause?: unknown } | null)?.cause;
   return err instanceof EgressRefused ? err : cause instanceof EgressRefused ? cause : undefined;
 }
+
+/** Why an outbound request failed, in words that name no secret, payload or URL path: a timeout, a refused address, the connection's error. */
+export function requestFailure(err: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `No answer within ${timeoutMs} ms`;
+  const refused = egressRefusal(err);
+  if (refused) return refused.message;
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return `Could not connect: ${cause?.code ?? cause?.message ?? (err as Error).message}`;
+}

@@ -71,3 +71,13 @@ export const Pagination = {
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 };
+
+/** A URL without user:password@ (credentials in a URL end up in logs and Referer headers); not a URL at all is the url check's to say. */
+export const noCredentials = (u: string): boolean => {
+  try {
+    const url = new URL(u);
+    return !url.username && !url.password;
+  } catch {
+    return true;
+  }
+};

@@ -20,6 +20,8 @@ import { Webhook } from '../domain/webhooks/webhook.entity.ts';
 import { ImportJob } from '../imports/import.entity.ts';
 import { Experiment } from '../domain/experiments/experiment.entity.ts';
 import { Share } from '../domain/shares/share.entity.ts';
+import { PushSubscription } from '../domain/push/push-subscription.entity.ts';
+import { Reminder } from '../domain/reminders/reminder.entity.ts';
 import { EncryptionKey, ReplacedEncryptionKey } from '../domain/encryption-key/encryption-key.entity.ts';
 
 export const entities = [
@@ -54,4 +56,6 @@ export const entities = [
   ImportJob,
   Experiment,
   Share,
+  PushSubscription,
+  Reminder,
 ];

@@ -16,6 +16,7 @@ const TITLES: Record<string, string> = {
   'calendar.sync_failed': 'Calendar sync failed',
   'import.finished': 'Import finished',
   'share.viewed': 'Share opened',
+  'reminder.due': 'Reminder',
   ping: 'Test',
 };
 
@@ -38,10 +39,29 @@ const MESSAGES: Record<string, (p: Payload) => string> = {
     return `${str(p.detected_format)}: ${str(p.status)}, ${str(c.created)} new, ${str(c.present)} already there`;
   },
   'share.viewed': (p) => `${str(p.label)}: opened (${str(p.views)} ${p.views === 1 ? 'view' : 'views'})`,
+  'reminder.due': (p) => `Due at ${str(p.local_time)} on ${str(p.local_date)}${p.snoozed ? ' (snoozed)' : ''}`,
   ping: (p) => str(p.message),
 };
 
-export function ntfyMessage(type: string, payload: unknown): { title: string; body: string } {
+/**
+ * ntfy's action buttons and click target for a reminder: Done and Snooze POST to its signed links
+ * (only absolute ones: without PUBLIC_URL the phone could not reach a path).
+ */
+function reminderHeaders(p: Payload): Record<string, string> {
+  const links = (p.actions ?? {}) as Payload;
+  const [page, done, snooze] = [str(links.page_url), str(links.done_url), str(links.snooze_url)];
+  if (!/^https?:\/\//.test(page)) return {};
+  return {
+    click: page,
+    actions: `http, Done, ${done}, method=POST, clear=true; http, Snooze 15 min, ${snooze}, method=POST, clear=true`,
+  };
+}
+
+export function ntfyMessage(type: string, payload: unknown): { title: string; body: string; headers: Record<string, string> } {
   const p = payload && typeof payload === 'object' ? (payload as Payload) : {};
-  return { title: TITLES[type] ?? type, body: MESSAGES[type]?.(p) || type };
+  return {
+    title: type === 'reminder.due' && str(p.label) ? str(p.label) : (TITLES[type] ?? type),
+    body: MESSAGES[type]?.(p) || type,
+    headers: type === 'reminder.due' ? reminderHeaders(p) : {},
+  };
 }

@@ -33,11 +33,15 @@ export async function publishPending(limit = 500): Promise<number> {
   });
 }
 
-/** Whether a round has anything to do: events to publish, checks due, deliveries due. */
-export async function outboundWork(): Promise<{ unpublished: boolean; checks: boolean; deliveries: boolean }> {
-  const [row] = await query<{ unpublished: boolean; checks: boolean; deliveries: boolean }>(
+/** Whether a round has anything to do: events to publish, checks due, reminders due (or their pushes), deliveries due. */
+export async function outboundWork(): Promise<{ unpublished: boolean; checks: boolean; reminders: boolean; deliveries: boolean }> {
+  const [row] = await query<{ unpublished: boolean; checks: boolean; reminders: boolean; deliveries: boolean }>(
     `select exists (select 1 from outbox_events where seq is null) as unpublished,
             exists (select 1 from outbox_checks where due_at <= clock_timestamp()) as checks,
+            exists (select 1 from reminders where enabled and next_due_at <= clock_timestamp())
+              or exists (select 1 from reminders where snoozed_until <= clock_timestamp())
+              or exists (select 1 from reminder_firings where status = 'pending' and (claimed_until is null or claimed_until < clock_timestamp()))
+              as reminders,
             exists (select 1 from webhook_deliveries where status = 'pending' and next_attempt_at <= now()) as deliveries`,
   );
   return row;

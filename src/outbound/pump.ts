@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { withContext } from '../db/context.ts';
 import { runDueChecks } from '../domain/checks/checks.ts';
+import { runDueReminders } from '../domain/reminders/scheduler.ts';
 import { claimDue, recheckClaim, recordAttempt, type ClaimedDelivery } from '../domain/webhooks/deliveries.service.ts';
 import { storedPayloads } from './payloads.ts';
 import { outboundWork, publishPending } from './publisher.ts';
@@ -18,7 +19,7 @@ export type OutboundPump = { stop(): Promise<void> };
 
 /**
  * The outbound side of a process that runs workers: publishes new events, runs the due goal and
- * episode checks, and posts due webhook deliveries, each step from the database's rows (nothing
+ * episode checks and the due reminders (domain/reminders/scheduler.ts), and posts due webhook deliveries, each step from the database's rows (nothing
  * is held only in memory, so a restart or a kill -9 loses nothing). It wakes every `pollMs`,
  * and at once on PostgreSQL when a trigger or service announces an event (LISTEN); the embedded
  * database has one session, so there it polls. Stopping waits for the posts in flight (each
@@ -64,8 +65,9 @@ export async function startOutboundPump(opts: {
       if (work.unpublished) while ((await publishPending()) > 0 && !stopped);
       // Events the checks emitted go out in this same round.
       if (work.checks && (await runDueChecks()) > 0) await publishPending();
+      if (work.reminders && (await runDueReminders()) > 0) await publishPending();
       const free = MAX_IN_FLIGHT - inFlight.size;
-      if (free <= 0 || stopped || !(work.deliveries || work.unpublished || work.checks)) return;
+      if (free <= 0 || stopped || !(work.deliveries || work.unpublished || work.checks || work.reminders)) return;
       const claims = await claimDue(free);
       const payloads = await storedPayloads(claims.map((c) => c.event));
       for (const claim of claims) deliver({ ...claim, event: { ...claim.event, payload: payloads.get(claim.event.id) ?? null } });

@@ -1,5 +1,5 @@
 import { Webhook as Signer } from 'standardwebhooks';
-import { egressRefusal } from '../core/egress.ts';
+import { egressRefusal, requestFailure } from '../core/egress.ts';
 import type { AttemptOutcome, ClaimedDelivery } from '../domain/webhooks/deliveries.service.ts';
 import { schemeRefusal, settings, webhookClient } from '../domain/webhooks/settings.ts';
 import { ntfyMessage } from './ntfy.ts';
@@ -20,6 +20,7 @@ function signedRequest(claim: ClaimedDelivery, now = new Date()): { headers: Rec
     // Header values are Latin-1: ntfy reads an RFC 2047 encoded title.
     headers.title = /^[\x20-\x7e]*$/.test(message.title) ? message.title : `=?UTF-8?B?${Buffer.from(message.title).toString('base64')}?=`;
     headers['content-type'] = 'text/plain; charset=utf-8';
+    Object.assign(headers, message.headers);
   } else {
     body = JSON.stringify({
       id: event.id,
@@ -59,15 +60,6 @@ async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
   } finally {
     await reader.cancel().catch(() => undefined);
   }
-}
-
-/** Why a request failed, in words that name no secret and no payload. */
-function failure(err: unknown, timedOut: boolean): string {
-  if (timedOut) return `No answer within ${settings.timeoutMs} ms`;
-  const refused = egressRefusal(err);
-  if (refused) return refused.message;
-  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  return `Could not connect: ${cause?.code ?? cause?.message ?? (err as Error).message}`;
 }
 
 /**
@@ -110,7 +102,7 @@ export async function send(claim: ClaimedDelivery): Promise<AttemptOutcome> {
       ok: false,
       retryable: !refused,
       responseCode: null,
-      error: failure(err, signal.aborted),
+      error: requestFailure(err, signal.aborted, settings.timeoutMs),
       durationMs: duration(),
       retryAfterMs: null,
     };

@@ -9,6 +9,8 @@ import { findEncryptionKey, replacedKeysByIds } from '../domain/encryption-key/e
 import { eventsByIds } from '../domain/events/events.service.ts';
 import { experimentsByIds } from '../domain/experiments/experiments.service.ts';
 import { sharesByIds } from '../domain/shares/shares.service.ts';
+import { remindersByIds } from '../domain/reminders/reminders.service.ts';
+import { pushSubscriptionsByIds } from '../domain/push/push.service.ts';
 import { foodItemsByIds } from '../domain/food/food-items.service.ts';
 import { mealItemsByEventIds, mealItemsBySavedMealIds } from '../domain/food/meal-items.ts';
 import { getSavedMeal } from '../domain/food/saved-meals.service.ts';
@@ -31,6 +33,8 @@ import { presentEventSource } from './event-sources.ts';
 import { presentEvent } from './events.ts';
 import { presentExperiment } from './experiments.ts';
 import { presentShare } from './shares.ts';
+import { presentReminder } from './reminders.ts';
+import { presentPushSubscription } from './web-push.ts';
 import { presentFoodItem, presentSavedMeal } from './food.ts';
 import { presentGoal } from './goals.ts';
 import { presentDefinition } from './metric-definitions.ts';
@@ -105,6 +109,8 @@ const READS: Record<ChangeType, ReadMany> = {
   replaced_encryption_key: batch(replacedKeysByIds, presentReplacedKey),
   experiment: batch(experimentsByIds, presentExperiment),
   share: batch(sharesByIds, presentShare),
+  reminder: batch(remindersByIds, presentReminder),
+  push_subscription: batch(pushSubscriptionsByIds, presentPushSubscription),
   location_sample: batch(samplesByIds, presentSample),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES, INBOX_CHANGED, PING } from '../domain/outbox/event-types.ts';
+import { EVENT_TYPES, INBOX_CHANGED, PING, REMINDER_DUE } from '../domain/outbox/event-types.ts';
 import type { Delivery } from '../domain/webhooks/deliveries.service.ts';
 import { WEBHOOK_FORMATS, type Webhook } from '../domain/webhooks/webhook.entity.ts';
 import type { WebhookWithSecret } from '../domain/webhooks/webhooks.service.ts';
@@ -68,7 +68,7 @@ export const DeliveryRead = z
     id: z.uuid(),
     webhook_id: z.uuid(),
     event_id: z.uuid().meta({ description: "The event's id: the webhook-id header of every try" }),
-    event_type: z.enum([...EVENT_TYPES, PING, INBOX_CHANGED]),
+    event_type: z.enum([...EVENT_TYPES, PING, REMINDER_DUE, INBOX_CHANGED]),
     status: z.enum(DELIVERY_STATUSES).meta({
       description:
         'pending: not delivered yet (being tried, or due again at next_attempt_at); succeeded: a 2xx; failed: given up (an answer not worth ' +

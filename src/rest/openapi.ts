@@ -206,10 +206,14 @@ const TAGS: Record<string, string> = {
     "The owner's data drawn as SVG: a metric's line (gaps and the goal's band), sparkline and calendar heatmap, a tag's and a goal's heatmap; deterministic bytes with an ETag, in the user's language",
   shares:
     'Share links: a scoped, read-only report for someone without an account, with an expiry, an optional password and view limit; the owner lists and revokes them here, a visitor opens /s/{token}',
+  reminders:
+    "Reminders at local times on an RRULE's days that go out only when needed (nothing logged yet, a goal still open), through a webhook, ntfy or Web Push, once per due time across DST and workers; their history, and Done and Snooze links (/r/{token})",
   imports:
     'Files from other apps (location histories, Apple Health, CSVs, account archives) uploaded, read in the background in constant memory, with progress and counts',
   webhooks:
     'Events posted to your URLs as they happen (signed as Standard Webhooks say), retried for a day, with every try listed; an ntfy preset',
+  'web-push':
+    "Browsers registered for push notifications (Web Push: RFC 8030, payloads encrypted as RFC 8291's aes128gcm, signed with the server's VAPID key, RFC 8292): the key a page subscribes with, the subscriptions, a test push",
   erasure: 'Erase the data and keep the account, or delete the account: one transaction, confirmed with the password',
   experiments: 'n-of-1 experiments: an intervention switched on and off on a schedule, and its effect on a day summary column',
   operations: 'Liveness and readiness',

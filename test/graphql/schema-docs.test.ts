@@ -5,12 +5,14 @@ import {
   isObjectType,
   isScalarType,
   isSpecifiedScalarType,
+  type GraphQLEnumType,
   type GraphQLNamedType,
 } from 'graphql';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kind, parse } from 'graphql';
 import { buildSchema } from '../../src/graphql/schema.ts';
+import { CHANGE_TYPES } from '../../src/domain/changes/change-types.ts';
 
 /** The schema documents itself (every type, field and enum value has a description), and the enums of docs/architecture.md (Enumerations) are GraphQL enums. */
 const schema = buildSchema();
@@ -70,4 +72,9 @@ test.each(ENUMERATIONS)('%s is an enum of the documented values', (path, values)
   const enumType = getNamedType(type.getFields()[fieldName].type);
   if (!isEnumType(enumType)) throw new Error(`${path} is not an enum`);
   expect(enumType.getValues().map((v) => v.name)).toEqual(values);
+});
+
+test('the ChangeType enum names every type the changes feed reports (a missing one would fail the feed it appears in)', () => {
+  const values = (schema.getType('ChangeType') as GraphQLEnumType).getValues().map((v) => v.name);
+  expect([...values].sort()).toEqual([...CHANGE_TYPES].sort());
 });

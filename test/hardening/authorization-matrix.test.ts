@@ -101,7 +101,18 @@ async function aliceIds(): Promise<Record<string, string>> {
         expires_at: new Date(Date.now() + 86_400_000).toISOString(),
       })
     ).id,
+    reminder_id: (await api('post', '/reminders', { label: 'Private pills', times: ['08:00'], channel: 'web_push' })).id,
     narrative_id: (await api('post', '/narratives', { period_start: '2026-11-09', narrative_text: 'A private week.' })).id,
+    // A browser's subscription (its endpoint on the calendar server: nothing is pushed to it here, Bob's tests are refused first).
+    subscription_id: (
+      await api('post', '/web-push/subscriptions', {
+        endpoint: `${ics.url}/alice-push`,
+        keys: {
+          p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+          auth: 'BTBZMqHH6r4Tts7J_aSIgg',
+        },
+      })
+    ).id,
     slug: 'steps',
     tag: 'goal',
     date: '2026-11-20',

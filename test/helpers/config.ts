@@ -48,6 +48,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     outboundPollMs: 250,
     // The test receivers are served on 127.0.0.1; test/webhooks/egress.test.ts runs with the default.
     webhooks: { networks: 'any', timeoutMs: 2000, maxResponseBytes: 64 * 1024, retryBaseMs: 200 },
+    // The test push service (test/helpers/push-receiver.ts) is served on 127.0.0.1; test/push/egress.test.ts runs with the default.
+    webPush: { networks: 'any', timeoutMs: 2000, subject: 'mailto:tests@lifetrack.example' },
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ type Operation = { responses: Record<string, { content?: Record<string, { schema
 type Doc = { paths: Record<string, Record<string, Operation>> };
 type Matcher = { template: string; pattern: RegExp; literal: number };
 
-type Found = { template: string; statuses: string[]; declared: boolean; json: boolean };
+type Found = { template: string; statuses: string[]; declared: boolean; json: boolean; mediaTypes: string[] };
 export type OpenApiValidators = {
   /** The documented operation a request went to (undefined: /docs, /metrics, an unknown path's 404). */
   find: (method: string, path: string, status: number) => Found | undefined;
@@ -48,6 +48,7 @@ function compile(text: string): OpenApiValidators {
         statuses: Object.keys(responses),
         declared: !!declared,
         json: !!declared?.content?.['application/json'],
+        mediaTypes: Object.keys(declared?.content ?? {}),
       };
     },
     validate: (found, method, status, body) => {

@@ -10,6 +10,8 @@ const BOOKKEEPING = new Set([
   'pending_logins',
   'auth_attempts',
   'app_secrets',
+  // The server's VAPID key pair, made by the first request that needs it (a GET of the key included).
+  'vapid_keys',
   'mikro_orm_migrations',
   'outbox_checks',
   'outbox_events',

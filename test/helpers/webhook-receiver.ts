@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { arrivals } from './arrivals.ts';
 
 /** One request a receiver got: its headers (lower-case names) and its body as text. */
 export type Received = { path: string; headers: Record<string, string>; body: string; at: number };
@@ -26,33 +27,18 @@ export type Receiver = {
 
 export async function startReceiver(): Promise<Receiver> {
   const queued = new Map<string, Answer[]>();
-  const received: Received[] = [];
+  const got = arrivals<Received>('receiver', 'requests');
+  const { received } = got;
   const open = new Set<ServerResponse>();
   let inFlight = 0;
   let most = 0;
-  const waiters = new Set<() => void>();
   const receiver: Receiver = {
     url: (path = '/hook') => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
     received,
     answer: (path, ...answers) => queued.set(path, [...(queued.get(path) ?? []), ...answers]),
     fallback: { status: 204 },
     maxInFlight: () => most,
-    waitFor: (n, path, timeoutMs = 30_000) =>
-      new Promise((resolve, reject) => {
-        const matching = () => received.filter((r) => path === undefined || r.path === path);
-        const check = () => {
-          if (matching().length < n) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(matching());
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`the receiver got ${matching().length} of ${n} requests to ${path ?? 'any path'} in ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      }),
+    waitFor: got.waitFor,
     stop: () =>
       new Promise((resolve) => {
         for (const res of open) res.destroy();
@@ -72,8 +58,7 @@ export async function startReceiver(): Promise<Receiver> {
         inFlight--;
         open.delete(res);
       });
-      received.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-      for (const w of [...waiters]) w();
+      got.add({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       if (answer.hang) return;
       setTimeout(() => res.writeHead(answer.status, answer.headers ?? {}).end(answer.body), answer.delayMs ?? 0);
     });

@@ -38,9 +38,12 @@ const TOOL_NAMES = [
   'list_changes',
   'list_webhooks',
   'list_webhook_deliveries',
+  'list_push_subscriptions',
   'list_experiments',
   'get_experiment',
   'list_shares',
+  'list_reminders',
+  'get_reminder_history',
   'list_imports',
   'get_import',
 ];
@@ -110,6 +113,7 @@ let foreignEventId: string;
 let webhookId: string;
 let experimentId: string;
 let importId: string;
+let reminderId: string;
 
 beforeAll(async () => {
   readToken = await pat(owner, 'read');
@@ -129,6 +133,12 @@ beforeAll(async () => {
     })
   ).body.id as string;
   importId = (await imported(server, owner, fixtureBytes('tracks/track-1.0.gpx'))).id as string;
+  reminderId = (
+    await api()
+      .post(`/users/${owner.id}/reminders`)
+      .set(owner.auth)
+      .send({ label: 'Stretch', times: ['07:00'], channel: 'web_push' })
+  ).body.id as string;
   const day = today();
   await ingestOk(server, owner, [reading({ metric_type_slug: 'steps', value: 6500, recorded_at: `${day}T10:00:00+01:00` })]);
   expect((await api().put(`/users/${owner.id}/goals/steps`).set(owner.auth).send({ target: 10000, direction: 'at_least' })).status).toBe(
@@ -364,6 +374,35 @@ describe('tools', () => {
     expect(JSON.stringify(list)).not.toContain(made.body.token);
   });
 
+  test("list_reminders and get_reminder_history equal REST; another user's reminder is not found", async () => {
+    const made = await server
+      .api()
+      .post(`/users/${owner.id}/reminders`)
+      .set(owner.auth)
+      .send({
+        label: 'Log your mood',
+        times: ['21:00'],
+        target: { kind: 'metric', ref: 'mood' },
+        condition: 'not_logged_today',
+        channel: 'web_push',
+      });
+    expect(made.status).toBe(201);
+    const c = await client(readToken);
+    const list = await json(c, 'list_reminders');
+    expect(list).toEqual(await rest('/reminders'));
+    expect(list).toContainEqual(expect.objectContaining({ id: made.body.id, label: 'Log your mood', condition: 'not_logged_today' }));
+    expect(await json(c, 'get_reminder_history', { reminder_id: made.body.id })).toEqual(await rest(`/reminders/${made.body.id}/history`));
+    const foreign = await server
+      .api()
+      .post(`/users/${other.id}/reminders`)
+      .set(other.auth)
+      .send({ label: 'Theirs', times: ['08:00'], channel: 'web_push' });
+    expect(await failure(c, 'get_reminder_history', { reminder_id: foreign.body.id })).toBe('Reminder not found');
+    expect(await failure(c, 'get_reminder_history', { reminder_id: made.body.id, limit: 500 })).toEqual([
+      expect.objectContaining({ loc: ['limit'] }),
+    ]);
+  });
+
   test('insight graph and episodes equal REST', async () => {
     const c = await client(readToken);
     const args = { metric: 'steps', window_days: 30, end_date: today(), mode: 'significant' };
@@ -554,9 +593,12 @@ describe('read-only guard', () => {
     list_changes: () => ({ limit: 5 }),
     list_webhooks: () => ({}),
     list_webhook_deliveries: () => ({ webhook_id: webhookId }),
+    list_push_subscriptions: () => ({}),
     list_experiments: () => ({}),
     get_experiment: () => ({ experiment_id: experimentId }),
     list_shares: () => ({}),
+    list_reminders: () => ({}),
+    get_reminder_history: () => ({ reminder_id: reminderId }),
     list_imports: () => ({}),
     get_import: () => ({ import_id: importId }),
   };

@@ -33,6 +33,8 @@ import { Migration20261206020000_webhook_limits } from './Migration2026120602000
 import { Migration20261207000000_batched_changes } from './Migration20261207000000_batched_changes.ts';
 import { Migration20261207010000_samples_owner_lock } from './Migration20261207010000_samples_owner_lock.ts';
 import { Migration20261207020000_shares } from './Migration20261207020000_shares.ts';
+import { Migration20261208000000_web_push } from './Migration20261208000000_web_push.ts';
+import { Migration20261208010000_reminders } from './Migration20261208010000_reminders.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -71,4 +73,6 @@ export const migrations = [
   Migration20261207000000_batched_changes,
   Migration20261207010000_samples_owner_lock,
   Migration20261207020000_shares,
+  Migration20261208000000_web_push,
+  Migration20261208010000_reminders,
 ];

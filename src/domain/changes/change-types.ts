@@ -29,6 +29,8 @@ export const CHANGE_TABLES = {
   replaced_encryption_key: { table: 'replaced_encryption_keys', key: 'id', cast: 'uuid' },
   experiment: { table: 'experiments', key: 'id', cast: 'uuid' },
   share: { table: 'shares', key: 'id', cast: 'uuid' },
+  reminder: { table: 'reminders', key: 'id', cast: 'uuid' },
+  push_subscription: { table: 'push_subscriptions', key: 'id', cast: 'uuid' },
   // Named by the user, second and position ("<unix seconds>,<lat>,<lng>"): no single key column, and no conditional write.
   location_sample: { table: 'location_samples', key: 'recorded_at', cast: 'composite' },
 } as const;

@@ -64,6 +64,12 @@ export const EVENT_CATALOGUE: Record<OutboxType, CatalogueEntry> = {
     when: "a share link's report is opened (not its CSV or FHIR files): each view, up to the share's max_views",
     payload: 'the share as GET …/shares/{id} shows it (never its token), with `views` and `viewed_at`',
   },
+  'reminder.due': {
+    emitter: { service: 'runDueReminders', file: 'src/domain/reminders/scheduler.ts' },
+    when: 'a reminder whose channel is a webhook (or ntfy) falls due and its condition holds: to that webhook only, once per due time',
+    payload:
+      'the reminder as GET …/reminders/{id} shows it, with `firing_id`, `due_at`, `local_date`, `local_time`, `snoozed` and `actions` (page_url, done_url, snooze_url)',
+  },
   ping: {
     emitter: { service: 'pingWebhook', file: 'src/domain/webhooks/deliveries.service.ts' },
     when: 'POST …/webhooks/{id}/test: to that webhook only',

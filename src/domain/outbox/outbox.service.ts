@@ -1,6 +1,6 @@
 import { query } from '../../db/sql.ts';
 import type { ChangeType } from '../changes/change-types.ts';
-import { INBOX_CHANGED, PING, type OutboxType } from './event-types.ts';
+import { INBOX_CHANGED, PING, REMINDER_DUE, type OutboxType } from './event-types.ts';
 
 /** An event as published: its payload is the REST read of what it reports, rendered once for every reader. */
 export type OutboundEvent = {
@@ -74,7 +74,7 @@ export async function lastPublished(): Promise<number> {
 }
 
 /** Events are not delivered to webhooks of their own accord when they are internal or addressed to one webhook. */
-export const FAN_OUT_EXCLUDED: readonly OutboxType[] = [INBOX_CHANGED, PING];
+export const FAN_OUT_EXCLUDED: readonly OutboxType[] = [INBOX_CHANGED, PING, REMINDER_DUE];
 
 /** How long published events, deliveries and once-marks are kept (EVENTS_RETENTION_DAYS). */
 const retention = { days: 7 };

@@ -4,7 +4,8 @@ import { Conflict, NotFound, RateLimited } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { parse, uuid } from '../../core/validation.ts';
 import { query } from '../../db/sql.ts';
-import { PING, type OutboxType } from '../outbox/event-types.ts';
+import type { ChangeType } from '../changes/change-types.ts';
+import { PING, type OutboxType, type REMINDER_DUE } from '../outbox/event-types.ts';
 import { emitEvent } from '../outbox/outbox.service.ts';
 import { em } from '../../db/context.ts';
 import { settings } from './settings.ts';
@@ -152,11 +153,26 @@ const ALREADY_PENDING =
 export async function pingWebhook(actor: Actor, id: string): Promise<Delivery> {
   authorize(actor, actor.userId, 'write');
   const webhook = await ownWebhook(actor, id);
+  return deliverTo(actor, webhook.id, PING, { webhook_id: webhook.id, message: 'A test event from lifetrack' });
+}
+
+/**
+ * An event addressed to one of the actor's webhooks alone (a ping, a reminder's channel), in the
+ * caller's transaction if there is one; 429 while the account's (or the host's) pending deliveries
+ * are at their limit. The caller checked the webhook is the actor's.
+ */
+export async function deliverTo(
+  actor: Actor,
+  webhookId: string,
+  type: typeof PING | typeof REMINDER_DUE,
+  data: unknown,
+  resource: { type: ChangeType; id: string } | null = null,
+): Promise<Delivery> {
   return em().transactional(async () => {
     await lockUserWebhooks(actor.userId);
-    await checkPendingRoom(actor.userId, webhook.id);
-    const eventId = await emitEvent(actor.userId, PING, { webhook_id: webhook.id, message: 'A test event from lifetrack' });
-    return createDelivery(actor, webhook.id, eventId!, PING);
+    await checkPendingRoom(actor.userId, webhookId);
+    const eventId = await emitEvent(actor.userId, type, data, resource);
+    return createDelivery(actor, webhookId, eventId!, type);
   });
 }
 

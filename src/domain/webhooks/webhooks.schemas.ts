@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import { Pagination } from '../../core/validation.ts';
+import { noCredentials, Pagination } from '../../core/validation.ts';
 import { EVENT_TYPES } from '../outbox/event-types.ts';
 import { WEBHOOK_FORMATS } from './webhook.entity.ts';
-
-const noCredentials = (u: string) => {
-  try {
-    const url = new URL(u);
-    return !url.username && !url.password;
-  } catch {
-    return true; // not a URL at all: the url check says so
-  }
-};
 
 /** Where to post: an http(s) URL without credentials in it (plain http only where WEBHOOK_NETWORKS=any). */
 const WebhookUrl = z

@@ -42,6 +42,11 @@ import type { PlanBlock as PlanBlockModel } from '../../domain/experiments/sched
 import type { ExperimentDay as ExperimentDayModel, Adherence as AdherenceModel, Results as ResultsModel } from '../../domain/experiments/analysis.ts';
 import type { Share as ShareModel, ShareScope as ShareScopeModel } from '../../domain/shares/share.entity.ts';
 import type { CreatedShare as CreatedShareModel } from '../../domain/shares/shares.service.ts';
+import type { PushSubscription as PushSubscriptionModel } from '../../domain/push/push-subscription.entity.ts';
+import type { PushOutcome as PushOutcomeModel } from '../../domain/push/push.service.ts';
+import type { Reminder as ReminderModel } from '../../domain/reminders/reminder.entity.ts';
+import type { Occurrence as OccurrenceModel } from '../../domain/reminders/schedule.ts';
+import type { Firing as FiringModel, PushResult as PushResultModel } from '../../domain/reminders/firings.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -259,9 +264,15 @@ export type ChangeType =
   | 'place'
   | 'place_visit'
   | 'profile'
+  /** A browser that takes push notifications (data: its REST read, the endpoint's origin only) */
+  | 'push_subscription'
+  /** A reminder (data: its REST read) */
+  | 'reminder'
   | 'replaced_encryption_key'
   | 'routine'
   | 'saved_meal'
+  /** A share link (data: its REST read, never its token) */
+  | 'share'
   | 'suggestion'
   | 'tracking_timer';
 
@@ -656,6 +667,8 @@ export type EventType =
   | 'narrative_created'
   /** A test event, sent to one webhook by testWebhook */
   | 'ping'
+  /** A reminder fell due, sent to the one webhook it names as its channel (payload: the reminder with the due time and its action links) */
+  | 'reminder_due'
   /** A share link's report was opened (payload: the share, never its token, with views and viewed_at) */
   | 'share_viewed'
   /** A suggestion reached the inbox (payload: the suggestion as REST reads it) */
@@ -1066,6 +1079,8 @@ export type Goal = {
   period: GoalPeriod;
   /** The current period so far: its total (or mean), or the days the target was met; null without a goal or data */
   periodValue?: Maybe<Scalars['Float']['output']>;
+  /** The reminders about this goal */
+  reminders: Array<Reminder>;
   /** The metric's slug */
   slug: Scalars['String']['output'];
   /** Met periods in a row up to now (skipped ones stepped over); null without a goal */
@@ -1667,6 +1682,11 @@ export type Mutation = {
   createPlace: Place;
   /** Log a visit to a place; occurredAt defaults to now, localDate to its day in the user's timezone */
   createPlaceVisit: PlaceVisit;
+  /**
+   * Add a reminder: local times on the days an RRULE gives (FREQ=DAILY by default), in a timezone (default yours),
+   * optionally about a goal, routine, metric or tag with a condition, a quiet window, and a channel
+   */
+  createReminder: Reminder;
   /** Add a routine (timeOfDay anytime, no items and displayOrder 0 unless given) */
   createRoutine: Routine;
   /** Save a meal from food items and servings; its totals are computed from the items */
@@ -1702,6 +1722,10 @@ export type Mutation = {
   deletePlace: Scalars['Boolean']['output'];
   /** Delete a visit (manual or detected). True when it was deleted */
   deletePlaceVisit: Scalars['Boolean']['output'];
+  /** Forget a browser: nothing more is pushed to it. True when it was deleted */
+  deletePushSubscription: Scalars['Boolean']['output'];
+  /** Delete a reminder and its history. True when it was deleted */
+  deleteReminder: Scalars['Boolean']['output'];
   /** Delete a routine (its logged completions stay). True when it was deleted */
   deleteRoutine: Scalars['Boolean']['output'];
   /** Delete a saved meal; events that logged it keep their items. True when it was deleted */
@@ -1741,6 +1765,12 @@ export type Mutation = {
    * its event to this webhook, is still pending; RATE_LIMITED at the pending limits, as testWebhook
    */
   redeliverWebhookDelivery: WebhookDelivery;
+  /**
+   * Register a browser for push notifications: its PushSubscription.toJSON() and an optional label. The endpoint must be
+   * https (plain http only where WEB_PUSH_NETWORKS=any); the same endpoint again updates that subscription (keys, label).
+   * At most 20 per user (BAD_USER_INPUT at input.endpoint)
+   */
+  registerPushSubscription: PushSubscription;
   /** Make replaced material the stored key again (a signed-in session only); the key it replaces is kept in its turn */
   restoreEncryptionKey: EncryptionKey;
   /** End a share at once: its link answers 410 from now on; it stays listed with its views. Needs a signed-in session */
@@ -1759,6 +1789,8 @@ export type Mutation = {
   stopTrackingTimer: Event;
   /** Sync a calendar source's feed now and answer the source with the outcome (lastSyncStatus, lastSyncError, counts); a feed that fails is recorded there and changes no event. CONFLICT when the source is not a calendar or has no config.url */
   syncEventSource: DataSource;
+  /** Push a test notification to this browser now and say how it went; a 404 or 410 from the push service removes the subscription */
+  testPushSubscription: PushOutcome;
   /**
    * Send a ping event to this webhook (even a disabled one); returns its delivery. RATE_LIMITED while the account's deliveries
    * waiting to be sent are at WEBHOOK_MAX_PENDING_PER_USER, or those to the webhook's host at WEBHOOK_MAX_PENDING_PER_HOST
@@ -1782,6 +1814,8 @@ export type Mutation = {
   updatePlace: Place;
   /** Change the profile (timezone, language, week start; email needs a signed-in session); omitted fields stay */
   updateProfile: Profile;
+  /** Change a reminder; omitted fields stay, null clears target or quiet. A new schedule counts from now */
+  updateReminder: Reminder;
   /** Change a routine; omitted fields stay, null clears color or iconKey */
   updateRoutine: Routine;
   /** Change a saved meal: items replace the list; nutrition edits the totals by hand (totalsSource user), null makes them computed again */
@@ -1923,6 +1957,16 @@ export type MutationCreatePlaceArgs = {
 export type MutationCreatePlaceVisitArgs = {
   id: Scalars['UUID']['input'];
   input: PlaceVisitCreateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationCreateReminderArgs = {
+  input: ReminderCreateInput;
 };
 
 
@@ -2073,6 +2117,26 @@ export type MutationDeletePlaceVisitArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationDeletePushSubscriptionArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationDeleteReminderArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationDeleteRoutineArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -2207,6 +2271,16 @@ export type MutationRedeliverWebhookDeliveryArgs = {
  * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
  * argument names as written (["input", "categoryId"]).
  */
+export type MutationRegisterPushSubscriptionArgs = {
+  input: PushSubscriptionInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
 export type MutationRestoreEncryptionKeyArgs = {
   id: Scalars['UUID']['input'];
 };
@@ -2269,6 +2343,16 @@ export type MutationStopTrackingTimerArgs = {
  * argument names as written (["input", "categoryId"]).
  */
 export type MutationSyncEventSourceArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationTestPushSubscriptionArgs = {
   id: Scalars['UUID']['input'];
 };
 
@@ -2389,6 +2473,18 @@ export type MutationUpdatePlaceArgs = {
 export type MutationUpdateProfileArgs = {
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   input: ProfileUpdateInput;
+};
+
+
+/**
+ * Every change a REST write makes, calling the same service. Each area's file extends this type.
+ * A validation failure is BAD_USER_INPUT with extensions.detail listing loc/msg/type, locs in the
+ * argument names as written (["input", "categoryId"]).
+ */
+export type MutationUpdateReminderArgs = {
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['UUID']['input'];
+  input: ReminderUpdateInput;
 };
 
 
@@ -2809,6 +2905,62 @@ export type ProfileUpdateInput = {
   weekStart?: InputMaybe<Weekday>;
 };
 
+/** How a push to one subscription went */
+export type PushOutcome = {
+  __typename?: 'PushOutcome';
+  /** Why it failed; on a 404 or 410 the subscription was removed */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The push service took the message (2xx) */
+  ok: Scalars['Boolean']['output'];
+  /** The push service's HTTP status; null when none came (timeout, refused address) */
+  status?: Maybe<Scalars['Int']['output']>;
+  /** The subscription pushed to */
+  subscriptionId: Scalars['UUID']['output'];
+};
+
+/** A browser that takes push notifications (Web Push) */
+export type PushSubscription = {
+  __typename?: 'PushSubscription';
+  /** When it was registered */
+  createdAt: Scalars['DateTime']['output'];
+  /** The push service's scheme and host (e.g. https://fcm.googleapis.com); the full endpoint is never shown */
+  endpointOrigin: Scalars['String']['output'];
+  /** The subscription's id */
+  id: Scalars['UUID']['output'];
+  /** Which browser or device this is */
+  label?: Maybe<Scalars['String']['output']>;
+  /** Why the push at lastFailureAt failed */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** When a push last failed */
+  lastFailureAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When a push last reached the push service */
+  lastSuccessAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When it was last registered */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A browser's PushSubscription.toJSON(), as the page's script gets it, and a label */
+export type PushSubscriptionInput = {
+  /** The push service's URL for this browser: a capability, never shown again */
+  endpoint: Scalars['String']['input'];
+  /** When the browser says the subscription ends (milliseconds since 1970), or null; accepted, not kept */
+  expirationTime?: InputMaybe<Scalars['Float']['input']>;
+  /** What the payload is encrypted to */
+  keys: PushSubscriptionKeysInput;
+  /** Which browser or device this is (e.g. Phone) */
+  label?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** PushSubscription.toJSON().keys (base64url) */
+export type PushSubscriptionKeysInput = {
+  /** The browser's authentication secret, 16 bytes */
+  auth: Scalars['String']['input'];
+  /** The browser's ECDH public key: an uncompressed P-256 point, 65 bytes */
+  p256dh: Scalars['String']['input'];
+};
+
 /** Every read starts from the caller: me, or user(id) with the caller's own id */
 export type Query = {
   __typename?: 'Query';
@@ -2822,6 +2974,23 @@ export type Query = {
 /** Every read starts from the caller: me, or user(id) with the caller's own id */
 export type QueryUserArgs = {
   id: Scalars['UUID']['input'];
+};
+
+/** A quiet window: due times inside it are skipped */
+export type QuietWindow = {
+  __typename?: 'QuietWindow';
+  /** Until (HH:MM, may wrap past midnight) */
+  end: Scalars['String']['output'];
+  /** From (HH:MM) */
+  start: Scalars['String']['output'];
+};
+
+/** A quiet window */
+export type QuietWindowInput = {
+  /** Until (HH:MM) */
+  end: Scalars['String']['input'];
+  /** From (HH:MM) */
+  start: Scalars['String']['input'];
 };
 
 /** A batch of readings */
@@ -2857,6 +3026,239 @@ export type ReadingInput = {
   unit?: InputMaybe<Scalars['String']['input']>;
   /** The value, in unit (default: the metric's canonical unit) */
   value: Scalars['Float']['input'];
+};
+
+/** A reminder: local times on the days an RRULE gives, in a timezone */
+export type Reminder = {
+  __typename?: 'Reminder';
+  /** Where it goes */
+  channel: ReminderChannel;
+  /** When a due time goes out */
+  condition: ReminderCondition;
+  /** When it was created */
+  createdAt: Scalars['DateTime']['output'];
+  /** Whether it falls due at all */
+  enabled: Scalars['Boolean']['output'];
+  /** How late it may still go out after the service was not running; later it is missed */
+  graceMinutes: Scalars['Int']['output'];
+  /** The reminder's id */
+  id: Scalars['UUID']['output'];
+  /** What to remind of */
+  label: Scalars['String']['output'];
+  /** When it next falls due by its rule; null once the rule has no more */
+  nextDueAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Due times inside it are skipped */
+  quiet?: Maybe<QuietWindow>;
+  /** The RRULE of its days */
+  rrule: Scalars['String']['output'];
+  /** A snoozed due time comes again then */
+  snoozedUntil?: Maybe<Scalars['DateTime']['output']>;
+  /** The rule's first day */
+  startsOn: Scalars['Date']['output'];
+  /** What it is about; null: nothing, it always goes out */
+  target?: Maybe<ReminderTarget>;
+  /** Local times of day (HH:MM), in order */
+  times: Array<Scalars['String']['output']>;
+  /** The IANA timezone of its local times */
+  timezone: Scalars['String']['output'];
+  /** When it was last changed */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Its version in the changes feed (REST's ETag): pass it as expectedVersion to update only this version. Null before its first change is numbered */
+  version?: Maybe<Scalars['Int']['output']>;
+  /** The webhook of a webhook or ntfy channel (null once deleted) */
+  webhookId?: Maybe<Scalars['UUID']['output']>;
+};
+
+/** What was done from a reminder's message */
+export type ReminderAction =
+  /** Marked done */
+  | 'done'
+  /** Snoozed */
+  | 'snoozed';
+
+/** The signed links a reminder's message carried */
+export type ReminderActionLinks = {
+  __typename?: 'ReminderActionLinks';
+  /** POST: mark it done */
+  doneUrl: Scalars['String']['output'];
+  /** A page with both buttons */
+  pageUrl: Scalars['String']['output'];
+  /** POST: snooze it (minutes, default 15) */
+  snoozeUrl: Scalars['String']['output'];
+};
+
+/** Where a reminder goes */
+export type ReminderChannel =
+  /** A webhook in the ntfy format: a notification with Done and Snooze buttons */
+  | 'ntfy'
+  /** Every browser the user subscribed to Web Push */
+  | 'web_push'
+  /** The event reminder.due, to one webhook */
+  | 'webhook';
+
+/** When a due time goes out */
+export type ReminderCondition =
+  /** Every due time */
+  | 'always'
+  /** Only if nothing was logged since the previous due time (for a goal: while its period is not met) */
+  | 'not_logged_this_period'
+  /** Only if nothing was logged for the target on the local day */
+  | 'not_logged_today';
+
+/** A new reminder (REST's ReminderCreate) */
+export type ReminderCreateInput = {
+  /** Where it goes */
+  channel: ReminderChannel;
+  /** When a due time goes out (default always) */
+  condition?: InputMaybe<ReminderCondition>;
+  /** Default true */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Grace after a downtime (default 60) */
+  graceMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** What to remind of */
+  label: Scalars['String']['input'];
+  /** Due times inside it are skipped */
+  quiet?: InputMaybe<QuietWindowInput>;
+  /** Which days (default FREQ=DAILY) */
+  rrule?: InputMaybe<Scalars['String']['input']>;
+  /** The rule's first day (default today) */
+  startsOn?: InputMaybe<Scalars['Date']['input']>;
+  /** What it is about */
+  target?: InputMaybe<ReminderTargetInput>;
+  /** Local times of day (HH:MM) */
+  times: Array<Scalars['String']['input']>;
+  /** IANA timezone (default yours) */
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  /** The webhook, for the webhook and ntfy channels */
+  webhookId?: InputMaybe<Scalars['UUID']['input']>;
+};
+
+/** What became of one due time of a reminder */
+export type ReminderFiring = {
+  __typename?: 'ReminderFiring';
+  /** When */
+  actedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Done or snoozed from its message */
+  action?: Maybe<ReminderAction>;
+  /** The signed links its message carried (sent ones only) */
+  actions?: Maybe<ReminderActionLinks>;
+  /** When it was decided */
+  decidedAt: Scalars['DateTime']['output'];
+  /** When it went out, or was to (the due time, or the end of a snooze) */
+  dueAt: Scalars['DateTime']['output'];
+  /** The reminder.due event sent to the webhook */
+  eventId?: Maybe<Scalars['UUID']['output']>;
+  /** The firing's id */
+  id: Scalars['UUID']['output'];
+  /** Its local day */
+  localDate: Scalars['Date']['output'];
+  /** Its local time as set */
+  localTime: Scalars['String']['output'];
+  /** The rule's due time it is about */
+  occurrenceAt: Scalars['DateTime']['output'];
+  /** Each browser's push service's answer */
+  pushResults?: Maybe<Array<ReminderPushResult>>;
+  /** Why it was skipped, missed or failed */
+  reason?: Maybe<Scalars['String']['output']>;
+  /** Its reminder */
+  reminderId: Scalars['UUID']['output'];
+  /** A snoozed due time coming again */
+  snoozed: Scalars['Boolean']['output'];
+  /** Sent, skipped, missed, failed, or pending */
+  status: ReminderFiringStatus;
+};
+
+/** What became of a due time */
+export type ReminderFiringStatus =
+  /** The channel could not take it: see reason */
+  | 'failed'
+  /** The service was not running within the grace window */
+  | 'missed'
+  /** A Web Push is on its way */
+  | 'pending'
+  /** It went out */
+  | 'sent'
+  /** Not sent: see reason */
+  | 'skipped';
+
+/** One due time of a reminder */
+export type ReminderOccurrence = {
+  __typename?: 'ReminderOccurrence';
+  /** The instant */
+  dueAt: Scalars['DateTime']['output'];
+  /** Its local day */
+  localDate: Scalars['Date']['output'];
+  /** The local time it was set for */
+  localTime: Scalars['String']['output'];
+};
+
+/** One push service's answer for one browser */
+export type ReminderPushResult = {
+  __typename?: 'ReminderPushResult';
+  /** What went wrong */
+  error?: Maybe<Scalars['String']['output']>;
+  /** Whether the push service took it */
+  ok: Scalars['Boolean']['output'];
+  /** Its HTTP status */
+  status?: Maybe<Scalars['Int']['output']>;
+  /** The browser's subscription */
+  subscriptionId: Scalars['UUID']['output'];
+};
+
+/** What a reminder is about */
+export type ReminderTarget = {
+  __typename?: 'ReminderTarget';
+  /** A goal, routine, metric or tag */
+  kind: ReminderTargetKind;
+  /** The goal's or metric's slug, the routine's id, or the tag */
+  ref: Scalars['String']['output'];
+};
+
+/** A target: a goal (its slug), a routine (its id), a metric (its slug) or a tag */
+export type ReminderTargetInput = {
+  /** What kind */
+  kind: ReminderTargetKind;
+  /** The slug, id or tag */
+  ref: Scalars['String']['input'];
+};
+
+/** What a reminder is about */
+export type ReminderTargetKind =
+  /** A goal, by its metric's slug */
+  | 'goal'
+  /** A metric, by its slug */
+  | 'metric'
+  /** A routine, by its id */
+  | 'routine'
+  /** A tag */
+  | 'tag';
+
+/** Changes to a reminder (REST's ReminderUpdate): omitted fields stay, null clears target or quiet */
+export type ReminderUpdateInput = {
+  /** Where it goes */
+  channel?: InputMaybe<ReminderChannel>;
+  /** When a due time goes out */
+  condition?: InputMaybe<ReminderCondition>;
+  /** On or off */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Grace after a downtime */
+  graceMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** What to remind of */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** Due times inside it are skipped */
+  quiet?: InputMaybe<QuietWindowInput>;
+  /** Which days */
+  rrule?: InputMaybe<Scalars['String']['input']>;
+  /** The rule's first day */
+  startsOn?: InputMaybe<Scalars['Date']['input']>;
+  /** What it is about */
+  target?: InputMaybe<ReminderTargetInput>;
+  /** Local times of day (HH:MM) */
+  times?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** IANA timezone */
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  /** The webhook */
+  webhookId?: InputMaybe<Scalars['UUID']['input']>;
 };
 
 /** Key material the user replaced: kept so nothing encrypted under it is orphaned */
@@ -2908,6 +3310,8 @@ export type Routine = {
   items: Array<Scalars['String']['output']>;
   /** Its name */
   name: Scalars['String']['output'];
+  /** The reminders about this routine */
+  reminders: Array<Reminder>;
   /** When in the day it is meant to be done */
   timeOfDay: TimeOfDay;
   /** When it last changed */
@@ -3452,10 +3856,23 @@ export type User = {
   places?: Maybe<Array<Place>>;
   /** Email, timezone, capture language and two-factor status */
   profile: Profile;
+  /** The user's browsers that take push notifications, oldest first; never an endpoint (a capability) or keys */
+  pushSubscriptions: Array<PushSubscription>;
   /** Readings, newest first; from/to take a date (local day, inclusive) or a date-time (to is exclusive) */
   readings?: Maybe<Array<MetricReading>>;
   /** Readings by cursor, newest first: pass pageInfo.endCursor as after for the next page (each page costs what the first does) */
   readingsPage?: Maybe<MetricReadingPage>;
+  /** One reminder by id (NOT_FOUND when the user has none with that id, as REST's 404) */
+  reminder?: Maybe<Reminder>;
+  /** What became of each due time of a reminder, latest first; older ones with before = the last dueAt */
+  reminderHistory?: Maybe<Array<ReminderFiring>>;
+  /**
+   * A reminder's next due times after `from` (default now) as the scheduler will find them: a time the clocks skip goes
+   * out once, right after the gap; a time that repeats goes out once, the first time
+   */
+  reminderUpcoming?: Maybe<Array<ReminderOccurrence>>;
+  /** Every reminder, oldest first, with when it next falls due */
+  reminders?: Maybe<Array<Reminder>>;
   /** Key material the user replaced, most recently replaced first: payloads encrypted under it stay readable */
   replacedEncryptionKeys?: Maybe<Array<ReplacedEncryptionKey>>;
   /** One routine by id (NOT_FOUND when the user has none with that id, as REST's 404) */
@@ -3480,6 +3897,11 @@ export type User = {
   trackingTimer?: Maybe<TrackingTimer>;
   /** Running timers, most recently started first */
   trackingTimers?: Maybe<Array<TrackingTimer>>;
+  /**
+   * The server's VAPID public key (base64url): a page passes it to pushManager.subscribe() as applicationServerKey and
+   * registers the subscription it gets with registerPushSubscription. The same key every time
+   */
+  webPushKey: Scalars['String']['output'];
   /** One webhook by id (NOT_FOUND when the user has none with that id, as REST's 404) */
   webhook?: Maybe<Webhook>;
   /** A webhook's deliveries, newest first, each with its tries */
@@ -3877,6 +4299,37 @@ export type UserReadingsPageArgs = {
   metric?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
   to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserReminderArgs = {
+  id: Scalars['UUID']['input'];
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserReminderHistoryArgs = {
+  before?: InputMaybe<Scalars['DateTime']['input']>;
+  id: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * One person's tracking data: every resource is a field. Each area's field is nullable, so a failure in one
+ * (a mistyped metric, a bad range) is null with its error at that path, and the other fields of the query still arrive.
+ */
+export type UserReminderUpcomingArgs = {
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  id: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -4355,10 +4808,30 @@ export type ResolversTypes = {
   PlaceVisitPage: ResolverTypeWrapper<PlaceVisitPageParentModel>;
   Profile: ResolverTypeWrapper<ProfileModel>;
   ProfileUpdateInput: ProfileUpdateInput;
+  PushOutcome: ResolverTypeWrapper<PushOutcomeModel>;
+  PushSubscription: ResolverTypeWrapper<PushSubscriptionModel>;
+  PushSubscriptionInput: PushSubscriptionInput;
+  PushSubscriptionKeysInput: PushSubscriptionKeysInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QuietWindow: ResolverTypeWrapper<QuietWindow>;
+  QuietWindowInput: QuietWindowInput;
   ReadingBatchInput: ReadingBatchInput;
   ReadingBatchResult: ResolverTypeWrapper<IngestResultModel>;
   ReadingInput: ReadingInput;
+  Reminder: ResolverTypeWrapper<ReminderModel>;
+  ReminderAction: ReminderAction;
+  ReminderActionLinks: ResolverTypeWrapper<ReminderActionLinks>;
+  ReminderChannel: ReminderChannel;
+  ReminderCondition: ReminderCondition;
+  ReminderCreateInput: ReminderCreateInput;
+  ReminderFiring: ResolverTypeWrapper<FiringModel>;
+  ReminderFiringStatus: ReminderFiringStatus;
+  ReminderOccurrence: ResolverTypeWrapper<OccurrenceModel>;
+  ReminderPushResult: ResolverTypeWrapper<PushResultModel>;
+  ReminderTarget: ResolverTypeWrapper<ReminderTarget>;
+  ReminderTargetInput: ReminderTargetInput;
+  ReminderTargetKind: ReminderTargetKind;
+  ReminderUpdateInput: ReminderUpdateInput;
   ReplacedEncryptionKey: ResolverTypeWrapper<ReplacedEncryptionKeyModel>;
   ResolutionOperator: ResolutionOperator;
   Routine: ResolverTypeWrapper<RoutineModel>;
@@ -4495,10 +4968,25 @@ export type ResolversParentTypes = {
   PlaceVisitPage: PlaceVisitPageParentModel;
   Profile: ProfileModel;
   ProfileUpdateInput: ProfileUpdateInput;
+  PushOutcome: PushOutcomeModel;
+  PushSubscription: PushSubscriptionModel;
+  PushSubscriptionInput: PushSubscriptionInput;
+  PushSubscriptionKeysInput: PushSubscriptionKeysInput;
   Query: Record<PropertyKey, never>;
+  QuietWindow: QuietWindow;
+  QuietWindowInput: QuietWindowInput;
   ReadingBatchInput: ReadingBatchInput;
   ReadingBatchResult: IngestResultModel;
   ReadingInput: ReadingInput;
+  Reminder: ReminderModel;
+  ReminderActionLinks: ReminderActionLinks;
+  ReminderCreateInput: ReminderCreateInput;
+  ReminderFiring: FiringModel;
+  ReminderOccurrence: OccurrenceModel;
+  ReminderPushResult: PushResultModel;
+  ReminderTarget: ReminderTarget;
+  ReminderTargetInput: ReminderTargetInput;
+  ReminderUpdateInput: ReminderUpdateInput;
   ReplacedEncryptionKey: ReplacedEncryptionKeyModel;
   Routine: RoutineModel;
   RoutineCompletionInput: RoutineCompletionInput;
@@ -4813,6 +5301,7 @@ export type GoalResolvers<ContextType = GraphQLContext, ParentType extends Resol
   longestStreak?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   period?: Resolver<ResolversTypes['GoalPeriod'], ParentType, ContextType>;
   periodValue?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  reminders?: Resolver<Array<ResolversTypes['Reminder']>, ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   streak?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   strength?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -5029,6 +5518,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createLogCapture?: Resolver<ResolversTypes['LogCapture'], ParentType, ContextType, RequireFields<MutationCreateLogCaptureArgs, 'input'>>;
   createPlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationCreatePlaceArgs, 'input'>>;
   createPlaceVisit?: Resolver<ResolversTypes['PlaceVisit'], ParentType, ContextType, RequireFields<MutationCreatePlaceVisitArgs, 'id' | 'input'>>;
+  createReminder?: Resolver<ResolversTypes['Reminder'], ParentType, ContextType, RequireFields<MutationCreateReminderArgs, 'input'>>;
   createRoutine?: Resolver<ResolversTypes['Routine'], ParentType, ContextType, RequireFields<MutationCreateRoutineArgs, 'input'>>;
   createSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationCreateSavedMealArgs, 'input'>>;
   createShare?: Resolver<ResolversTypes['ShareCreated'], ParentType, ContextType, RequireFields<MutationCreateShareArgs, 'input'>>;
@@ -5043,6 +5533,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteGoalSkip?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteGoalSkipArgs, 'date' | 'slug'>>;
   deletePlace?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceArgs, 'id'>>;
   deletePlaceVisit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePlaceVisitArgs, 'id'>>;
+  deletePushSubscription?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePushSubscriptionArgs, 'id'>>;
+  deleteReminder?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteReminderArgs, 'id'>>;
   deleteRoutine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteRoutineArgs, 'id'>>;
   deleteSavedMeal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteSavedMealArgs, 'id'>>;
   deleteWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteWebhookArgs, 'id'>>;
@@ -5056,6 +5548,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   putGoal?: Resolver<ResolversTypes['Goal'], ParentType, ContextType, RequireFields<MutationPutGoalArgs, 'input' | 'slug'>>;
   recordLocations?: Resolver<ResolversTypes['LocationBatchResult'], ParentType, ContextType, RequireFields<MutationRecordLocationsArgs, 'input'>>;
   redeliverWebhookDelivery?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookDeliveryArgs, 'deliveryId' | 'webhookId'>>;
+  registerPushSubscription?: Resolver<ResolversTypes['PushSubscription'], ParentType, ContextType, RequireFields<MutationRegisterPushSubscriptionArgs, 'input'>>;
   restoreEncryptionKey?: Resolver<ResolversTypes['EncryptionKey'], ParentType, ContextType, RequireFields<MutationRestoreEncryptionKeyArgs, 'id'>>;
   revokeShare?: Resolver<ResolversTypes['Share'], ParentType, ContextType, RequireFields<MutationRevokeShareArgs, 'id'>>;
   rotateWebhookSecret?: Resolver<ResolversTypes['WebhookWithSecret'], ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'id'>>;
@@ -5063,6 +5556,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   startTrackingTimer?: Resolver<ResolversTypes['TrackingTimer'], ParentType, ContextType, RequireFields<MutationStartTrackingTimerArgs, 'input'>>;
   stopTrackingTimer?: Resolver<ResolversTypes['Event'], ParentType, ContextType, RequireFields<MutationStopTrackingTimerArgs, 'id'>>;
   syncEventSource?: Resolver<ResolversTypes['DataSource'], ParentType, ContextType, RequireFields<MutationSyncEventSourceArgs, 'id'>>;
+  testPushSubscription?: Resolver<ResolversTypes['PushOutcome'], ParentType, ContextType, RequireFields<MutationTestPushSubscriptionArgs, 'id'>>;
   testWebhook?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType, RequireFields<MutationTestWebhookArgs, 'id'>>;
   updateAutomation?: Resolver<ResolversTypes['MetricAutomation'], ParentType, ContextType, RequireFields<MutationUpdateAutomationArgs, 'definitionId' | 'id' | 'input'>>;
   updateCategory?: Resolver<ResolversTypes['Category'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'id' | 'input'>>;
@@ -5073,6 +5567,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateMetricDefinition?: Resolver<ResolversTypes['MetricDefinition'], ParentType, ContextType, RequireFields<MutationUpdateMetricDefinitionArgs, 'id' | 'input'>>;
   updatePlace?: Resolver<ResolversTypes['Place'], ParentType, ContextType, RequireFields<MutationUpdatePlaceArgs, 'id' | 'input'>>;
   updateProfile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
+  updateReminder?: Resolver<ResolversTypes['Reminder'], ParentType, ContextType, RequireFields<MutationUpdateReminderArgs, 'id' | 'input'>>;
   updateRoutine?: Resolver<ResolversTypes['Routine'], ParentType, ContextType, RequireFields<MutationUpdateRoutineArgs, 'id' | 'input'>>;
   updateSavedMeal?: Resolver<ResolversTypes['SavedMeal'], ParentType, ContextType, RequireFields<MutationUpdateSavedMealArgs, 'id' | 'input'>>;
   updateWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationUpdateWebhookArgs, 'id' | 'input'>>;
@@ -5185,14 +5680,101 @@ export type ProfileResolvers<ContextType = GraphQLContext, ParentType extends Re
   weekStart?: Resolver<ResolversTypes['Weekday'], ParentType, ContextType>;
 };
 
+export type PushOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PushOutcome'] = ResolversParentTypes['PushOutcome']> = {
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  subscriptionId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+};
+
+export type PushSubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PushSubscription'] = ResolversParentTypes['PushSubscription']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  endpointOrigin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastFailureAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastSuccessAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
 };
 
+export type QuietWindowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['QuietWindow'] = ResolversParentTypes['QuietWindow']> = {
+  end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ReadingBatchResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReadingBatchResult'] = ResolversParentTypes['ReadingBatchResult']> = {
   created?: Resolver<Array<ResolversTypes['MetricReading']>, ParentType, ContextType>;
   skippedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReminderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Reminder'] = ResolversParentTypes['Reminder']> = {
+  channel?: Resolver<ResolversTypes['ReminderChannel'], ParentType, ContextType>;
+  condition?: Resolver<ResolversTypes['ReminderCondition'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  graceMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nextDueAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  quiet?: Resolver<Maybe<ResolversTypes['QuietWindow']>, ParentType, ContextType>;
+  rrule?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  snoozedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  startsOn?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['ReminderTarget']>, ParentType, ContextType>;
+  times?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  webhookId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+};
+
+export type ReminderActionLinksResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReminderActionLinks'] = ResolversParentTypes['ReminderActionLinks']> = {
+  doneUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pageUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  snoozeUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReminderFiringResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReminderFiring'] = ResolversParentTypes['ReminderFiring']> = {
+  actedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  action?: Resolver<Maybe<ResolversTypes['ReminderAction']>, ParentType, ContextType>;
+  actions?: Resolver<Maybe<ResolversTypes['ReminderActionLinks']>, ParentType, ContextType>;
+  decidedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dueAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  localDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  localTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  occurrenceAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  pushResults?: Resolver<Maybe<Array<ResolversTypes['ReminderPushResult']>>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reminderId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  snoozed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ReminderFiringStatus'], ParentType, ContextType>;
+};
+
+export type ReminderOccurrenceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReminderOccurrence'] = ResolversParentTypes['ReminderOccurrence']> = {
+  dueAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  localDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  localTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReminderPushResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReminderPushResult'] = ResolversParentTypes['ReminderPushResult']> = {
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  subscriptionId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+};
+
+export type ReminderTargetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReminderTarget'] = ResolversParentTypes['ReminderTarget']> = {
+  kind?: Resolver<ResolversTypes['ReminderTargetKind'], ParentType, ContextType>;
+  ref?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ReplacedEncryptionKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReplacedEncryptionKey'] = ResolversParentTypes['ReplacedEncryptionKey']> = {
@@ -5213,6 +5795,7 @@ export type RoutineResolvers<ContextType = GraphQLContext, ParentType extends Re
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reminders?: Resolver<Array<ResolversTypes['Reminder']>, ParentType, ContextType>;
   timeOfDay?: Resolver<ResolversTypes['TimeOfDay'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -5359,8 +5942,13 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   placeVisitsPage?: Resolver<Maybe<ResolversTypes['PlaceVisitPage']>, ParentType, ContextType, RequireFields<UserPlaceVisitsPageArgs, 'limit' | 'placeId'>>;
   places?: Resolver<Maybe<Array<ResolversTypes['Place']>>, ParentType, ContextType, RequireFields<UserPlacesArgs, 'limit' | 'offset'>>;
   profile?: Resolver<ResolversTypes['Profile'], ParentType, ContextType>;
+  pushSubscriptions?: Resolver<Array<ResolversTypes['PushSubscription']>, ParentType, ContextType>;
   readings?: Resolver<Maybe<Array<ResolversTypes['MetricReading']>>, ParentType, ContextType, RequireFields<UserReadingsArgs, 'limit' | 'offset'>>;
   readingsPage?: Resolver<Maybe<ResolversTypes['MetricReadingPage']>, ParentType, ContextType, RequireFields<UserReadingsPageArgs, 'limit'>>;
+  reminder?: Resolver<Maybe<ResolversTypes['Reminder']>, ParentType, ContextType, RequireFields<UserReminderArgs, 'id'>>;
+  reminderHistory?: Resolver<Maybe<Array<ResolversTypes['ReminderFiring']>>, ParentType, ContextType, RequireFields<UserReminderHistoryArgs, 'id' | 'limit'>>;
+  reminderUpcoming?: Resolver<Maybe<Array<ResolversTypes['ReminderOccurrence']>>, ParentType, ContextType, RequireFields<UserReminderUpcomingArgs, 'id' | 'limit'>>;
+  reminders?: Resolver<Maybe<Array<ResolversTypes['Reminder']>>, ParentType, ContextType>;
   replacedEncryptionKeys?: Resolver<Maybe<Array<ResolversTypes['ReplacedEncryptionKey']>>, ParentType, ContextType, RequireFields<UserReplacedEncryptionKeysArgs, 'limit' | 'offset'>>;
   routine?: Resolver<Maybe<ResolversTypes['Routine']>, ParentType, ContextType, RequireFields<UserRoutineArgs, 'id'>>;
   routines?: Resolver<Maybe<Array<ResolversTypes['Routine']>>, ParentType, ContextType>;
@@ -5373,6 +5961,7 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   tagChart?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<UserTagChartArgs, 'tag'>>;
   trackingTimer?: Resolver<Maybe<ResolversTypes['TrackingTimer']>, ParentType, ContextType, RequireFields<UserTrackingTimerArgs, 'id'>>;
   trackingTimers?: Resolver<Maybe<Array<ResolversTypes['TrackingTimer']>>, ParentType, ContextType, RequireFields<UserTrackingTimersArgs, 'limit' | 'offset'>>;
+  webPushKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   webhook?: Resolver<Maybe<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<UserWebhookArgs, 'id'>>;
   webhookDeliveries?: Resolver<ResolversTypes['WebhookDeliveryPage'], ParentType, ContextType, RequireFields<UserWebhookDeliveriesArgs, 'limit' | 'offset' | 'webhookId'>>;
   webhooks?: Resolver<Maybe<Array<ResolversTypes['Webhook']>>, ParentType, ContextType>;
@@ -5484,8 +6073,17 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PlaceVisit?: PlaceVisitResolvers<ContextType>;
   PlaceVisitPage?: PlaceVisitPageResolvers<ContextType>;
   Profile?: ProfileResolvers<ContextType>;
+  PushOutcome?: PushOutcomeResolvers<ContextType>;
+  PushSubscription?: PushSubscriptionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  QuietWindow?: QuietWindowResolvers<ContextType>;
   ReadingBatchResult?: ReadingBatchResultResolvers<ContextType>;
+  Reminder?: ReminderResolvers<ContextType>;
+  ReminderActionLinks?: ReminderActionLinksResolvers<ContextType>;
+  ReminderFiring?: ReminderFiringResolvers<ContextType>;
+  ReminderOccurrence?: ReminderOccurrenceResolvers<ContextType>;
+  ReminderPushResult?: ReminderPushResultResolvers<ContextType>;
+  ReminderTarget?: ReminderTargetResolvers<ContextType>;
   ReplacedEncryptionKey?: ReplacedEncryptionKeyResolvers<ContextType>;
   Routine?: RoutineResolvers<ContextType>;
   SavedMeal?: SavedMealResolvers<ContextType>;

@@ -22,8 +22,10 @@ import { timerResolvers } from './timers.ts';
 import { userResolvers } from './users.ts';
 import { versionResolvers } from './versions.ts';
 import { webhookResolvers } from './webhooks.ts';
+import { webPushResolvers } from './web-push.ts';
 import { experimentResolvers } from './experiments.ts';
 import { shareResolvers } from './shares.ts';
+import { reminderResolvers } from './reminders.ts';
 import { chartResolvers } from './charts.ts';
 
 /** Every area's resolvers; each file holds one area's fields, relations and mutations. */
@@ -50,8 +52,10 @@ export const areaResolvers: Resolvers[] = [
   erasureResolvers,
   importResolvers,
   webhookResolvers,
+  webPushResolvers,
   chartResolvers,
   subscriptionResolvers,
   experimentResolvers,
   shareResolvers,
+  reminderResolvers,
 ];

@@ -22,10 +22,12 @@ import { changeRoutes } from './changes.routes.ts';
 import { erasureRoutes } from './erasure.routes.ts';
 import { archiveRoutes } from './archive.routes.ts';
 import { webhookRoutes } from './webhooks.routes.ts';
+import { webPushRoutes } from './web-push.routes.ts';
 import { experimentRoutes } from './experiments.routes.ts';
 import { importRoutes } from './imports.routes.ts';
 import { chartRoutes } from './charts.routes.ts';
 import { shareRoutes } from './shares.routes.ts';
+import { reminderRoutes } from './reminders.routes.ts';
 import { importSpoolDir } from '../../imports/settings.ts';
 
 /** The whole REST surface: mounted by app.ts, documented by openapi.ts, audited by the route-table test. */
@@ -60,8 +62,10 @@ export function allRoutes(opts: { allowRegistration: boolean; importMaxBytes?: n
     ...archiveRoutes(maxBytes),
     ...importRoutes({ maxBytes, spoolDir: opts.importSpoolDir ?? importSpoolDir() }),
     ...webhookRoutes,
+    ...webPushRoutes,
     ...chartRoutes,
     ...shareRoutes,
+    ...reminderRoutes,
     ...experimentRoutes,
   ];
 }
