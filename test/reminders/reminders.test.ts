@@ -1,4 +1,5 @@
 import type { runDueReminders } from '../../src/domain/reminders/scheduler.ts';
+import { captureParsed } from '../captures/flow.ts';
 import { waitFor } from '../captures/wait.ts';
 import { expect422, expectError, ISO_UTC, UUID } from '../helpers/expect.ts';
 import { gqlData, readOnly } from '../helpers/graphql.ts';
@@ -365,6 +366,28 @@ describe('conditions', () => {
       data: { id: made.id, label: 'Log your mood', local_date: '2027-01-11', local_time: '21:00', snoozed: false },
     });
     expect(sent.headers['webhook-signature']).toMatch(/^v1,/);
+  });
+
+  test('a capture saying it, its suggestion still waiting in the inbox, cancels it too', async () => {
+    const made = await reminder({
+      label: 'Mood check',
+      times: ['21:00'],
+      target: { kind: 'metric', ref: 'mood' },
+      condition: 'not_logged_today',
+      channel: 'web_push',
+      starts_on: '2027-01-15',
+    });
+    const capture = await captureParsed(server, owner, 'mood 7/10', { captured_at: '2027-01-15T20:40:00+01:00' });
+    expect(capture.status).toBe('parsed');
+    expect(capture.suggestions).toContainEqual(
+      expect.objectContaining({
+        kind: 'metric_reading',
+        status: 'pending',
+        payload: expect.objectContaining({ metric_type_slug: 'mood' }),
+      }),
+    );
+    await round('2027-01-15T20:00:00Z');
+    expect((await history(made.id)).map((f) => [f.local_date, f.status, f.reason])).toEqual([['2027-01-15', 'skipped', 'already_logged']]);
   });
 
   test('a tag logged since the previous due time cancels "this period"; quiet hours skip', async () => {
