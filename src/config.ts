@@ -51,6 +51,18 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^postgres(ql)?$/ })).max(8))
+    .default([]),
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  DATABASE_REPLICA_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ALLOW_REGISTRATION: bool.default(false),
@@ -124,12 +136,17 @@ const Egress = ConfigSchema.superRefine((c, ctx) => {
     const address = c[networks] === 'public' && c[url] ? nonPublicLiteral(c[url]) : null;
     if (address) ctx.addIssue({ code: 'custom', path: [url], message: `${address} is not on the public internet, and ${networks}=public` });
   }
+  if (c.DATABASE_REPLICA_URLS.length && !c.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URLS'], message: 'read replicas are standbys of DATABASE_URL: set it too' });
+  }
 });
 
 export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Read replicas (streaming standbys of DATABASE_URL): src/db/replicas.ts. */
+  replicas: { urls: string[]; maxLagMs: number; checkMs: number };
   pgliteDir: string;
   jwtSecret: string | undefined;
   allowRegistration: boolean;
@@ -225,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
+    replicas: { urls: c.DATABASE_REPLICA_URLS, maxLagMs: c.DATABASE_REPLICA_MAX_LAG_MS, checkMs: c.DATABASE_REPLICA_CHECK_MS },
     pgliteDir: c.PGLITE_DIR,
     jwtSecret: c.JWT_SECRET,
     allowRegistration: c.ALLOW_REGISTRATION,

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { openReplicas, type ReplicaSet } from './db/replicas.ts';
 import type { Located } from './db/locate.ts';
 import { loadSigningKey } from './auth/signing-key.ts';
 import { configureProcess } from './process-settings.ts';
@@ -13,7 +14,14 @@ import { startJobRuntime, type JobRuntime } from './jobs/boss.ts';
 import { jobDefinitions } from './jobs/index.ts';
 import { startOutbound } from './outbound/index.ts';
 
-export type RunningServer = { url: string; db: Database; http: Server; jobs: JobRuntime; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  db: Database;
+  http: Server;
+  jobs: JobRuntime;
+  replicas: ReplicaSet | undefined;
+  stop(): Promise<void>;
+};
 
 /**
  * Opens the database (migrating it), loads keys and listens. Used by main.ts and by tests; main.ts
@@ -30,6 +38,10 @@ export async function startServer(config: Config, logger: Logger, located?: Prom
     // Users created before a metric type or source kind existed get its defaults now, not on a read.
     await provisionUserDefaults(null);
   }, db.orm);
+  // Read replicas beside the primary, when configured: reads that may come from one go there (src/db/replicas.ts).
+  const replicas = config.replicas.urls.length
+    ? await openReplicas({ primary: db.orm, ...config.replicas, statementTimeoutMs: config.statementTimeoutMs, logger })
+    : undefined;
   // Always able to send jobs; runs the workers too unless WORKERS=0 (then `npm run worker` does).
   const jobs = await startJobRuntime({
     db,
@@ -75,6 +87,7 @@ export async function startServer(config: Config, logger: Logger, located?: Prom
       await outbound.stop();
       // Workers finish their current job before the database (and PGlite's socket) closes.
       await jobs.stop();
+      await replicas?.close();
       await db.close();
     })());
   // Answering already (/readyz does not wait for them): the handlers, schedules and start-up sweeps.
@@ -82,5 +95,5 @@ export async function startServer(config: Config, logger: Logger, located?: Prom
     await stop();
     throw err;
   });
-  return { url, db, http, jobs, stop };
+  return { url, db, http, jobs, replicas, stop };
 }

@@ -33,7 +33,7 @@ export type Database = {
 };
 
 type PgClient = { query: (...args: unknown[]) => unknown };
-type PgPool = {
+export type PgPool = {
   on(event: 'connect', listener: (client: PgClient) => void): void;
   totalCount: number;
   idleCount: number;
@@ -95,6 +95,47 @@ async function allMigrated(c: Database['connection']): Promise<boolean> {
 }
 
 /** Opens the database where `located` found it (by default, locating it now): migrated, with the ORM's pool. */
+/** The ORM's settings for a server: the entities, where it is, our logger. */
+export function ormSettings(connection: Connection, logger: Logger | undefined) {
+  return {
+    entities,
+    host: connection.host,
+    port: connection.port,
+    user: connection.user,
+    password: connection.password,
+    dbName: connection.database,
+    debug: false,
+    // MikroORM's own lines (migrations applied, warnings) go to our log, not to stdout.
+    logger: (message: string) => logger?.debug({ component: 'orm' }, message),
+    colors: false,
+    allowGlobalContext: false,
+    // No entity has a relation to keep in sync, and the per-instance accessors this defines for
+    // that cost a third of hydrating a row (measured: 60 rows 1.45 ms -> 0.91 ms of CPU).
+    propagationOnPrototype: false,
+    // Named, so MikroORM.init does not look for it (and its siblings) with a dynamic import of its own.
+    extensions: [Migrator],
+  };
+}
+
+/** A pool that serves requests: its size, statement timeout and the limits that make an unresponsive server a 503. */
+export function servingSettings(
+  settings: ReturnType<typeof ormSettings>,
+  opts: Pick<DatabaseOptions, 'poolMax' | 'statementTimeoutMs' | 'databaseUrl'>,
+  onPoolCreated: (pool: PgPool) => void,
+) {
+  return {
+    ...settings,
+    pool: { min: 0, max: opts.poolMax ?? 10 },
+    // pg sends statement_timeout with each connection's start-up: no statement per request.
+    driverOptions: {
+      onPoolCreated,
+      stream: () => new CoalescingSocket(),
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+      ...(opts.databaseUrl ? unresponsiveServerLimits(opts.statementTimeoutMs) : {}),
+    },
+  };
+}
+
 export async function openDatabase(opts: DatabaseOptions, located: Promise<Located> = locateDatabase(opts)): Promise<Database> {
   const { connection, description, started } = await located;
 
@@ -109,36 +150,9 @@ export async function openDatabase(opts: DatabaseOptions, located: Promise<Locat
       client.query = (...args: unknown[]) => (statements++, send(...args));
     });
   };
-  const settings = {
-    entities,
-    host: connection.host,
-    port: connection.port,
-    user: connection.user,
-    password: connection.password,
-    dbName: connection.database,
-    debug: false,
-    // MikroORM's own lines (migrations applied, warnings) go to our log, not to stdout.
-    logger: (message: string) => opts.logger?.debug({ component: 'orm' }, message),
-    colors: false,
-    allowGlobalContext: false,
-    // No entity has a relation to keep in sync, and the per-instance accessors this defines for
-    // that cost a third of hydrating a row (measured: 60 rows 1.45 ms -> 0.91 ms of CPU).
-    propagationOnPrototype: false,
-    // Named, so MikroORM.init does not look for it (and its siblings) with a dynamic import of its own.
-    extensions: [Migrator],
-  };
+  const settings = ormSettings(connection, opts.logger);
   // The serving ORM first: its discovery needs no connection, so it runs while an embedded database boots.
-  const serving = MikroORM.init({
-    ...settings,
-    pool: { min: 0, max: opts.poolMax ?? 10 },
-    // pg sends statement_timeout with each connection's start-up: no statement per request.
-    driverOptions: {
-      onPoolCreated: countStatements,
-      stream: () => new CoalescingSocket(),
-      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
-      ...(opts.databaseUrl ? unresponsiveServerLimits(opts.statementTimeoutMs) : {}),
-    },
-  });
+  const serving = MikroORM.init(servingSettings(settings, opts, countStatements));
   serving.catch(() => undefined);
   let embedded: EmbeddedDatabase | undefined;
   let orm: MikroORM;

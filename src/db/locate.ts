@@ -27,18 +27,26 @@ const socketConnection = (socketDir: string): Connection => ({ host: socketDir, 
  * starts it before the rest of the server has loaded, and the embedded database boots on its own
  * thread (WASM compiled there too) while the main thread loads and evaluates the application.
  */
+/** A postgres:// URL's connection parameters. */
+export function connectionOf(databaseUrl: string): Connection {
+  const url = new URL(databaseUrl);
+  return {
+    host: decodeURIComponent(url.hostname) || 'localhost',
+    port: Number(url.port || 5432),
+    user: decodeURIComponent(url.username) || 'postgres',
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    database: decodeURIComponent(url.pathname.slice(1)) || 'postgres',
+  };
+}
+
+/** A server for logs: where it is, never its credentials. */
+export const describe = (c: Connection): string => `postgresql://${c.host}:${c.port}/${c.database}`;
+
 export async function locateDatabase(opts: LocateOptions): Promise<Located> {
   const none = Promise.resolve(undefined);
   if (opts.databaseUrl) {
-    const url = new URL(opts.databaseUrl);
-    const connection = {
-      host: decodeURIComponent(url.hostname) || 'localhost',
-      port: Number(url.port || 5432),
-      user: decodeURIComponent(url.username) || 'postgres',
-      password: url.password ? decodeURIComponent(url.password) : undefined,
-      database: decodeURIComponent(url.pathname.slice(1)) || 'postgres',
-    };
-    return { connection, description: `postgresql://${connection.host}:${connection.port}/${connection.database}`, started: none };
+    const connection = connectionOf(opts.databaseUrl);
+    return { connection, description: describe(connection), started: none };
   }
   const description = `embedded PGlite (${opts.pgliteDir})`;
   if (await isServedByAnotherProcess(opts.pgliteDir)) {

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { Registry, collectDefaultMetrics, Gauge, Histogram } from 'prom-client';
 import type { Database } from '../db/database.ts';
+import { replicasOf } from '../db/replicas.ts';
 import type { JobRuntime } from '../jobs/boss.ts';
 import { sendError } from './errors.ts';
 
@@ -19,7 +20,9 @@ function bearerMatches(req: Request, token: string): boolean {
  * (never by raw path, which would carry user ids and explode cardinality), the database pool and
  * the job queues, both read when scraped.
  */
-export function createMetrics(opts: { token?: string | undefined; db?: Pick<Database, 'pool'>; jobs?: Pick<JobRuntime, 'boss'> } = {}) {
+export function createMetrics(
+  opts: { token?: string | undefined; db?: Pick<Database, 'pool' | 'orm'>; jobs?: Pick<JobRuntime, 'boss'> } = {},
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -42,6 +45,40 @@ export function createMetrics(opts: { token?: string | undefined; db?: Pick<Data
         this.set({ state: 'total' }, p.total);
         this.set({ state: 'idle' }, p.idle);
         this.set({ state: 'waiting' }, p.waiting);
+      },
+    });
+  }
+  if (db) {
+    // Read replicas (DATABASE_REPLICA_URLS), read when scraped: which are used, how far behind, and who served the reads.
+    const replicas = () => replicasOf(db.orm)?.stats();
+    new Gauge({
+      name: 'db_replica_healthy',
+      help: 'Whether a read replica takes reads (1) or is skipped, down or lagging past DATABASE_REPLICA_MAX_LAG_MS (0)',
+      labelNames: ['replica'] as const,
+      registers: [registry],
+      collect() {
+        for (const r of replicas()?.replicas ?? []) this.set({ replica: r.name }, r.healthy ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'db_replica_lag_seconds',
+      help: "A read replica's lag behind the primary at its last check (absent while it does not answer)",
+      labelNames: ['replica'] as const,
+      registers: [registry],
+      collect() {
+        for (const r of replicas()?.replicas ?? []) if (r.lagMs !== null) this.set({ replica: r.name }, r.lagMs / 1000);
+      },
+    });
+    new Gauge({
+      name: 'db_reads_served',
+      help: 'Reads that could come from a replica, by the server that answered them: a replica, or the primary (the replica lacked the caller’s writes, lagged, or failed)',
+      labelNames: ['server'] as const,
+      registers: [registry],
+      collect() {
+        const stats = replicas();
+        if (!stats) return;
+        this.set({ server: 'primary' }, stats.primaryReads);
+        for (const r of stats.replicas) this.set({ server: r.name }, r.reads);
       },
     });
   }

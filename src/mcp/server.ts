@@ -5,6 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type * as McpHttp from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '../core/actor.ts';
+import { readOnReplica } from '../db/replicas.ts';
 import { DomainError, Invalid, Unauthenticated } from '../core/errors.ts';
 import { inputSteps } from '../http/body.ts';
 import { isDatabaseDown, sendError } from '../http/errors.ts';
@@ -62,7 +63,8 @@ function register(server: McpServer, tool: Tool, ctx: ToolContext, log: Logger |
     },
     async (args: Record<string, unknown>): Promise<CallToolResult> => {
       try {
-        const answer = text(await tool.run(ctx, args));
+        // Every tool reads: a replica holding the caller's writes may answer (src/db/replicas.ts).
+        const answer = text(await readOnReplica(ctx.actor.userId, null, () => tool.run(ctx, args)));
         if (answer.length > MCP_LIMITS.resultBytes) return tooLarge(answer.length);
         return { content: [{ type: 'text', text: answer }] };
       } catch (err) {

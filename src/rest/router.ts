@@ -9,6 +9,7 @@ import { identify } from '../http/identify.ts';
 import { JsonText } from '../representation/json-text.ts';
 import type { Route } from './route.ts';
 import { conditionally, isConditionalWrite, withETag } from './versions.ts';
+import { minVersion, readOnReplica, recordWrite } from '../db/replicas.ts';
 
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -68,9 +69,14 @@ function handle(route: Route): RequestHandler {
         });
     // A versioned resource's answers carry its ETag, and its writes honour If-Match.
     const ref = route.version && { type: route.version.type, id: params[route.version.param] };
-    const reply = ref
-      ? await withETag(actor, ref, await conditionally(actor, ref, isConditionalWrite(route.method) ? req.get('if-match') : undefined, run))
-      : await run();
+    const answer = async () =>
+      ref
+        ? withETag(actor, ref, await conditionally(actor, ref, isConditionalWrite(route.method) ? req.get('if-match') : undefined, run))
+        : run();
+    // A read may come from a replica that has the caller's own writes; a write marks where it ended (src/db/replicas.ts).
+    const userId = req.actor?.userId;
+    const reply = route.method === 'get' && userId ? await readOnReplica(userId, minVersion(req), answer) : await answer();
+    if (route.method !== 'get' && userId) await recordWrite(userId);
     res.status(reply.status).set(reply.headers ?? {});
     // A document whose ETag the client already holds (If-None-Match), where the route answers 304: express's freshness check.
     if (reply.status === 200 && 304 in route.responses && req.fresh) return void res.status(304).end();

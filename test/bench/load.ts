@@ -1,5 +1,5 @@
 /**
- * npm run bench:load [-- --seconds 30 --rate 200 --connections 10 --warmup 5 --plain-node]
+ * npm run bench:load [-- --seconds 30 --rate 200 --connections 10 --warmup 5 --plain-node --replica]
  *
  * The server as a user runs it (`npm start`: the build, then its node command and flags, its own process, info-level request logs to a
  * file, workers on) on a seeded demo user (120 days, goals, 30 parsed captures of which 24 accepted),
@@ -18,6 +18,9 @@
  * Uses DATABASE_URL when set (a fresh database next to it, dropped afterwards), else the embedded
  * database in a fresh temporary PGLITE_DIR (on disk, as `npm start` uses it).
  * Extra node flags for the server: BENCH_SERVER_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ * --replica: a throwaway primary and a streaming hot standby of it (test/helpers/standby.ts, the
+ * machine's PostgreSQL binaries), the load run twice on it, the primary alone and then with the
+ * standby as DATABASE_REPLICA_URLS, and the share of reads the replica served printed beside each.
  *
  * autocannon's fixed rate is per connection and per second: each connection sends its share of
  * the second's requests back to back, so at most --connections requests are in flight. Latencies
@@ -48,6 +51,7 @@ const { values: opts } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     // `node src/main.ts`: the sources, without npm start's build and node flags (to compare their effect).
     'plain-node': { type: 'boolean', default: false },
+    replica: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(opts.seconds);
@@ -237,13 +241,47 @@ async function fire(base: string, u: User, seconds: number, stats?: Map<string, 
   return await instance;
 }
 
+type Summary = { p50: number; p99: number; errors: number; non2xx: number; replicaShare: number | null };
+
+/** The replica's share of the reads that could come from one, from the server's /metrics (db_reads_served). */
+async function replicaShare(base: string): Promise<number | null> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const served = [...text.matchAll(/^db_reads_served\{server="([^"]+)"\} (\d+)/gm)].map((m) => ({ server: m[1], n: Number(m[2]) }));
+  const total = served.reduce((a, s) => a + s.n, 0);
+  return total ? served.filter((s) => s.server !== 'primary').reduce((a, s) => a + s.n, 0) / total : null;
+}
+
 async function main(): Promise<void> {
+  if (!opts.replica) return void (await run());
+  const { startStandbyPair } = await import('../helpers/standby.ts');
+  const pair = await startStandbyPair({ database: 'bench' });
+  try {
+    const alone = await run({ primaryUrl: pair.primaryUrl });
+    const replicated = await run({ primaryUrl: pair.primaryUrl, replicaUrl: pair.replicaUrl });
+    console.log(`
+== primary alone vs primary + streaming replica (${SECONDS} s at ${RATE} requests/s each)`);
+    for (const [name, s] of [
+      ['primary alone', alone],
+      ['primary + replica', replicated],
+    ] as const) {
+      const share = s.replicaShare === null ? '-' : `${(s.replicaShare * 100).toFixed(1)} %`;
+      console.log(
+        `${name.padEnd(18)} p50 ${s.p50} ms  p99 ${s.p99} ms  errors ${s.errors}  non-2xx ${s.non2xx}  reads served by the replica: ${share}`,
+      );
+    }
+    console.log(`p99 ratio (with replica / alone): ${(replicated.p99 / alone.p99).toFixed(2)}x`);
+  } finally {
+    await pair.stop();
+  }
+}
+
+async function run(target?: { primaryUrl: string; replicaUrl?: string }): Promise<Summary> {
   const baseUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
+  let databaseUrl: string | undefined = target?.primaryUrl;
   let drop = async () => {};
   const scratch = mkdtempSync(join(tmpdir(), 'bench-load-'));
   const pgliteDir = join(scratch, 'pglite');
-  if (baseUrl) {
+  if (baseUrl && !target) {
     const fresh = await freshDatabase(baseUrl);
     databaseUrl = fresh.url;
     drop = fresh.drop;
@@ -263,6 +301,8 @@ async function main(): Promise<void> {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  if (target?.replicaUrl) env.DATABASE_REPLICA_URLS = target.replicaUrl;
+  else delete env.DATABASE_REPLICA_URLS;
   // What `npm start` runs (the build, then node with its flags on dist/bundle/main.js; memory settings in
   // docs/operations.md), with any extra node flags first; --plain-node: the sources without the flags.
   const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
@@ -287,7 +327,7 @@ async function main(): Promise<void> {
     const seedS = (performance.now() - t1) / 1000;
     const idleSeeded = await settledRss(server.pid!);
 
-    const where = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
+    const where = target?.replicaUrl ? 'PostgreSQL with a streaming replica' : databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
     console.log(
       `server: node ${args.join(' ')} on ${where}, ready in ${(startMs / 1000).toFixed(1)} s; LOG_LEVEL=${opts['log-level']} to a file`,
     );
@@ -344,6 +384,9 @@ async function main(): Promise<void> {
       logged.set(key, (logged.get(key) ?? 0) + 1);
     }
     for (const [key, n] of logged) console.log(`server error log x${n}: ${key}`);
+    const share = target?.replicaUrl ? await replicaShare(base) : null;
+    if (share !== null) console.log(`reads served by the replica: ${(share * 100).toFixed(1)} % of those that could be`);
+    return { p50: result.latency.p50, p99: result.latency.p99, errors, non2xx: result.non2xx, replicaShare: share };
   } catch (err) {
     console.error(
       readFileSync(logPath, 'utf8')

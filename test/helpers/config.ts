@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
+    replicas: { urls: [], maxLagMs: 5000, checkMs: 200 },
     pgliteDir: ':memory:',
     jwtSecret: undefined,
     allowRegistration: true,

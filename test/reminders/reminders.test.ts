@@ -372,6 +372,8 @@ describe('conditions', () => {
     const made = await reminder({
       label: 'Mood check',
       times: ['21:00'],
+      // Once: later tests' rounds on the same clock must not find it due.
+      rrule: 'FREQ=DAILY;COUNT=1',
       target: { kind: 'metric', ref: 'mood' },
       condition: 'not_logged_today',
       channel: 'web_push',

@@ -35,6 +35,7 @@ import { Migration20261207010000_samples_owner_lock } from './Migration202612070
 import { Migration20261207020000_shares } from './Migration20261207020000_shares.ts';
 import { Migration20261208000000_web_push } from './Migration20261208000000_web_push.ts';
 import { Migration20261208010000_reminders } from './Migration20261208010000_reminders.ts';
+import { Migration20261208020000_replica_positions } from './Migration20261208020000_replica_positions.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -75,4 +76,5 @@ export const migrations = [
   Migration20261207020000_shares,
   Migration20261208000000_web_push,
   Migration20261208010000_reminders,
+  Migration20261208020000_replica_positions,
 ];

@@ -44,7 +44,12 @@ export async function openAction(token: string, now = new Date()): Promise<{ fir
 }
 
 async function act(firing: Firing, action: 'done' | 'snoozed', now: Date): Promise<Firing> {
-  await query(`update reminder_firings set action = $2, acted_at = $3 where id = $1`, [firing.id, action, now]);
+  await query(`update reminder_firings set action = $3, acted_at = $4 where user_id = $1 and id = $2`, [
+    firing.userId,
+    firing.id,
+    action,
+    now,
+  ]);
   return { ...firing, action, actedAt: now };
 }
 

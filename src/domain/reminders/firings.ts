@@ -82,9 +82,15 @@ export async function firingsOf(userId: string, reminderId: string, before: Date
   return rows.map(toFiring);
 }
 
-/** One firing by id, with its owner: what an action link names. */
+/** One firing by id, with its owner: what an action link names (the link is the credential; its user is found here). */
 export async function firingById(id: string): Promise<Firing | null> {
   const [row] = await query<FiringRow>(`select ${FIRING_COLUMNS} from reminder_firings where id = $1`, [id]);
+  return row ? toFiring(row) : null;
+}
+
+/** One of a user's firings by id. */
+export async function firingOf(userId: string, id: string): Promise<Firing | null> {
+  const [row] = await query<FiringRow>(`select ${FIRING_COLUMNS} from reminder_firings where user_id = $1 and id = $2`, [userId, id]);
   return row ? toFiring(row) : null;
 }
 
@@ -103,12 +109,19 @@ export async function recordFiring(f: Omit<Firing, 'eventId' | 'pushResults' | '
 
 /** A firing's outcome once its channel has answered. */
 export async function settleFiring(
-  id: string,
+  firing: Pick<Firing, 'id' | 'userId'>,
   outcome: { status: FiringStatus; reason: string | null; eventId?: string | null; pushResults?: PushResult[] | null },
 ): Promise<void> {
   await query(
-    `update reminder_firings set status = $2, reason = $3, event_id = coalesce($4, event_id), push_results = coalesce($5::jsonb, push_results),
-            claimed_until = null where id = $1`,
-    [id, outcome.status, outcome.reason, outcome.eventId ?? null, outcome.pushResults ? JSON.stringify(outcome.pushResults) : null],
+    `update reminder_firings set status = $3, reason = $4, event_id = coalesce($5, event_id), push_results = coalesce($6::jsonb, push_results),
+            claimed_until = null where user_id = $1 and id = $2`,
+    [
+      firing.userId,
+      firing.id,
+      outcome.status,
+      outcome.reason,
+      outcome.eventId ?? null,
+      outcome.pushResults ? JSON.stringify(outcome.pushResults) : null,
+    ],
   );
 }

@@ -9,7 +9,7 @@ import { deliverTo } from '../webhooks/deliveries.service.ts';
 import { Webhook } from '../webhooks/webhook.entity.ts';
 import { actionLinks } from './actions.ts';
 import { skipReason } from './conditions.ts';
-import { firingById, recordFiring, settleFiring, type Firing, type FiringStatus, type PushResult } from './firings.ts';
+import { firingOf, recordFiring, settleFiring, type Firing, type FiringStatus, type PushResult } from './firings.ts';
 import { Reminder } from './reminder.entity.ts';
 import { localTimeOf, type Occurrence } from './schedule.ts';
 import { nextDueAfter } from './timing.ts';
@@ -65,7 +65,7 @@ function takeNext(r: Reminder): Occurrence {
   return occurrence;
 }
 
-const firingOf = (r: Reminder, occurrence: Occurrence, dueAt: Date, now: Date) => ({
+const newFiring = (r: Reminder, occurrence: Occurrence, dueAt: Date, now: Date) => ({
   id: newId(),
   userId: r.userId,
   reminderId: r.id,
@@ -83,19 +83,19 @@ const firingOf = (r: Reminder, occurrence: Occurrence, dueAt: Date, now: Date) =
  * times past their grace (the service was down) are recorded as missed together.
  */
 async function fireNext(now: Date): Promise<boolean> {
-  const [row] = await query<{ id: string }>(
-    `select id from reminders where enabled and (next_due_at <= $1 or snoozed_until <= $1)
+  const [row] = await query<{ id: string; user_id: string }>(
+    `select id, user_id from reminders where enabled and (next_due_at <= $1 or snoozed_until <= $1)
       order by least(next_due_at, snoozed_until) limit 1 for update skip locked`,
     [now],
   );
   if (!row) return false;
-  const r = await em().findOneOrFail(Reminder, { id: row.id }, { refresh: true });
+  const r = await em().findOneOrFail(Reminder, { id: row.id, userId: row.user_id }, { refresh: true });
   const snoozedUntil = r.snoozedUntil ?? null;
   const bySnooze = snoozedUntil !== null && snoozedUntil <= now && (r.nextDueAt == null || snoozedUntil <= r.nextDueAt);
   if (!bySnooze) {
     for (let n = 0; n < MISSED_PER_ROUND && r.nextDueAt && isLate(r, r.nextDueAt, now); n++) {
       const occurrence = takeNext(r);
-      await recordFiring({ ...firingOf(r, occurrence, occurrence.dueAt, now), snoozed: false, status: 'missed', reason: 'not_running' });
+      await recordFiring({ ...newFiring(r, occurrence, occurrence.dueAt, now), snoozed: false, status: 'missed', reason: 'not_running' });
     }
     if (!r.nextDueAt || r.nextDueAt > now) {
       await em().flush();
@@ -113,35 +113,35 @@ async function fireNext(now: Date): Promise<boolean> {
   const skip = late ? null : await skipReason(r, occurrence, bySnooze ? localTimeOf(dueAt, r.timezone) : occurrence.localTime, now);
   const status: FiringStatus = late ? 'missed' : skip ? 'skipped' : 'pending';
   const firing = await recordFiring({
-    ...firingOf(r, occurrence, dueAt, now),
+    ...newFiring(r, occurrence, dueAt, now),
     snoozed: bySnooze,
     status,
     reason: late ? 'not_running' : skip,
   });
   // Web Pushes go out after the commit (sendPendingPushes): never a network wait under the row lock.
-  if (firing && status === 'pending' && r.channel !== 'web_push') await settleFiring(firing.id, await toWebhook(r, firing));
+  if (firing && status === 'pending' && r.channel !== 'web_push') await settleFiring(firing, await toWebhook(r, firing));
   return true;
 }
 
 /** Claims pending Web Push firings under a lease; one a crashed worker held is taken again once its lease ends. */
-async function claimPushes(now: Date, limit: number): Promise<string[]> {
-  const rows = await query<{ id: string }>(
+async function claimPushes(now: Date, limit: number): Promise<{ id: string; userId: string }[]> {
+  const rows = await query<{ id: string; user_id: string }>(
     `update reminder_firings set claimed_until = $1::timestamptz + make_interval(secs => $2)
       where id in (select id from reminder_firings where status = 'pending' and (claimed_until is null or claimed_until < $1)
                     order by due_at limit $3 for update skip locked)
-      returning id`,
+      returning id, user_id`,
     [now, PUSH_LEASE_MS / 1000, limit],
   );
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, userId: r.user_id }));
 }
 
 /** Sends one claimed firing to every browser the user subscribed, and records the answers. */
-async function sendPush(id: string, now: Date): Promise<void> {
-  const firing = await firingById(id);
-  const r = firing && (await em().findOne(Reminder, { id: firing.reminderId }, { refresh: true }));
+async function sendPush(claim: { id: string; userId: string }, now: Date): Promise<void> {
+  const firing = await firingOf(claim.userId, claim.id);
+  const r = firing && (await em().findOne(Reminder, { id: firing.reminderId, userId: firing.userId }, { refresh: true }));
   if (!firing || !r) return;
   if (isLate(r, firing.dueAt, now)) {
-    await settleFiring(id, { status: 'missed', reason: 'not_running' });
+    await settleFiring(firing, { status: 'missed', reason: 'not_running' });
     return;
   }
   const links = actionLinks(firing.id);
@@ -161,7 +161,7 @@ async function sendPush(id: string, now: Date): Promise<void> {
   );
   const pushResults: PushResult[] = results.map((o) => ({ subscription_id: o.subscriptionId, ok: o.ok, status: o.status, error: o.error }));
   const sent = pushResults.some((o) => o.ok);
-  await settleFiring(id, {
+  await settleFiring(firing, {
     status: sent ? 'sent' : 'failed',
     reason: sent ? null : pushResults.length ? 'push_failed' : 'no_push_subscriptions',
     pushResults,
@@ -176,8 +176,8 @@ async function sendPush(id: string, now: Date): Promise<void> {
 export async function runDueReminders(now = new Date(), limit = 200): Promise<number> {
   let handled = 0;
   while (handled < limit && (await em().transactional(() => fireNext(now)))) handled++;
-  for (let ids = await claimPushes(now, PUSHES_AT_ONCE); ids.length; ids = await claimPushes(now, PUSHES_AT_ONCE)) {
-    await Promise.all(ids.map((id) => sendPush(id, now)));
+  for (let claims = await claimPushes(now, PUSHES_AT_ONCE); claims.length; claims = await claimPushes(now, PUSHES_AT_ONCE)) {
+    await Promise.all(claims.map((claim) => sendPush(claim, now)));
   }
   return handled;
 }

@@ -1,0 +1,302 @@
+/**
+ * The statements that touch user tables without naming one user (test/sharding/statements.test.ts),
+ * each with why. The same list, by name, is docs/operations.md's (Sharding, "Statements across
+ * users"), which says how each would run on a database distributed by user_id; the test fails when
+ * a name is missing there.
+ *
+ * An entry without `pending` crosses users on purpose: background work over every user's due rows,
+ * or a lookup by a credential before anyone is known. An entry with `pending` names a user the code
+ * already knows and does not say so: `pending` is what to add to the statement.
+ *
+ * Patterns match the normalized statement (scope.ts: lower case, one space, identifier quotes out,
+ * every string literal as '?'), from its start. The first entry that matches takes the statement,
+ * so the two broad ORM entries come last.
+ */
+export type CrossUser = {
+  name: string;
+  /** Where the statement is sent from. */
+  from: string;
+  reason: string;
+  /** What the statement lacks, for one whose user is known: to fix in src/. */
+  pending?: string;
+  pattern: RegExp;
+};
+
+/** An ORM alias (`e0`). */
+const A = String.raw`[a-z]\d+`;
+const re = (...alternatives: string[]) => new RegExp(alternatives.map((a) => `^(?:${a})`).join('|'));
+
+export const CROSS_USER: CrossUser[] = [
+  // Background work: each round looks for whatever is due, whoever it belongs to.
+  {
+    name: 'outbound-probe',
+    from: 'src/outbound/publisher.ts outboundWork',
+    reason: "the pump's one statement per idle round: is anything unpublished, a check, a reminder or a delivery due, for anyone",
+    pattern: re(String.raw`select exists \(select 1 from outbox_events where seq is null\) as unpublished, `),
+  },
+  {
+    name: 'publish-numbering',
+    from: 'src/outbound/publisher.ts publishPending',
+    reason: 'events get their global publication number (outbox_seq) in commit order, one publisher at a time',
+    pattern: re(String.raw`with batch as \(select id, occurred_at from outbox_events where seq is null `),
+  },
+  {
+    name: 'publish-fan-out',
+    from: 'src/outbound/publisher.ts fanOut',
+    reason: "a published batch holds many users' events; each is joined to its own user's webhooks (on user_id)",
+    pattern: re(String.raw`with wanted as \( select w\.id as webhook_id, w\.host, e\.user_id, e\.id as event_id, `),
+  },
+  {
+    name: 'subscription-tail',
+    from: 'src/domain/outbox/outbox.service.ts publishedAfter, lastPublished (src/outbound/hub.ts)',
+    reason: "each process tails every user's published events once and hands each to its user's GraphQL subscribers",
+    pattern: re(
+      String.raw`select id, user_id, type, occurred_at, payload, seq from outbox_events where seq > \$1 `,
+      String.raw`select max\(seq\) as seq from outbox_events$`,
+    ),
+  },
+  {
+    name: 'deliveries-claim',
+    from: 'src/domain/webhooks/deliveries.service.ts claimDue',
+    reason: 'due webhook deliveries of every account, taken in turns per account and host under the in-flight limits',
+    pattern: re(String.raw`with due_users as \( select distinct user_id from webhook_deliveries where status = '\?' `),
+  },
+  {
+    name: 'due-checks-pick',
+    from: 'src/domain/checks/checks.ts runDueChecks',
+    reason: 'the earliest due goal/episode check of any user, skip locked, so workers share the queue',
+    pattern: re(String.raw`with pick as \( select user_id, day from outbox_checks where due_at <= clock_timestamp\(\) `),
+  },
+  {
+    name: 'reminders-pick',
+    from: 'src/domain/reminders/scheduler.ts fireNext',
+    reason: 'the earliest due reminder of any user, skip locked, so each due time goes out once across workers',
+    pattern: re(String.raw`select id, user_id from reminders where enabled and \(next_due_at <= \$1 or snoozed_until <= \$1\) `),
+  },
+  {
+    name: 'reminder-pushes-claim',
+    from: 'src/domain/reminders/scheduler.ts claimPushes',
+    reason: 'pending Web Push firings of any user, leased to this worker',
+    pattern: re(
+      String.raw`update reminder_firings set claimed_until = \$1::timestamptz \+ make_interval\(secs => \$2\) where id in \(select id from reminder_firings where status = '\?' `,
+    ),
+  },
+  {
+    name: 'defaults-provisioning',
+    from: 'src/domain/metrics/definitions.service.ts provisionDefinitions, src/domain/event-sources/event-sources.service.ts provisionEventSources',
+    reason:
+      'at start-up every user gets what a new metric type or source kind needs ($1 null); at sign-up the same statement names the new user',
+    pattern: re(
+      String.raw`insert into (?:metric_definitions|event_sources) \(.*\) select gen_random_uuid\(\), u\.id, .* from users u cross join unnest\(.* where \$1::uuid is null or u\.id = \$1 `,
+    ),
+  },
+  {
+    name: 'changes-retention',
+    from: 'src/domain/changes/retention.ts pruneTombstones, pruneEmptyBatches (job changes.prune)',
+    reason: "hourly sweep of every user's old deletions and empty batches from the changes feed",
+    pattern: re(
+      String.raw`with gone as \( delete from changes where op = '\?' and changed_at < \$1 `,
+      String.raw`with gone as \( delete from changes c where c\.type = \$1 and c\.op = '\?' and not exists `,
+    ),
+  },
+  {
+    name: 'outbox-retention',
+    from: 'src/domain/outbox/outbox.service.ts pruneOutbox (job outbox.prune)',
+    reason: "hourly sweep of every user's old events, finished deliveries and once-keys",
+    pattern: re(
+      String.raw`delete from webhook_deliveries where created_at < \$1 and status <> '\?' `,
+      String.raw`delete from outbox_events e where occurred_at < \$1 and seq is not null `,
+      String.raw`delete from outbox_once where created_at < \$1$`,
+    ),
+  },
+  {
+    name: 'suggestions-expiry',
+    from: 'src/domain/suggestions/suggestions.service.ts expireSuggestions (job suggestions.expire)',
+    reason: "every 5 minutes, every user's pending suggestions past expires_at",
+    pattern: re(String.raw`update suggestions set status = '\?', updated_at = '\?' where status = '\?' and expires_at <= '\?'$`),
+  },
+  {
+    name: 'captures-sweep',
+    from: 'src/domain/captures/processing.ts strandedCaptures (job captures.sweep)',
+    reason: 'every minute, captures of any user a crash left queued or processing',
+    pattern: re(
+      String.raw`select ${A}\.id, ${A}\.user_id, ${A}\.status, ${A}\.attempts, ${A}\.updated_at from log_captures as ${A} where ${A}\.status in `,
+    ),
+  },
+  {
+    name: 'imports-sweep',
+    from: 'src/imports/imports.service.ts queuedImports (job imports.sweep), src/imports/run.ts recoverImports (worker start)',
+    reason: 'imports of any user whose job was lost, or that a restart interrupted',
+    pattern: re(
+      String.raw`select id, attempts from imports where status = '\?' and updated_at < \$1$`,
+      String.raw`select id, status, attempts, file_path from imports where status in \('\?', '\?'\)$`,
+    ),
+  },
+  {
+    name: 'missing-by-automations',
+    from: 'src/domain/metrics/automations.engine.ts runMissingByAutomations (job metrics.missing-by)',
+    reason: "every 15 minutes, every user's missing_by automations whose local deadline has passed",
+    pattern: re(String.raw`select a\.id::text as id, a\.user_id::text as user_id, a\.definition_id::text as definition_id, `),
+  },
+  {
+    name: 'calendar-sync-sources',
+    from: 'src/domain/calendar/sync.ts sourcesToSync (job calendar.sync)',
+    reason: "every 15 minutes, every user's enabled calendar feeds, queued one job each",
+    pattern: re(String.raw`select user_id, id from event_sources where kind = '\?' and enabled `),
+  },
+  {
+    name: 'weekly-narratives',
+    from: 'src/domain/narratives/generate.ts runWeeklyNarratives (job narratives.weekly, only with a model configured)',
+    reason: "hourly, every user's timezone, to find whose week has just ended",
+    pattern: re(String.raw`select id, timezone from users order by id$`),
+  },
+  // Lookups by a credential: the caller is not known until the row is found.
+  {
+    name: 'sign-in-by-email',
+    from: "src/domain/users/users.service.ts findUserByEmail (src/auth/login.service.ts sign-in; the CLIs' --user by email)",
+    reason: 'an email address names the account before anyone is signed in; users is distributed by id',
+    pattern: re(String.raw`select ${A}\.\* from users as ${A} where ${A}\.email_key = '\?' limit 1$`),
+  },
+  {
+    name: 'access-token-lookup',
+    from: 'src/auth/access-tokens.service.ts actorFromAccessToken',
+    reason: 'a personal access token (ptk_…) is found by its hash; it does not say whose it is',
+    pattern: re(String.raw`select ${A}\.\* from access_tokens as ${A} where ${A}\.token_hash = '\?' limit 1$`),
+  },
+  {
+    name: 'oauth-credential-lookups',
+    from: 'src/auth/oauth/tokens.service.ts fromCode, revokeWhatCodeIssued, fromRefreshToken, revokeToken',
+    reason: 'authorization codes and refresh tokens are opaque: found, claimed or revoked by their hash',
+    pattern: re(
+      String.raw`update oauth_codes set used_at = now\(\) where code_hash = \$1 `,
+      String.raw`insert into oauth_grants \(.*\) select .* from oauth_codes where code_hash = \$1 `,
+      String.raw`select grant_id, used_at is not null as used, expires_at <= now\(\) as expired from oauth_refresh_tokens where token_hash = \$1$`,
+      String.raw`update oauth_refresh_tokens set used_at = now\(\) where token_hash = \$1 `,
+      String.raw`select r\.grant_id from oauth_refresh_tokens r join oauth_grants g on g\.id = r\.grant_id where r\.token_hash = \$1 `,
+    ),
+  },
+  {
+    name: 'oauth-sweeps',
+    from: 'src/auth/oauth/tokens.service.ts sweepExpired (on each issuance)',
+    reason: "up to 100 of anyone's expired codes and refresh tokens per token issued",
+    pattern: re(String.raw`delete from oauth_(?:codes where code_hash|refresh_tokens where token_hash) in \( select `),
+  },
+  {
+    name: 'share-link',
+    from: 'src/domain/shares/opening.ts openShare (/s/{token})',
+    reason: "a share link's token is found by its hash; the visitor has no account",
+    pattern: re(String.raw`select ${A}\.\* from shares as ${A} where ${A}\.token_hash = '\?' limit 1$`),
+  },
+  {
+    name: 'reminder-link',
+    from: "src/domain/reminders/firings.ts firingById (/r/{token} Done and Snooze links; the scheduler's push of a claimed firing)",
+    reason:
+      "a Done or Snooze link is the firing's id signed with the server's key, no account; a claimed push firing is read by the id the claim returned",
+    pattern: re(String.raw`select id, user_id, reminder_id, due_at, .* from reminder_firings where id = \$1$`),
+  },
+  // The user is known, the statement does not say so.
+  {
+    name: 'credential-last-used',
+    from: 'src/auth/access-tokens.service.ts actorFromAccessToken, src/auth/sessions.service.ts actorFromSessionToken',
+    reason: 'records when a token or session was last used, by its id',
+    pending: 'the row just read names its user (the session token its sub): add userId to the nativeUpdate filter',
+    pattern: re(String.raw`update (?:access_tokens|sessions) set last_used_at = '\?' where id = '\?'$`),
+  },
+  {
+    name: 'pending-login-used',
+    from: 'src/auth/login.service.ts verifyTotpLogin',
+    reason: 'marks the two-factor step of a sign-in used, by its id',
+    pending: 'the pending token names the user (claims.sub): add user_id = $n, as the claim before it does',
+    pattern: re(
+      String.raw`update pending_logins set used_at = now\(\), failed_attempts = failed_attempts - 1 where id = \$1 and used_at is null `,
+    ),
+  },
+  {
+    name: 'oauth-grant-by-id',
+    from: 'src/auth/oauth/tokens.service.ts revokeGrant, fromRefreshToken, actorFromOAuthToken',
+    reason: 'a grant read or revoked by its id, after the credential that names it',
+    pending: "the access token's sub, or the code or refresh token row just read, names the user: add user_id (return it from the lookups)",
+    pattern: re(
+      String.raw`select \* from oauth_grants where id = \$1$`,
+      String.raw`update oauth_grants set revoked_at = now\(\) where id = \$1 and revoked_at is null$`,
+      String.raw`select ${A}\.\* from oauth_grants as ${A} where ${A}\.id = '\?' limit 1$`,
+    ),
+  },
+  {
+    name: 'share-views',
+    from: 'src/domain/shares/opening.ts openShare',
+    reason: "counts a share's view, by its id, after the token lookup",
+    pending: 'the share just read names its user: add user_id = $n',
+    pattern: re(String.raw`update shares set views = views \+ 1, last_viewed_at = now\(\) where id = \$1 `),
+  },
+  {
+    name: 'capture-by-id',
+    from: 'src/domain/captures/processing.ts (the parse job, markFailed, requeue), src/domain/captures/captures.service.ts submitCapture',
+    reason: 'a capture read, claimed, locked and finished by its id',
+    pending:
+      "the parse job's data carries user_id (older jobs only capture_id; the sweep sends both) and the submit has the actor: add it to each filter",
+    pattern: re(
+      String.raw`select ${A}\.\* from log_captures as ${A} where ${A}\.id = '\?' limit 1(?: for update)?$`,
+      String.raw`update log_captures set .* where id = (?:\$\d+|'\?')(?: and status (?:in \(|= )[^)]*\)?)?(?: returning id)?$`,
+      String.raw`select attempts from log_captures where id = \$1$`,
+    ),
+  },
+  {
+    name: 'delivery-by-id',
+    from: 'src/domain/webhooks/deliveries.service.ts recheckClaim, recordAttempt',
+    reason: 'a claimed delivery and its webhook, rechecked and recorded by id',
+    pending: 'the claim carries its user (event.userId): add user_id = $n to each',
+    pattern: re(
+      String.raw`select w\.id as webhook_id, w\.url, w\.format, w\.secret, w\.enabled, .* from webhook_deliveries d join webhooks w on w\.id = d\.webhook_id where d\.id = \$1 `,
+      String.raw`update webhook_deliveries set (?:status = \$2, lease_until = null, |lease_until = null, attempts = greatest|status = '\?', completed_at = \$2, )`,
+      String.raw`update webhooks set (?:failing_since = |enabled = false, disabled_reason = \$2, )`,
+    ),
+  },
+  {
+    name: 'deliveries-of-webhook',
+    from: 'src/domain/webhooks/deliveries.service.ts listDeliveries, redeliver',
+    reason: "a webhook's deliveries, by the webhook's id once it is known to be the caller's",
+    pending: 'the actor is at hand: add user_id = $n',
+    pattern: re(
+      String.raw`select .* from webhook_deliveries where webhook_id = \$1 `,
+      String.raw`select count\(\*\) as n from webhook_deliveries where webhook_id = \$1`,
+      String.raw`select .* from webhook_deliveries d where id = \$1 and webhook_id = \$2 `,
+    ),
+  },
+  {
+    name: 'payloads-by-event',
+    from: 'src/domain/outbox/outbox.service.ts eventsToRender, keepPayloads (src/outbound/payloads.ts)',
+    reason: "the payloads of a claimed batch's events, rendered once and kept, by event id",
+    pending: 'the claims carry their users: pass them and add user_id = any($n), so only their shards are read',
+    pattern: re(
+      String.raw`select id, user_id, type, occurred_at, resource_type, resource_id, data from outbox_events where id = any\(\$1::uuid\[\]\)$`,
+      String.raw`update outbox_events e set payload = coalesce\(e\.payload, x\.payload\) from jsonb_to_recordset\(`,
+    ),
+  },
+  {
+    name: 'import-by-id',
+    from: 'src/imports/run.ts runImport, recoverImports',
+    reason: 'an import run by the id its job carries, then updated by that id',
+    pending: "the job's data could carry user_id, and the claim returns it already: add it to each update",
+    pattern: re(String.raw`update imports set .* where id = \$1(?: |$)`),
+  },
+  // MikroORM's unit of work: a loaded entity written, or read again, by its primary key alone.
+  {
+    name: 'orm-load-by-id',
+    from: 'em().findOne / findOneOrFail({ id }) (e.g. src/domain/food/food-items.service.ts barcode match)',
+    reason: 'an entity read again by its id after a statement that found it for the user',
+    pending: 'add userId to the filter',
+    pattern: re(String.raw`select ${A}\.\* from [a-z_]+ as ${A} where ${A}\.id = '\?' limit 1$`),
+  },
+  {
+    name: 'orm-writes-by-primary-key',
+    from: "em().flush() of a changed or removed entity; em().nativeUpdate({ id }) (e.g. events.service updateEvent, timers.service, the scheduler's reminder)",
+    reason: 'MikroORM writes a loaded entity by its primary key, which is (id) alone',
+    pending:
+      "make the entities' primary key (user_id, id), as a distributed table needs anyway (docs/operations.md, Sharding): the ORM then writes both",
+    pattern: re(
+      String.raw`update [a-z_]+ set .* where id (?:= '\?'|in \('\?'(?:, '\?')*\))$`,
+      String.raw`delete from [a-z_]+ where id in \('\?'(?:, '\?')*\)$`,
+    ),
+  },
+];
