@@ -89,7 +89,7 @@ export async function actorFromAccessToken(token: string): Promise<Actor> {
   const now = new Date();
   if (row.expiresAt && row.expiresAt <= now) throw new Unauthenticated('Token expired');
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
-    await em().nativeUpdate(AccessToken, { id: row.id }, { lastUsedAt: now });
+    await em().nativeUpdate(AccessToken, { id: row.id, userId: row.userId }, { lastUsedAt: now });
   }
   return { userId: row.userId, scope: row.scope, via: 'access_token', credentialId: row.id };
 }

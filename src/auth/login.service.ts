@@ -88,8 +88,8 @@ export async function verifyTotpLogin(input: z.input<typeof TotpVerifyRequest>, 
   // Two right codes (adjacent time steps) racing each other open one session, not two.
   const [used] = await query(
     `update pending_logins set used_at = now(), failed_attempts = failed_attempts - 1
-      where id = $1 and used_at is null returning id`,
-    [claims.sid],
+      where id = $1 and user_id = $2 and used_at is null returning id`,
+    [claims.sid, claims.sub],
   );
   if (!used) throw expired();
   await clearAttempts(totp);

@@ -40,7 +40,7 @@ export async function actorFromSessionToken(token: string): Promise<Actor> {
   if (!session) throw new Unauthenticated('Session is no longer valid');
   const now = Date.now();
   if (session.last_used_ms === null || now - session.last_used_ms > TOUCH_EVERY_MS) {
-    await em().nativeUpdate(Session, { id: session.id }, { lastUsedAt: new Date(now) });
+    await em().nativeUpdate(Session, { id: session.id, userId: session.user_id }, { lastUsedAt: new Date(now) });
   }
   return { userId: session.user_id, scope: 'write', via: 'session', credentialId: session.id };
 }

@@ -40,7 +40,7 @@ await runCli(async (config, logger) => {
   } finally {
     await rm(part, { force: true });
   }
-  await runImport(id, logger);
+  await runImport(id, logger, user.id);
   let done = await getImport(actor, id);
   while (done.status === 'queued' || done.status === 'running') {
     await new Promise((r) => setTimeout(r, 500));

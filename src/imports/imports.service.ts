@@ -95,7 +95,7 @@ async function startImport(actor: Actor, file: SpooledFile, q: StartInput, spool
     throw err;
   }
   // After the commit (never inside a transaction: docs/architecture.md); a failed send is swept up.
-  await enqueue(IMPORT_JOB, { import_id: id }, { id: importJobId(id, 0) });
+  await enqueue(IMPORT_JOB, { import_id: id, user_id: actor.userId }, { id: importJobId(id, 0) });
   return job;
 }
 
@@ -107,12 +107,12 @@ async function startImport(actor: Actor, file: SpooledFile, q: StartInput, spool
 export const importJobId = (importId: string, attempts: number) => namedId(`import ${importId} ${attempts}`);
 
 /** Imports queued before `before` (their job may have been lost), with the job id of their next run. */
-export async function queuedImports(before: Date): Promise<{ id: string; jobId: string }[]> {
-  const rows = await query<{ id: string; attempts: number }>(
-    `select id, attempts from imports where status = 'queued' and updated_at < $1`,
+export async function queuedImports(before: Date): Promise<{ id: string; userId: string; jobId: string }[]> {
+  const rows = await query<{ id: string; user_id: string; attempts: number }>(
+    `select id, user_id, attempts from imports where status = 'queued' and updated_at < $1`,
     [before],
   );
-  return rows.map((r) => ({ id: r.id, jobId: importJobId(r.id, r.attempts) }));
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, jobId: importJobId(r.id, r.attempts) }));
 }
 
 async function ownImport(actor: Actor, id: string): Promise<ImportJob> {

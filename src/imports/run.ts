@@ -92,11 +92,12 @@ async function readRecords(format: RecordFormat, path: string, actor: Actor, tal
  * message; anything else: logged, and a general message). The file is removed when it ends. A
  * second run of the same job finds the import no longer queued and does nothing.
  */
-export async function runImport(importId: string, logger: Logger): Promise<void> {
+export async function runImport(importId: string, logger: Logger, userId?: string): Promise<void> {
+  // A job queued before its data carried user_id (only import_id) is claimed by the id alone.
   const [job] = await query<ImportRow>(
     `update imports set status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
-     where id = $1 and status = 'queued' returning id, user_id, detected_format, options, file_path`,
-    [importId],
+     where id = $1 ${userId ? 'and user_id = $2 ' : ''}and status = 'queued' returning id, user_id, detected_format, options, file_path`,
+    userId ? [importId, userId] : [importId],
   );
   if (!job) return;
   const tally = new Tally();
@@ -104,8 +105,9 @@ export async function runImport(importId: string, logger: Logger): Promise<void>
   let saved = Date.now();
   const save = async () => {
     const [row] = await query<{ cancel_requested: boolean }>(
-      `update imports set bytes_read = least($2, bytes_total), counts = $3, reasons = $4, updated_at = now() where id = $1 returning cancel_requested`,
-      [job.id, tally.bytesRead, JSON.stringify(tally.counts), JSON.stringify(tally.reasons)],
+      `update imports set bytes_read = least($2, bytes_total), counts = $3, reasons = $4, updated_at = now()
+        where id = $1 and user_id = $5 returning cancel_requested`,
+      [job.id, tally.bytesRead, JSON.stringify(tally.counts), JSON.stringify(tally.reasons), job.user_id],
     );
     saved = Date.now();
     // Once a second with the progress: every third save let the RSS reach 295 MB again (264 MB this way).
@@ -145,8 +147,8 @@ export async function runImport(importId: string, logger: Logger): Promise<void>
     `update imports set status = $2, error = $3, counts = $5, reasons = $6, file_path = null, finished_at = now(), updated_at = now(),
        -- read to the end: all of it (a ZIP's entry counts inflated bytes as it goes)
        bytes_read = case when $2 = 'succeeded' then bytes_total else least($4, bytes_total) end
-     where id = $1`,
-    [job.id, status, error, tally.bytesRead, JSON.stringify(tally.counts), JSON.stringify(tally.reasons)],
+     where id = $1 and user_id = $7`,
+    [job.id, status, error, tally.bytesRead, JSON.stringify(tally.counts), JSON.stringify(tally.reasons), job.user_id],
   );
   await emitEvent(job.user_id, 'import.finished', { import_id: job.id });
 }
@@ -157,30 +159,34 @@ export async function runImport(importId: string, logger: Logger): Promise<void>
  * MAX_ATTEMPTS; one whose file is gone fails. Files in `spoolDir` no queued or running import
  * names are a crash's leftovers, removed. Answers the imports to queue.
  */
-export async function recoverImports(spoolDir: string): Promise<{ id: string; jobId: string }[]> {
-  const stranded = await query<{ id: string; status: string; attempts: number; file_path: string | null }>(
-    `select id, status, attempts, file_path from imports where status in ('queued', 'running')`,
+export async function recoverImports(spoolDir: string): Promise<{ id: string; userId: string; jobId: string }[]> {
+  const stranded = await query<{ id: string; user_id: string; status: string; attempts: number; file_path: string | null }>(
+    `select id, user_id, status, attempts, file_path from imports where status in ('queued', 'running')`,
   );
-  const queue: { id: string; jobId: string }[] = [];
+  const queue: { id: string; userId: string; jobId: string }[] = [];
   const kept = new Set<string>();
   const files = new Set((await readdir(spoolDir).catch(() => [] as string[])).map((name) => join(spoolDir, name)));
   for (const s of stranded) {
     const present = s.file_path !== null && files.has(s.file_path);
     if (!present || (s.status === 'running' && s.attempts >= MAX_ATTEMPTS)) {
       await query(
-        `update imports set status = 'failed', file_path = null, finished_at = now(), updated_at = now(), error = $2 where id = $1`,
+        `update imports set status = 'failed', file_path = null, finished_at = now(), updated_at = now(), error = $2
+          where id = $1 and user_id = $3`,
         [
           s.id,
           present
             ? `The import was interrupted ${s.attempts} times; upload the file again`
             : 'The uploaded file was lost in a restart; upload it again',
+          s.user_id,
         ],
       );
       continue;
     }
-    if (s.status === 'running') await query(`update imports set status = 'queued', updated_at = now() where id = $1`, [s.id]);
+    if (s.status === 'running') {
+      await query(`update imports set status = 'queued', updated_at = now() where id = $1 and user_id = $2`, [s.id, s.user_id]);
+    }
     kept.add(s.file_path!);
-    queue.push({ id: s.id, jobId: importJobId(s.id, s.attempts) });
+    queue.push({ id: s.id, userId: s.user_id, jobId: importJobId(s.id, s.attempts) });
   }
   await removeLeftovers([...files].filter((path) => !kept.has(path)));
   return queue;

@@ -22,7 +22,7 @@ export function captureParseJob(parse?: ParseFn, queue: QueueOptions = PARSE_QUE
     // Suggestions right after the capture commits; a second run finds it parsed and does nothing.
     runOnSend: true,
     handler: async (data, ctx) => {
-      await processCapture(data.capture_id, { finalAttempt: ctx.finalAttempt, logger: ctx.logger, parse });
+      await processCapture(data.capture_id, { userId: data.user_id, finalAttempt: ctx.finalAttempt, logger: ctx.logger, parse });
     },
   });
 }
@@ -53,10 +53,10 @@ async function sweepCaptures(ctx: Pick<JobContext, 'send' | 'logger'>, minAgeMs:
       continue;
     }
     if (c.attempts >= MAX_ATTEMPTS) {
-      await markFailed(c.id, `The text could not be parsed after ${c.attempts} attempts`);
+      await markFailed(c.id, c.userId, `The text could not be parsed after ${c.attempts} attempts`);
       continue;
     }
-    await requeue(c.id);
+    await requeue(c.id, c.userId);
     await ctx.send(PARSE_JOB, data);
     requeued++;
   }

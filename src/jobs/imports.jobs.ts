@@ -3,7 +3,8 @@ import { recoverImports, removeStaleUploads, runImport } from '../imports/run.ts
 import { importSpoolDir } from '../imports/settings.ts';
 import { defineJob } from './job.ts';
 
-type RunData = { import_id: string };
+/** `user_id` since it was added: a job queued before has `import_id` alone. */
+type RunData = { import_id: string; user_id?: string };
 
 /**
  * One import at a time per worker slot: two users' imports run side by side (WORKERS), each
@@ -15,11 +16,11 @@ export const importRunJob = defineJob<RunData>({
   concurrency: 'workers',
   queue: { retryLimit: 0, expireInSeconds: 24 * 3600 },
   handler: async (data, ctx) => {
-    await runImport(data.import_id, ctx.logger);
+    await runImport(data.import_id, ctx.logger, data.user_id);
   },
   onWorkerStart: async (ctx) => {
     const queue = await recoverImports(importSpoolDir());
-    for (const { id, jobId } of queue) await ctx.send(IMPORT_JOB, { import_id: id }, { id: jobId });
+    for (const { id, userId, jobId } of queue) await ctx.send(IMPORT_JOB, { import_id: id, user_id: userId }, { id: jobId });
     if (queue.length) ctx.logger.info({ imports: queue.length }, 'queued unfinished imports again');
   },
 });
@@ -34,7 +35,7 @@ export const importSweepJob = defineJob({
   queue: { retryLimit: 0, expireInSeconds: 300 },
   handler: async (_data, ctx) => {
     await removeStaleUploads(importSpoolDir());
-    for (const { id, jobId } of await queuedImports(new Date(Date.now() - 60_000)))
-      await ctx.send(IMPORT_JOB, { import_id: id }, { id: jobId });
+    for (const { id, userId, jobId } of await queuedImports(new Date(Date.now() - 60_000)))
+      await ctx.send(IMPORT_JOB, { import_id: id, user_id: userId }, { id: jobId });
   },
 });

@@ -52,11 +52,20 @@ async function unattached(e: PendingEvent): Promise<unknown> {
 }
 
 /** The stored payloads of these events, rendering (and storing) those not rendered yet. */
-export async function storedPayloads(events: { id: string; payload: unknown }[]): Promise<Map<string, unknown>> {
+export async function storedPayloads(events: { id: string; userId: string; payload: unknown }[]): Promise<Map<string, unknown>> {
   const out = new Map(events.filter((e) => e.payload !== null).map((e) => [e.id, e.payload]));
-  const missing = events.filter((e) => e.payload === null).map((e) => e.id);
-  if (missing.length === 0) return out;
-  const rendered = await keepPayloads(await renderPayloads(await eventsToRender(missing)));
+  const pending = events.filter((e) => e.payload === null);
+  if (pending.length === 0) return out;
+  const users = [...new Set(pending.map((e) => e.userId))];
+  const rendered = await keepPayloads(
+    await renderPayloads(
+      await eventsToRender(
+        pending.map((e) => e.id),
+        users,
+      ),
+    ),
+    users,
+  );
   for (const [id, payload] of rendered) out.set(id, payload);
   return out;
 }

@@ -1,3 +1,4 @@
+import { PARSE_JOB } from '../../src/domain/captures/captures.service.ts';
 import { startJobRuntime, type JobRuntime } from '../../src/jobs/boss.ts';
 import { captureParseJob, captureSweepJob } from '../../src/jobs/captures.jobs.ts';
 import { jobDefinitions } from '../../src/jobs/index.ts';
@@ -59,6 +60,20 @@ test('a capture whose job was never sent (crash between commit and enqueue) is f
   expect(done.suggestions.map((s: { payload: { metric_type_slug: string } }) => s.payload.metric_type_slug)).toEqual([
     'resting_heart_rate',
   ]);
+  await worker.stop();
+});
+
+test('a parse job queued before its data carried user_id (capture_id alone) still parses its capture', async () => {
+  // No job system in the server process (stopped above; again, for this test alone): the row is written, no job sent.
+  await server.jobs.stop();
+  const res = await submit('weight 71.9 kg');
+  expect((await status(res.body.id)).status).toBe('queued');
+  // The parse job alone (no sweep to send a new one): only the old job's data names the capture.
+  const worker = await startWorker([captureParseJob()]);
+  await worker.boss.send(PARSE_JOB, { capture_id: res.body.id });
+  const done = await waitParsed(server, alice, res.body.id);
+  expect(done.status).toBe('parsed');
+  expect(done.suggestions).toHaveLength(1);
   await worker.stop();
 });
 

@@ -128,8 +128,8 @@ export const CROSS_USER: CrossUser[] = [
     from: 'src/imports/imports.service.ts queuedImports (job imports.sweep), src/imports/run.ts recoverImports (worker start)',
     reason: 'imports of any user whose job was lost, or that a restart interrupted',
     pattern: re(
-      String.raw`select id, attempts from imports where status = '\?' and updated_at < \$1$`,
-      String.raw`select id, status, attempts, file_path from imports where status in \('\?', '\?'\)$`,
+      String.raw`select id, user_id, attempts from imports where status = '\?' and updated_at < \$1$`,
+      String.raw`select id, user_id, status, attempts, file_path from imports where status in \('\?', '\?'\)$`,
     ),
   },
   {
@@ -149,6 +149,23 @@ export const CROSS_USER: CrossUser[] = [
     from: 'src/domain/narratives/generate.ts runWeeklyNarratives (job narratives.weekly, only with a model configured)',
     reason: "hourly, every user's timezone, to find whose week has just ended",
     pattern: re(String.raw`select id, timezone from users order by id$`),
+  },
+  // Jobs queued before their data carried the user: claimed by the id alone, once.
+  {
+    name: 'capture-by-id',
+    from: 'src/domain/captures/processing.ts processCapture (the parse job)',
+    reason:
+      'a parse job queued before its data carried user_id (only capture_id) claims its capture by the id; the claim returns the user, and every later statement names it',
+    pattern: re(
+      String.raw`update log_captures set status = '\?', attempts = attempts \+ 1, updated_at = \$1 where id = \$2 and status in `,
+    ),
+  },
+  {
+    name: 'import-by-id',
+    from: 'src/imports/run.ts runImport (the run job)',
+    reason:
+      'a run job queued before its data carried user_id (only import_id) claims its import by the id; the claim returns the user, and every later statement names it',
+    pattern: re(String.raw`update imports set status = '\?', attempts = attempts \+ 1, .* where id = \$1 and status = '\?' returning `),
   },
   // Lookups by a credential: the caller is not known until the row is found.
   {
@@ -170,9 +187,9 @@ export const CROSS_USER: CrossUser[] = [
     pattern: re(
       String.raw`update oauth_codes set used_at = now\(\) where code_hash = \$1 `,
       String.raw`insert into oauth_grants \(.*\) select .* from oauth_codes where code_hash = \$1 `,
-      String.raw`select grant_id, used_at is not null as used, expires_at <= now\(\) as expired from oauth_refresh_tokens where token_hash = \$1$`,
+      String.raw`select grant_id, user_id, used_at is not null as used, expires_at <= now\(\) as expired from oauth_refresh_tokens where token_hash = \$1$`,
       String.raw`update oauth_refresh_tokens set used_at = now\(\) where token_hash = \$1 `,
-      String.raw`select r\.grant_id from oauth_refresh_tokens r join oauth_grants g on g\.id = r\.grant_id where r\.token_hash = \$1 `,
+      String.raw`select r\.grant_id, r\.user_id from oauth_refresh_tokens r join oauth_grants g on g\.id = r\.grant_id where r\.token_hash = \$1 `,
     ),
   },
   {
@@ -194,96 +211,10 @@ export const CROSS_USER: CrossUser[] = [
       "a Done or Snooze link is the firing's id signed with the server's key, no account; a claimed push firing is read by the id the claim returned",
     pattern: re(String.raw`select id, user_id, reminder_id, due_at, .* from reminder_firings where id = \$1$`),
   },
-  // The user is known, the statement does not say so.
-  {
-    name: 'credential-last-used',
-    from: 'src/auth/access-tokens.service.ts actorFromAccessToken, src/auth/sessions.service.ts actorFromSessionToken',
-    reason: 'records when a token or session was last used, by its id',
-    pending: 'the row just read names its user (the session token its sub): add userId to the nativeUpdate filter',
-    pattern: re(String.raw`update (?:access_tokens|sessions) set last_used_at = '\?' where id = '\?'$`),
-  },
-  {
-    name: 'pending-login-used',
-    from: 'src/auth/login.service.ts verifyTotpLogin',
-    reason: 'marks the two-factor step of a sign-in used, by its id',
-    pending: 'the pending token names the user (claims.sub): add user_id = $n, as the claim before it does',
-    pattern: re(
-      String.raw`update pending_logins set used_at = now\(\), failed_attempts = failed_attempts - 1 where id = \$1 and used_at is null `,
-    ),
-  },
-  {
-    name: 'oauth-grant-by-id',
-    from: 'src/auth/oauth/tokens.service.ts revokeGrant, fromRefreshToken, actorFromOAuthToken',
-    reason: 'a grant read or revoked by its id, after the credential that names it',
-    pending: "the access token's sub, or the code or refresh token row just read, names the user: add user_id (return it from the lookups)",
-    pattern: re(
-      String.raw`select \* from oauth_grants where id = \$1$`,
-      String.raw`update oauth_grants set revoked_at = now\(\) where id = \$1 and revoked_at is null$`,
-      String.raw`select ${A}\.\* from oauth_grants as ${A} where ${A}\.id = '\?' limit 1$`,
-    ),
-  },
-  {
-    name: 'share-views',
-    from: 'src/domain/shares/opening.ts openShare',
-    reason: "counts a share's view, by its id, after the token lookup",
-    pending: 'the share just read names its user: add user_id = $n',
-    pattern: re(String.raw`update shares set views = views \+ 1, last_viewed_at = now\(\) where id = \$1 `),
-  },
-  {
-    name: 'capture-by-id',
-    from: 'src/domain/captures/processing.ts (the parse job, markFailed, requeue), src/domain/captures/captures.service.ts submitCapture',
-    reason: 'a capture read, claimed, locked and finished by its id',
-    pending:
-      "the parse job's data carries user_id (older jobs only capture_id; the sweep sends both) and the submit has the actor: add it to each filter",
-    pattern: re(
-      String.raw`select ${A}\.\* from log_captures as ${A} where ${A}\.id = '\?' limit 1(?: for update)?$`,
-      String.raw`update log_captures set .* where id = (?:\$\d+|'\?')(?: and status (?:in \(|= )[^)]*\)?)?(?: returning id)?$`,
-      String.raw`select attempts from log_captures where id = \$1$`,
-    ),
-  },
-  {
-    name: 'delivery-by-id',
-    from: 'src/domain/webhooks/deliveries.service.ts recheckClaim, recordAttempt',
-    reason: 'a claimed delivery and its webhook, rechecked and recorded by id',
-    pending: 'the claim carries its user (event.userId): add user_id = $n to each',
-    pattern: re(
-      String.raw`select w\.id as webhook_id, w\.url, w\.format, w\.secret, w\.enabled, .* from webhook_deliveries d join webhooks w on w\.id = d\.webhook_id where d\.id = \$1 `,
-      String.raw`update webhook_deliveries set (?:status = \$2, lease_until = null, |lease_until = null, attempts = greatest|status = '\?', completed_at = \$2, )`,
-      String.raw`update webhooks set (?:failing_since = |enabled = false, disabled_reason = \$2, )`,
-    ),
-  },
-  {
-    name: 'deliveries-of-webhook',
-    from: 'src/domain/webhooks/deliveries.service.ts listDeliveries, redeliver',
-    reason: "a webhook's deliveries, by the webhook's id once it is known to be the caller's",
-    pending: 'the actor is at hand: add user_id = $n',
-    pattern: re(
-      String.raw`select .* from webhook_deliveries where webhook_id = \$1 `,
-      String.raw`select count\(\*\) as n from webhook_deliveries where webhook_id = \$1`,
-      String.raw`select .* from webhook_deliveries d where id = \$1 and webhook_id = \$2 `,
-    ),
-  },
-  {
-    name: 'payloads-by-event',
-    from: 'src/domain/outbox/outbox.service.ts eventsToRender, keepPayloads (src/outbound/payloads.ts)',
-    reason: "the payloads of a claimed batch's events, rendered once and kept, by event id",
-    pending: 'the claims carry their users: pass them and add user_id = any($n), so only their shards are read',
-    pattern: re(
-      String.raw`select id, user_id, type, occurred_at, resource_type, resource_id, data from outbox_events where id = any\(\$1::uuid\[\]\)$`,
-      String.raw`update outbox_events e set payload = coalesce\(e\.payload, x\.payload\) from jsonb_to_recordset\(`,
-    ),
-  },
-  {
-    name: 'import-by-id',
-    from: 'src/imports/run.ts runImport, recoverImports',
-    reason: 'an import run by the id its job carries, then updated by that id',
-    pending: "the job's data could carry user_id, and the claim returns it already: add it to each update",
-    pattern: re(String.raw`update imports set .* where id = \$1(?: |$)`),
-  },
   // MikroORM's unit of work: a loaded entity written, or read again, by its primary key alone.
   {
     name: 'orm-load-by-id',
-    from: 'em().findOne / findOneOrFail({ id }) (e.g. src/domain/food/food-items.service.ts barcode match)',
+    from: 'em().findOne / findOneOrFail({ id }) (none left in src/: the barcode match names its user now; kept for a new one until the keys include user_id)',
     reason: 'an entity read again by its id after a statement that found it for the user',
     pending: 'add userId to the filter',
     pattern: re(String.raw`select ${A}\.\* from [a-z_]+ as ${A} where ${A}\.id = '\?' limit 1$`),

@@ -42,8 +42,8 @@ type GrantRow = { id: string; user_id: string; client_id: string; resource: stri
 
 const invalidGrant = (why: string) => new OAuthError('invalid_grant', why);
 
-async function revokeGrant(grantId: string): Promise<void> {
-  await query(`update oauth_grants set revoked_at = now() where id = $1 and revoked_at is null`, [grantId]);
+async function revokeGrant(grantId: string, userId: string): Promise<void> {
+  await query(`update oauth_grants set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null`, [grantId, userId]);
 }
 
 /**
@@ -136,19 +136,19 @@ async function fromCode(realm: Realm, client: OAuthClient, p: z.infer<typeof Tok
 async function fromRefreshToken(realm: Realm, client: OAuthClient, p: z.infer<typeof TokenRequest>): Promise<IssuedTokens> {
   if (!p.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
   const hash = sha256(p.refresh_token);
-  const [token] = await query<{ grant_id: string; used: boolean; expired: boolean }>(
-    `select grant_id, used_at is not null as used, expires_at <= now() as expired from oauth_refresh_tokens where token_hash = $1`,
+  const [token] = await query<{ grant_id: string; user_id: string; used: boolean; expired: boolean }>(
+    `select grant_id, user_id, used_at is not null as used, expires_at <= now() as expired from oauth_refresh_tokens where token_hash = $1`,
     [hash],
   );
-  const reused = async (grantId: string) => {
+  const reused = async (grantId: string, userId: string) => {
     // A rotated token presented again: whoever holds it, the family is no longer trusted.
-    await revokeGrant(grantId);
+    await revokeGrant(grantId, userId);
     return invalidGrant('The refresh token is invalid or was already used');
   };
   if (!token) throw invalidGrant('The refresh token is invalid or was already used');
-  if (token.used) throw await reused(token.grant_id);
+  if (token.used) throw await reused(token.grant_id, token.user_id);
   if (token.expired) throw invalidGrant('The refresh token has expired');
-  const [grant] = await query<GrantRow>(`select * from oauth_grants where id = $1`, [token.grant_id]);
+  const [grant] = await query<GrantRow>(`select * from oauth_grants where id = $1 and user_id = $2`, [token.grant_id, token.user_id]);
   if (!grant || grant.revoked_at) throw invalidGrant('This authorization was revoked');
   if (grant.client_id !== client.id) throw invalidGrant('The refresh token was issued to another client');
   if (p.scope !== undefined && !scopeIsRead(p.scope)) throw new OAuthError('invalid_scope', 'The only scope is "read"');
@@ -161,7 +161,7 @@ async function fromRefreshToken(realm: Realm, client: OAuthClient, p: z.infer<ty
   const [claimed] = await query(`update oauth_refresh_tokens set used_at = now() where token_hash = $1 and used_at is null returning 1`, [
     hash,
   ]);
-  if (!claimed) throw await reused(token.grant_id);
+  if (!claimed) throw await reused(token.grant_id, token.user_id);
   return issueTokens(realm, { id: grant.id, userId: grant.user_id, clientId: grant.client_id, resource: grant.resource });
 }
 
@@ -199,17 +199,17 @@ export async function revokeToken(realm: Realm, input: z.input<typeof RevokeRequ
   const { token, client_id } = parsed.data;
   const client = await loadClient(client_id);
   if (!client) throw new OAuthError('invalid_client', 'Unknown client_id');
-  const [refresh] = await query<{ grant_id: string }>(
-    `select r.grant_id from oauth_refresh_tokens r join oauth_grants g on g.id = r.grant_id
+  const [refresh] = await query<{ grant_id: string; user_id: string }>(
+    `select r.grant_id, r.user_id from oauth_refresh_tokens r join oauth_grants g on g.id = r.grant_id
       where r.token_hash = $1 and g.client_id = $2`,
     [sha256(token), client.id],
   );
-  if (refresh) return revokeGrant(refresh.grant_id);
+  if (refresh) return revokeGrant(refresh.grant_id, refresh.user_id);
   if (!looksLikeOAuthToken(token)) return;
   const claims = await verifyAccessToken(token, { issuer: realm.issuer, audience: knownResources(realm) }, { allowExpired: true }).catch(
     () => null,
   );
-  if (claims && claims.client_id === client.id) await revokeGrant(claims.gid);
+  if (claims && claims.client_id === client.id) await revokeGrant(claims.gid, claims.sub);
 }
 
 /**
@@ -218,7 +218,7 @@ export async function revokeToken(realm: Realm, input: z.input<typeof RevokeRequ
  */
 export async function actorFromOAuthToken(token: string, expected: { issuer: string; audience: string | string[] }): Promise<Actor> {
   const claims = await verifyAccessToken(token, expected);
-  const grant = await em().findOne(OAuthGrant, { id: claims.gid });
+  const grant = await em().findOne(OAuthGrant, { id: claims.gid, userId: claims.sub });
   if (!grant || grant.revokedAt || grant.userId !== claims.sub || grant.clientId !== claims.client_id) {
     throw new Unauthenticated('This authorization was revoked');
   }

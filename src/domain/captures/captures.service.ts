@@ -51,7 +51,7 @@ export async function submitCapture(
   }
   // Read before the send: the parse may start at once in this process (runOnSend), and the answer is
   // the capture as stored, queued.
-  const capture = await em().findOneOrFail(LogCapture, { id });
+  const capture = await em().findOneOrFail(LogCapture, { id, userId: actor.userId });
   await enqueueParse(id, actor.userId);
   return { capture, created: true };
 }

@@ -63,15 +63,19 @@ function toNewSuggestion(capture: LogCapture, d: SuggestionDraft, ordinal: numbe
   };
 }
 
-/** queued|processing -> processing, counting the attempt. False when the capture is done or gone. */
-async function claim(captureId: string): Promise<boolean> {
+/**
+ * queued|processing -> processing, counting the attempt: the capture's user, or null when the
+ * capture is done or gone. A job queued before its data carried user_id (only capture_id) claims
+ * by the id alone.
+ */
+async function claim(captureId: string, userId: string | undefined): Promise<string | null> {
   const now = new Date();
-  const rows = await query<{ id: string }>(
+  const rows = await query<{ user_id: string }>(
     `update log_captures set status = 'processing', attempts = attempts + 1, updated_at = $1
-     where id = $2 and status in ('queued', 'processing') returning id`,
-    [now, captureId],
+     where id = $2 ${userId ? 'and user_id = $3 ' : ''}and status in ('queued', 'processing') returning user_id`,
+    userId ? [now, captureId, userId] : [now, captureId],
   );
-  return rows.length > 0;
+  return rows[0]?.user_id ?? null;
 }
 
 /**
@@ -81,11 +85,12 @@ async function claim(captureId: string): Promise<boolean> {
  */
 export async function processCapture(
   captureId: string,
-  opts: { finalAttempt: boolean; logger: Logger; parse?: ParseFn },
+  opts: { userId?: string; finalAttempt: boolean; logger: Logger; parse?: ParseFn },
 ): Promise<'parsed' | 'skipped'> {
-  if (!(await claim(captureId))) return 'skipped';
+  const userId = await claim(captureId, opts.userId);
+  if (!userId) return 'skipped';
   try {
-    const capture = await em().findOneOrFail(LogCapture, { id: captureId }, { refresh: true });
+    const capture = await em().findOneOrFail(LogCapture, { id: captureId, userId }, { refresh: true });
     const user = await loadUser(capture.userId);
     const categories = await em().find(Category, { userId: capture.userId }, { orderBy: { name: 'asc', id: 'asc' } });
     // The user's own places, by name and alias: a capture naming one suggests a visit there.
@@ -115,7 +120,7 @@ export async function processCapture(
       opts.logger.info({ captureId, truncated, suggestions: drafts.length, ms }, 'capture read in part');
     }
     const stored = await em().transactional(async () => {
-      const locked = await em().findOne(LogCapture, { id: captureId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const locked = await em().findOne(LogCapture, { id: captureId, userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!locked || locked.status !== 'processing') return false;
       await createSuggestions(
         locked.userId,
@@ -135,18 +140,25 @@ export async function processCapture(
   } catch (err) {
     opts.logger.warn({ err, captureId }, 'capture parse attempt failed');
     em().clear();
-    const [row] = await query<{ attempts: number }>('select attempts from log_captures where id = $1', [captureId]);
+    const [row] = await query<{ attempts: number }>('select attempts from log_captures where id = $1 and user_id = $2', [
+      captureId,
+      userId,
+    ]);
     const attempts = row?.attempts ?? 0;
     const giveUp = opts.finalAttempt || attempts >= MAX_ATTEMPTS;
     // The reason is for the user: the error itself (maybe SQL) stays in the log.
-    await query(`update log_captures set status = $1, failure_reason = $2, updated_at = $3 where id = $4 and status = 'processing'`, [
-      giveUp ? 'failed' : 'queued',
-      giveUp
-        ? `The text could not be parsed after ${attempts} attempt${attempts === 1 ? '' : 's'}`
-        : `Attempt ${attempts} failed; it will be retried`,
-      new Date(),
-      captureId,
-    ]);
+    await query(
+      `update log_captures set status = $1, failure_reason = $2, updated_at = $3 where id = $4 and user_id = $5 and status = 'processing'`,
+      [
+        giveUp ? 'failed' : 'queued',
+        giveUp
+          ? `The text could not be parsed after ${attempts} attempt${attempts === 1 ? '' : 's'}`
+          : `Attempt ${attempts} failed; it will be retried`,
+        new Date(),
+        captureId,
+        userId,
+      ],
+    );
     throw err;
   }
 }
@@ -169,15 +181,15 @@ export async function strandedCaptures(before: Date, limit = 500): Promise<Stran
   }));
 }
 
-export async function markFailed(captureId: string, reason: string): Promise<void> {
+export async function markFailed(captureId: string, userId: string, reason: string): Promise<void> {
   await em().nativeUpdate(
     LogCapture,
-    { id: captureId, status: { $in: ['queued', 'processing'] } },
+    { id: captureId, userId, status: { $in: ['queued', 'processing'] } },
     { status: 'failed', failureReason: reason, updatedAt: new Date() },
   );
 }
 
 /** Back to queued (a crashed attempt), so the next job may claim it. */
-export async function requeue(captureId: string): Promise<void> {
-  await em().nativeUpdate(LogCapture, { id: captureId, status: 'processing' }, { status: 'queued', updatedAt: new Date() });
+export async function requeue(captureId: string, userId: string): Promise<void> {
+  await em().nativeUpdate(LogCapture, { id: captureId, userId, status: 'processing' }, { status: 'queued', updatedAt: new Date() });
 }

@@ -74,7 +74,7 @@ const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 /**
  * Background jobs that name the user (queued, running or kept after they ran): their data holds the
  * user's id or the id of one of the user's rows, at any depth and under any key (a capture's parse
- * `{capture_id, user_id}`, an older one `{capture_id}`, an import's run `{import_id}`, a calendar
+ * `{capture_id, user_id}`, an older one `{capture_id}`, an import's run `{import_id, user_id}` (an older one `{import_id}`), a calendar
  * sync `{userId, sourceId}`), so a job added later is found without a list of its keys. They would
  * only fail, or write rows again; and they name the person. Run before the rows go: the ids named
  * in jobs are few, and each is looked up in the user's tables.

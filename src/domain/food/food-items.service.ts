@@ -134,7 +134,8 @@ export async function lookUpFoodBarcode(actor: Actor, input: z.input<typeof Barc
       returning id`,
     [actor.userId, barcode, label.name, label.brand, now],
   );
-  if (matched) return { item: await em().findOneOrFail(FoodItem, { id: matched.id }, { refresh: true }), created: false };
+  if (matched)
+    return { item: await em().findOneOrFail(FoodItem, { id: matched.id, userId: actor.userId }, { refresh: true }), created: false };
   const id = newId();
   // A concurrent scan of the same barcode may have created it first: then that item is the answer.
   const inserted = await query<{ id: string }>(

@@ -106,11 +106,12 @@ type PendingRow = {
   data: unknown;
 };
 
-/** What the events are about, for rendering their payloads; ids not found (pruned) are left out. */
-export async function eventsToRender(ids: string[]): Promise<PendingEvent[]> {
+/** What the events (of these users) are about, for rendering their payloads; ids not found (pruned) are left out. */
+export async function eventsToRender(ids: string[], userIds: string[]): Promise<PendingEvent[]> {
   const rows = await query<PendingRow>(
-    `select id, user_id, type, occurred_at, resource_type, resource_id, data from outbox_events where id = any($1::uuid[])`,
-    [ids],
+    `select id, user_id, type, occurred_at, resource_type, resource_id, data from outbox_events
+      where id = any($1::uuid[]) and user_id = any($2::uuid[])`,
+    [ids, userIds],
   );
   return rows.map((r) => ({
     id: r.id,
@@ -126,12 +127,13 @@ export async function eventsToRender(ids: string[]): Promise<PendingEvent[]> {
  * Keeps each event's first rendered payload and returns the kept ones: two readers rendering
  * the same event at once store one, so every webhook try and redelivery sends the same bytes.
  */
-export async function keepPayloads(payloads: Map<string, unknown>): Promise<Map<string, unknown>> {
+export async function keepPayloads(payloads: Map<string, unknown>, userIds: string[]): Promise<Map<string, unknown>> {
   if (payloads.size === 0) return new Map();
   const rows = await query<{ id: string; payload: unknown }>(
     `update outbox_events e set payload = coalesce(e.payload, x.payload)
-       from jsonb_to_recordset($1::jsonb) as x (id uuid, payload jsonb) where e.id = x.id returning e.id, e.payload`,
-    [JSON.stringify([...payloads].map(([id, payload]) => ({ id, payload })))],
+       from jsonb_to_recordset($1::jsonb) as x (id uuid, payload jsonb) where e.id = x.id and e.user_id = any($2::uuid[])
+     returning e.id, e.payload`,
+    [JSON.stringify([...payloads].map(([id, payload]) => ({ id, payload }))), userIds],
   );
   return new Map(rows.map((r) => [r.id, r.payload]));
 }

@@ -53,9 +53,9 @@ export async function openShare(token: string, key: ShareKey, opts: { view: bool
   }
   if (opts.view) {
     const [counted] = await query<{ views: number; last_viewed_at: Date | string }>(
-      `update shares set views = views + 1, last_viewed_at = now() where id = $1 and (max_views is null or views < max_views)
+      `update shares set views = views + 1, last_viewed_at = now() where id = $1 and user_id = $2 and (max_views is null or views < max_views)
        returning views, last_viewed_at`,
-      [share.id],
+      [share.id, share.userId],
     );
     if (!counted) throw new Gone('This share is used up');
     share.views = counted.views;

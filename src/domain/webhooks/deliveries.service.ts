@@ -183,17 +183,18 @@ export async function listDeliveries(actor: Actor, webhookId: string, input: z.i
   authorize(actor, actor.userId, 'read');
   const webhook = await ownWebhook(actor, webhookId);
   const q = parse(DeliveryListQuery, input);
-  const filter = q.status ? 'and status = $4' : '';
-  const args = [webhook.id, q.limit, q.offset, ...(q.status ? [q.status] : [])];
+  const filter = q.status ? 'and status = $5' : '';
+  const args = [webhook.id, actor.userId, q.limit, q.offset, ...(q.status ? [q.status] : [])];
   const [rows, [count]] = await Promise.all([
     query<DeliveryRow>(
-      `select ${COLUMNS} from webhook_deliveries where webhook_id = $1 ${filter} order by created_at desc, id desc limit $2 offset $3`,
+      `select ${COLUMNS} from webhook_deliveries where webhook_id = $1 and user_id = $2 ${filter}
+        order by created_at desc, id desc limit $3 offset $4`,
       args,
     ),
-    query<{ n: string }>(`select count(*) as n from webhook_deliveries where webhook_id = $1 ${q.status ? 'and status = $2' : ''}`, [
-      webhook.id,
-      ...(q.status ? [q.status] : []),
-    ]),
+    query<{ n: string }>(
+      `select count(*) as n from webhook_deliveries where webhook_id = $1 and user_id = $2 ${q.status ? 'and status = $3' : ''}`,
+      [webhook.id, actor.userId, ...(q.status ? [q.status] : [])],
+    ),
   ]);
   return { items: rows.map(toDelivery), total: Number(count.n) };
 }
@@ -209,9 +210,9 @@ export async function redeliver(actor: Actor, webhookId: string, deliveryId: str
   const webhook = await ownWebhook(actor, webhookId);
   const [original] = uuid().safeParse(deliveryId).success
     ? await query<DeliveryRow>(
-        `select ${COLUMNS} from webhook_deliveries d where id = $1 and webhook_id = $2
+        `select ${COLUMNS} from webhook_deliveries d where id = $1 and webhook_id = $2 and user_id = $3
             and exists (select 1 from outbox_events e where e.id = d.event_id)`,
-        [deliveryId, webhook.id],
+        [deliveryId, webhook.id, actor.userId],
       )
     : [];
   if (!original) throw new NotFound('Delivery');
@@ -334,13 +335,16 @@ export async function recheckClaim(claim: ClaimedDelivery): Promise<ClaimedDeliv
       `select w.id as webhook_id, w.url, w.format, w.secret, w.enabled,
               case when w.previous_secret_expires_at > now() then w.previous_secret end as previous_secret
          from webhook_deliveries d join webhooks w on w.id = d.webhook_id
-        where d.id = $1 and d.status = 'pending'
+        where d.id = $1 and d.user_id = $2 and d.status = 'pending'
         for share of d`,
-      [claim.id],
+      [claim.id, claim.event.userId],
     );
     if (!row) return null;
     if (!row.enabled && claim.event.type !== 'ping') {
-      await query(`update webhook_deliveries set lease_until = null, attempts = greatest(attempts - 1, 0) where id = $1`, [claim.id]);
+      await query(`update webhook_deliveries set lease_until = null, attempts = greatest(attempts - 1, 0) where id = $1 and user_id = $2`, [
+        claim.id,
+        claim.event.userId,
+      ]);
       return null;
     }
     const secrets = [row.secret, ...(row.previous_secret ? [row.previous_secret] : [])];
@@ -371,30 +375,44 @@ export async function recordAttempt(claim: ClaimedDelivery, outcome: AttemptOutc
         completed_at = case when $2 = 'pending' then null else $4::timestamptz end,
         last_response_code = $5, last_error = $6, last_duration_ms = $7,
         attempt_log = (jsonb_build_array($8::jsonb) || attempt_log) - ${LOG_KEPT}
-      where id = $1`,
-    [claim.id, status, retry ? next : null, now, outcome.responseCode, error, outcome.durationMs, JSON.stringify(entry)],
+      where id = $1 and user_id = $9`,
+    [
+      claim.id,
+      status,
+      retry ? next : null,
+      now,
+      outcome.responseCode,
+      error,
+      outcome.durationMs,
+      JSON.stringify(entry),
+      claim.event.userId,
+    ],
   );
   if (claim.event.type === 'ping') return;
   if (outcome.ok) {
-    await query(`update webhooks set failing_since = null where id = $1 and failing_since is not null`, [claim.webhook.id]);
+    await query(`update webhooks set failing_since = null where id = $1 and user_id = $2 and failing_since is not null`, [
+      claim.webhook.id,
+      claim.event.userId,
+    ]);
     return;
   }
   const [webhook] = await query<{ failing_since: string | Date }>(
-    `update webhooks set failing_since = coalesce(failing_since, $2) where id = $1 returning failing_since`,
-    [claim.webhook.id, now],
+    `update webhooks set failing_since = coalesce(failing_since, $2) where id = $1 and user_id = $3 returning failing_since`,
+    [claim.webhook.id, now, claim.event.userId],
   );
   if (webhook && now.getTime() - new Date(webhook.failing_since).getTime() >= DISABLE_AFTER_MS) {
     const reason = `Disabled on ${now.toISOString()}: every delivery failed for 3 days (last: ${outcome.error ?? `HTTP ${outcome.responseCode}`})`;
-    await query(`update webhooks set enabled = false, disabled_reason = $2, updated_at = $3 where id = $1 and enabled`, [
+    await query(`update webhooks set enabled = false, disabled_reason = $2, updated_at = $3 where id = $1 and user_id = $4 and enabled`, [
       claim.webhook.id,
       reason,
       now,
+      claim.event.userId,
     ]);
     await query(
       `update webhook_deliveries set status = 'failed', completed_at = $2, lease_until = null,
           last_error = case when id = $3 then last_error || '; the webhook was disabled' else 'The webhook was disabled' end
-        where webhook_id = $1 and status = 'pending'`,
-      [claim.webhook.id, now, claim.id],
+        where webhook_id = $1 and user_id = $4 and status = 'pending'`,
+      [claim.webhook.id, now, claim.id, claim.event.userId],
     );
   }
 }
