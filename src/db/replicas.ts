@@ -213,6 +213,9 @@ export const replicasOf = (primary: MikroORM): ReplicaSet | undefined => sets.ge
 /** The replicas of the current unit of work's database, if it has any. */
 const current = (): ReplicaSet | undefined => sets.get(em().config);
 
+/** Whether the current unit of work's database has replicas: only then is it worth telling reads from writes. */
+export const hasReplicas = (): boolean => current() !== undefined;
+
 /** A read that a replica may serve (see openReplicas); with no replicas configured, it runs as it is. */
 export function readOnReplica<T>(userId: string, minVersion: number | null, fn: () => Promise<T>): Promise<T> {
   const set = current();

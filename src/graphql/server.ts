@@ -4,7 +4,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { Request, RequestHandler } from 'express';
 import { getOperationAST, OperationTypeNode, parse } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { minVersion, readOnReplica, recordWrite } from '../db/replicas.ts';
+import { hasReplicas, minVersion, readOnReplica, recordWrite } from '../db/replicas.ts';
 import type { Logger } from 'pino';
 import type { Actor } from '../core/actor.ts';
 import type { GraphQLContext } from './context.ts';
@@ -75,7 +75,7 @@ export async function startGraphql(opts: { logger: Logger; introspection: boolea
     res.set('Cache-Control', 'no-store');
     // A query may be answered by a read replica holding the caller's writes (src/db/replicas.ts); a mutation records where it ended.
     const actor = (req as { actor?: Actor }).actor;
-    if (actor && isQuery(req)) return readOnReplica(actor.userId, minVersion(req), async () => apollo(req, res, next));
+    if (actor && hasReplicas() && isQuery(req)) return readOnReplica(actor.userId, minVersion(req), async () => apollo(req, res, next));
     return apollo(req, res, next);
   };
   return { handler, stop: () => server.stop() };

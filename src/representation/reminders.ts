@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FIRING_ACTIONS, FIRING_STATUSES, type Firing } from '../domain/reminders/firings.ts';
 import { REMINDER_CHANNELS, REMINDER_CONDITIONS, REMINDER_TARGETS, type Reminder } from '../domain/reminders/reminder.entity.ts';
 import type { Occurrence } from '../domain/reminders/schedule.ts';
-import { actionLinks } from '../domain/reminders/actions.ts';
+import { linksOf } from '../domain/reminders/actions.ts';
 
 export const ReminderRead = z
   .object({
@@ -109,5 +109,5 @@ export const presentFiring = (f: Firing): z.output<typeof FiringRead> => ({
   push_results: f.pushResults,
   action: f.action,
   acted_at: f.actedAt?.toISOString() ?? null,
-  actions: f.status === 'sent' ? actionLinks(f.id) : null,
+  actions: linksOf(f),
 });

@@ -26,6 +26,9 @@ export function actionLinks(firingId: string): { page_url: string; done_url: str
   return { page_url: page, done_url: `${page}/done`, snooze_url: `${page}/snooze` };
 }
 
+/** The links a firing's message carried: only a sent one had a message. */
+export const linksOf = (firing: Pick<Firing, 'id' | 'status'>) => (firing.status === 'sent' ? actionLinks(firing.id) : null);
+
 /** A token as actionToken makes them (32 bytes, base64url). */
 export const ACTION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 

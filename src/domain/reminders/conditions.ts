@@ -5,15 +5,13 @@ import { addDays, goalHistory, periodOf, type PeriodResult } from '../goals/peri
 import { goalData, ruleOf } from '../goals/standing.ts';
 import { metricType } from '../metric-types/catalogue.ts';
 import { loadUser } from '../users/users.service.ts';
+import { routineTag } from '../routines/completions.service.ts';
 import type { Reminder } from './reminder.entity.ts';
 import { dueTimeBefore, instantOf, type Occurrence } from './schedule.ts';
 import { scheduleOf } from './timing.ts';
 
 /** Why a due time was not sent: logged already, its goal settled, or inside the quiet window. */
 export type SkipReason = 'already_logged' | 'goal_met' | 'goal_out_of_reach' | 'quiet_hours';
-
-/** The tag a routine's completion carries (routines/completions.service.ts). */
-const routineTag = (routineId: string) => `routine:${routineId}`;
 
 /**
  * Whether anything was logged for the target in [from, to]: a reading of the metric, an event with

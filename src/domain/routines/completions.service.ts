@@ -11,7 +11,7 @@ import { ownRoutine } from './routines.service.ts';
  * The tag a completion carries: the daily summary counts events per tag, so the routine becomes
  * the factor `tag:routine:<id>`. The id, not the name, so a renamed routine stays one factor.
  */
-const routineTag = (routineId: string) => `routine:${routineId}`;
+export const routineTag = (routineId: string) => `routine:${routineId}`;
 
 /**
  * Records a routine (or some of its items) as done on a local date (default: today in the user's

@@ -1,4 +1,4 @@
-import { actionLinks } from '../../domain/reminders/actions.ts';
+import { linksOf } from '../../domain/reminders/actions.ts';
 import {
   createReminder,
   deleteReminder,
@@ -13,8 +13,6 @@ import {
 import { serviceArgs, serviceInput, withInput } from '../args.ts';
 import { atVersion, versionField } from '../versions.ts';
 import type { Resolvers } from '../__generated__/types.ts';
-
-const links = (l: ReturnType<typeof actionLinks>) => ({ pageUrl: l.page_url, doneUrl: l.done_url, snoozeUrl: l.snooze_url });
 
 export const reminderResolvers: Resolvers = {
   User: {
@@ -36,7 +34,10 @@ export const reminderResolvers: Resolvers = {
   },
   ReminderPushResult: { subscriptionId: (p) => p.subscription_id },
   ReminderFiring: {
-    actions: (f) => (f.status === 'sent' ? links(actionLinks(f.id)) : null),
+    actions: (f) => {
+      const l = linksOf(f);
+      return l && { pageUrl: l.page_url, doneUrl: l.done_url, snoozeUrl: l.snooze_url };
+    },
   },
   Mutation: {
     createReminder: (_root, { input }, { actor }) => withInput('input', () => createReminder(actor, serviceInput(input))),
