@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { nonPublicLiteral } from './core/egress.ts';
+import { DEFAULT_PGLITE_DIR } from './db/locate.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -63,7 +63,7 @@ const ConfigSchema = z.object({
     .default([]),
   DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   DATABASE_REPLICA_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
-  PGLITE_DIR: z.string().min(1).default('./data/pglite'),
+  PGLITE_DIR: z.string().min(1).default(DEFAULT_PGLITE_DIR),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ALLOW_REGISTRATION: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -223,11 +223,6 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
-
-/** Reads `.env` from the working directory when there is one (as .env.example promises); the real environment wins. */
-export function loadDotEnv(path = '.env'): void {
-  if (existsSync(path)) process.loadEnvFile(path);
-}
 
 /** Reads the environment once; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

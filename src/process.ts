@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadDotEnv } from './env-file.ts';
 import { createLogger } from './logger.ts';
 
 /**

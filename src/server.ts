@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { buildApp } from './app.ts';
+import { buildApp, restApi } from './app.ts';
 import type { Config } from './config.ts';
 import { withContext } from './db/context.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -29,10 +29,14 @@ export type RunningServer = {
  */
 export async function startServer(config: Config, logger: Logger, located?: Promise<Located>): Promise<RunningServer> {
   configureProcess(config);
-  const db = await openDatabase(
+  const opening = openDatabase(
     { databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, role: 'server', statementTimeoutMs: config.statementTimeoutMs, logger },
     located,
   );
+  // A failure is seen below, once the API is built.
+  opening.catch(() => undefined);
+  const rest = restApi(config);
+  const db = await opening;
   await withContext(async () => {
     await loadSigningKey(config.jwtSecret);
     // Users created before a metric type or source kind existed get its defaults now, not on a read.
@@ -60,7 +64,7 @@ export async function startServer(config: Config, logger: Logger, located?: Prom
   const graphql = lazyGraphql(async () =>
     (await import('./graphql/server.ts')).startGraphql({ logger, introspection: config.graphqlIntrospection }),
   );
-  const app = buildApp({ config, db, jobs, logger, graphql });
+  const app = buildApp({ config, db, jobs, logger, graphql, rest });
   const http = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });

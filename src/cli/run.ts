@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig, loadDotEnv, type Config } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { loadDotEnv } from '../env-file.ts';
 import { withContext } from '../db/context.ts';
 import { openDatabase } from '../db/database.ts';
 import { Invalid, DomainError } from '../core/errors.ts';

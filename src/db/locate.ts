@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { isServedByAnotherProcess, MEMORY, startEmbedded, type EmbeddedDatabase } from './embedded.ts';
 
 /** Where the database is: what openDatabase connects its pools to. */
@@ -19,6 +20,9 @@ export type LocateOptions = {
 export type Located = { connection: Connection; description: string; started: Promise<EmbeddedDatabase | undefined> };
 
 class DatabaseInUse extends Error {}
+
+/** The embedded database's data dir when PGLITE_DIR is unset (config.ts). */
+export const DEFAULT_PGLITE_DIR = './data/pglite';
 
 const socketConnection = (socketDir: string): Connection => ({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres' });
 
@@ -66,4 +70,20 @@ export async function locateDatabase(opts: LocateOptions): Promise<Located> {
   // Its failure is the caller's to see when it waits for it; not an unhandled rejection meanwhile.
   started.catch(() => undefined);
   return { connection: socketConnection(resolve(opts.pgliteDir)), description, started };
+}
+
+/**
+ * The server's embedded database located (and booting) from the environment alone, before the
+ * config and its schema library load (~0.5 s of a warm embedded start, docs/decisions.md): what
+ * locateDatabase would find for the config read from the same variables, with the same default.
+ * Only for a data dir that already holds a database (a warm start) and no DATABASE_URL: a new data
+ * dir waits for the config to pass, so a mistyped variable cannot stop its initdb half-way.
+ */
+export function locateServerDatabaseEarly(env: NodeJS.ProcessEnv): Promise<Located> | undefined {
+  const pgliteDir = env.PGLITE_DIR || DEFAULT_PGLITE_DIR;
+  if (env.DATABASE_URL || pgliteDir === MEMORY || !existsSync(join(pgliteDir, 'PG_VERSION'))) return undefined;
+  const located = locateDatabase({ pgliteDir, role: 'server' });
+  // Its failure (the dir served by another process) is the caller's to see when it waits for it.
+  located.catch(() => undefined);
+  return located;
 }

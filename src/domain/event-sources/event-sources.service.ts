@@ -19,12 +19,20 @@ const DEFAULT_LABELS: Record<EventSourceKind, string> = {
   import: 'Import',
 };
 
+/** Whether some user lacks a default source: asked first at start-up (as ANY_DEFINITION_MISSING). */
+const ANY_DEFAULT_MISSING = `
+select exists (
+  select 1 from users u cross join unnest($1::text[]) as k
+  where not exists (select 1 from event_sources s where s.user_id = u.id and s.kind = k and s.is_default)
+) as missing`;
+
 /**
  * The default sources, written when the user is created and at start-up for users missing one
  * (never by a read). `userId` null means every user. Idempotent under concurrency: the partial
  * unique key (user_id, kind) where is_default decides.
  */
 export async function provisionEventSources(userId: string | null): Promise<void> {
+  if (userId === null && !(await query<{ missing: boolean }>(ANY_DEFAULT_MISSING, [[...EVENT_SOURCE_KINDS]]))[0].missing) return;
   await query(
     `insert into event_sources (id, user_id, kind, source_label, enabled, is_default, config, created_at, updated_at)
      select gen_random_uuid(), u.id, d.kind, d.label, true, true, '{}'::jsonb, now(), now()

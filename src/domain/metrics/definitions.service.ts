@@ -44,12 +44,24 @@ function definitionOf(d: MetricDefinition, automations: MetricAutomation[]): Def
 }
 
 /**
+ * Whether some user lacks a definition: asked first at start-up, where it is nearly always no. A
+ * read costs an embedded start far less than the insert finding every row there (the insert's
+ * first run fires the changes feed's statement triggers: ~0.4 s of a start, docs/decisions.md).
+ */
+const ANY_DEFINITION_MISSING = `
+select exists (
+  select 1 from users u cross join unnest($1::int2[]) as t
+  where not exists (select 1 from metric_definitions d where d.user_id = u.id and d.metric_type_id = t)
+) as missing`;
+
+/**
  * Every user has a definition per metric type with the defaults (enabled, manual fallback,
  * priority, no ranked sources). Written when the user is created, and at start-up for users
  * missing some (a metric type added since), never by a read: read-only tokens cause no writes.
  * `userId` null means every user. Idempotent and safe under concurrency (the unique key decides).
  */
 export async function provisionDefinitions(userId: string | null): Promise<void> {
+  if (userId === null && !(await query<{ missing: boolean }>(ANY_DEFINITION_MISSING, [ALL_TYPE_IDS]))[0].missing) return;
   await query(
     `insert into metric_definitions (id, user_id, metric_type_id, created_at, updated_at)
      select gen_random_uuid(), u.id, t, now(), now() from users u cross join unnest($2::int2[]) as t
