@@ -42,6 +42,14 @@ export const HealthMetricBatchResult = z
   .object({ created: z.array(HealthMetricRead), skipped_count: z.number().int() })
   .meta({ id: 'HealthMetricBatchResult' });
 export type HealthMetricBatchResult = z.infer<typeof HealthMetricBatchResult>;
+/** The batch's answer to `Prefer: return=minimal`: how many were created and skipped, without the readings. */
+export const HealthMetricBatchCounts = z
+  .object({ created_count: z.number().int(), skipped_count: z.number().int() })
+  .meta({ id: 'HealthMetricBatchCounts' });
+
+export function presentIngestCounts(result: IngestResult): z.infer<typeof HealthMetricBatchCounts> {
+  return { created_count: result.createdCount, skipped_count: result.skippedCount };
+}
 
 export function presentMetricType(t: MetricType): MetricTypeRead {
   return {

@@ -59,6 +59,14 @@ const IF_MATCH = {
   schema: { type: 'string' },
 };
 
+const PREFER = {
+  name: 'Prefer',
+  in: 'header',
+  required: false,
+  description: 'return=minimal (RFC 7240): answer with counts only, not the created resources (Preference-Applied says it was)',
+  schema: { type: 'string', examples: ['return=minimal'] },
+};
+
 function parameters(route: Route): JsonSchema[] {
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const pathParams = names.map((name) => ({
@@ -78,7 +86,12 @@ function parameters(route: Route): JsonSchema[] {
     required: required.has(name) && !('default' in schema),
     schema,
   }));
-  return [...pathParams, ...queryParams, ...(route.version && isConditionalWrite(route.method) ? [IF_MATCH] : [])];
+  return [
+    ...pathParams,
+    ...queryParams,
+    ...(route.version && isConditionalWrite(route.method) ? [IF_MATCH] : []),
+    ...(route.minimal ? [PREFER] : []),
+  ];
 }
 
 function paramSchema(params: z.ZodObject | undefined, name: string): JsonSchema {
@@ -124,6 +137,11 @@ const LINK_HEADER = {
   schema: { type: 'string' },
 };
 
+const PREFERENCE_APPLIED = {
+  description: 'return=minimal when the answer is the minimal one (the request said Prefer: return=minimal)',
+  schema: { type: 'string' },
+};
+
 function responses(route: Route, components: Record<string, JsonSchema>): JsonSchema {
   const out: JsonSchema = {};
   for (const [status, schema] of Object.entries(route.responses)) {
@@ -137,7 +155,15 @@ function responses(route: Route, components: Record<string, JsonSchema>): JsonSc
                 description: 'Success',
                 ...(route.version ? { headers: { ETag: ETAG_HEADER } } : {}),
                 ...(route.paged ? { headers: { Link: LINK_HEADER } } : {}),
-                content: { 'application/json': { schema: toSchema(schema, 'output', components) } },
+                ...(route.minimal && status === '200' ? { headers: { 'Preference-Applied': PREFERENCE_APPLIED } } : {}),
+                content: {
+                  'application/json': {
+                    schema:
+                      route.minimal && status === '200'
+                        ? { oneOf: [toSchema(schema, 'output', components), toSchema(route.minimal, 'output', components)] }
+                        : toSchema(schema, 'output', components),
+                  },
+                },
               }
             : { description: 'Success, no content' };
   }

@@ -28,6 +28,8 @@ type RouteRequest<B = unknown, Q = Record<string, unknown>> = {
   /** The request body as it arrives, for a route that `consumes` a file instead of JSON, and its Content-Type. */
   upload: Readable;
   contentType: string | undefined;
+  /** The client sent `Prefer: return=minimal` (RFC 7240) to a route that declares a `minimal` answer. */
+  minimal: boolean;
 };
 
 /**
@@ -65,6 +67,11 @@ export type Route = {
   graphqlPage?: `User.${string}Page`;
   /** The media type of a 200 that is a file (`stream` replies), instead of JSON. */
   produces?: string;
+  /**
+   * The answer to `Prefer: return=minimal` (RFC 7240), in place of the 200's: the handler sees
+   * `minimal`, the reply carries `Preference-Applied: return=minimal`, and /openapi.json says both.
+   */
+  minimal?: z.ZodType;
   /** Documented responses by status; null means no body. */
   responses: Record<number, z.ZodType | null>;
   /**

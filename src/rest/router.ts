@@ -52,6 +52,7 @@ function handle(route: Route): RequestHandler {
       }
     }
     const actor = req.actor!;
+    const minimal = route.minimal !== undefined && prefersMinimal(req.get('prefer'));
     const run = () =>
       route
         .handler({
@@ -63,6 +64,7 @@ function handle(route: Route): RequestHandler {
           path: req.originalUrl.split('?')[0],
           upload: req,
           contentType: req.get('content-type'),
+          minimal,
         })
         .catch((err) => {
           throw err instanceof Invalid ? prefixIssues(err, source) : err;
@@ -78,6 +80,7 @@ function handle(route: Route): RequestHandler {
     const reply = route.method === 'get' && userId ? await readOnReplica(userId, minVersion(req), answer) : await answer();
     if (route.method !== 'get' && userId) await recordWrite(userId);
     res.status(reply.status).set(reply.headers ?? {});
+    if (minimal) res.set('Preference-Applied', 'return=minimal');
     // A document whose ETag the client already holds (If-None-Match), where the route answers 304: express's freshness check.
     if (reply.status === 200 && 304 in route.responses && req.fresh) return void res.status(304).end();
     if (reply.stream) return sendStream(req, res, reply.stream);
@@ -116,4 +119,9 @@ export function mountRoutes(routes: Route[]): Router {
     router[route.method](expressPath(route.path), admit(route), ...input, handle(route));
   }
   return router;
+}
+
+/** Whether a Prefer header (RFC 7240: preferences separated by commas, parameters by semicolons) asks for return=minimal. */
+function prefersMinimal(prefer: string | undefined): boolean {
+  return prefer !== undefined && prefer.split(',').some((p) => /^\s*return\s*=\s*"?minimal"?\s*(;|$)/i.test(p));
 }

@@ -232,6 +232,45 @@ describe('POST /users/{user_id}/health/metrics', () => {
     });
   });
 
+  test('Prefer: return=minimal answers the counts only, and writes the same', async () => {
+    const u = await signUp(server);
+    const batch = [reading({ source_id: 'a' }), reading({ source_id: 'b', value: 2 }), reading({ source_id: 'a' })];
+    const post = (prefer: string) =>
+      server.api().post(`/users/${u.id}/health/metrics`).set(u.auth).set('Prefer', prefer).send({ readings: batch });
+    const first = await post('return=minimal');
+    expect(first.status).toBe(200);
+    expect(first.headers['preference-applied']).toBe('return=minimal');
+    expect(first.body).toEqual({ created_count: 2, skipped_count: 1 });
+    expect((await allReadings(server, u)).map((r) => [r.source_id, r.value]).sort()).toEqual([
+      ['a', 1000],
+      ['b', 2],
+    ]);
+    // Among other preferences, any case; re-posted, all skipped.
+    const again = await post('respond-async, RETURN=minimal; x=1');
+    expect(again.body).toEqual({ created_count: 0, skipped_count: 3 });
+    // Anything else (return=representation, an unknown preference) is the full answer, without Preference-Applied.
+    for (const prefer of ['return=representation', 'return=minimalist', 'wait=5']) {
+      const full = await post(prefer);
+      expect(full.headers['preference-applied']).toBeUndefined();
+      expect(full.body).toEqual({ created: [], skipped_count: 3 });
+    }
+    // Validation, authorization and the write budget are the same as without it.
+    const other = await signUp(server);
+    expectError(
+      await server.api().post(`/users/${u.id}/health/metrics`).set(other.auth).set('Prefer', 'return=minimal').send({ readings: batch }),
+      403,
+    );
+    expect422(
+      await server
+        .api()
+        .post(`/users/${u.id}/health/metrics`)
+        .set(u.auth)
+        .set('Prefer', 'return=minimal')
+        .send({ readings: [reading({ value: -1 })] }),
+      ['body', 'readings', 0, 'value'],
+    );
+  });
+
   test("401 without a token, 403 with another user's token", async () => {
     const u = await signUp(server);
     const other = await signUp(server);
