@@ -85,9 +85,10 @@ export const CROSS_USER: CrossUser[] = [
     name: 'defaults-provisioning',
     from: 'src/domain/metrics/definitions.service.ts provisionDefinitions, src/domain/event-sources/event-sources.service.ts provisionEventSources',
     reason:
-      'at start-up every user gets what a new metric type or source kind needs ($1 null); at sign-up the same statement names the new user',
+      'at start-up every user gets what a new metric type or source kind needs ($1 null), once a read-only check finds some user missing one; at sign-up the same statement names the new user',
     pattern: re(
       String.raw`insert into (?:metric_definitions|event_sources) \(.*\) select gen_random_uuid\(\), u\.id, .* from users u cross join unnest\(.* where \$1::uuid is null or u\.id = \$1 `,
+      String.raw`\s*select exists \(\s*select 1 from users u cross join unnest\(\$1::(?:int2|text)\[\]\) as [tk]\s+where not exists `,
     ),
   },
   {
