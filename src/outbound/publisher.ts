@@ -63,7 +63,7 @@ async function fanOut(ids: string[]): Promise<void> {
          from outbox_events e join webhooks w on w.user_id = e.user_id and w.enabled and (w.events is null or e.type = any(w.events))
         where e.id = any($1::uuid[]) and e.type <> all($2::text[])
      ), waiting as (
-       select d.user_id, w.host from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+       select d.user_id, w.host from webhook_deliveries d join webhooks w on w.id = d.webhook_id and w.user_id = d.user_id
         where d.user_id in (select user_id from wanted) and d.status = 'pending' and (w.enabled or d.event_type = 'ping')
      ), per_user as (
        select user_id, count(*) as n from waiting group by user_id

@@ -200,7 +200,7 @@ export async function revokeToken(realm: Realm, input: z.input<typeof RevokeRequ
   const client = await loadClient(client_id);
   if (!client) throw new OAuthError('invalid_client', 'Unknown client_id');
   const [refresh] = await query<{ grant_id: string; user_id: string }>(
-    `select r.grant_id, r.user_id from oauth_refresh_tokens r join oauth_grants g on g.id = r.grant_id
+    `select r.grant_id, r.user_id from oauth_refresh_tokens r join oauth_grants g on g.id = r.grant_id and g.user_id = r.user_id
       where r.token_hash = $1 and g.client_id = $2`,
     [sha256(token), client.id],
   );

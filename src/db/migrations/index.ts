@@ -36,6 +36,7 @@ import { Migration20261207020000_shares } from './Migration20261207020000_shares
 import { Migration20261208000000_web_push } from './Migration20261208000000_web_push.ts';
 import { Migration20261208010000_reminders } from './Migration20261208010000_reminders.ts';
 import { Migration20261208020000_replica_positions } from './Migration20261208020000_replica_positions.ts';
+import { Migration20261208030000_deliveries_by_user } from './Migration20261208030000_deliveries_by_user.ts';
 
 /** Every migration in order. Listed explicitly so no file globbing is needed at run time. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   Migration20261208000000_web_push,
   Migration20261208010000_reminders,
   Migration20261208020000_replica_positions,
+  Migration20261208030000_deliveries_by_user,
 ];

@@ -89,7 +89,7 @@ export async function pruneOutbox(now = new Date()): Promise<number> {
   const deliveries = await query(`delete from webhook_deliveries where created_at < $1 and status <> 'pending' returning 1`, [cutoff]);
   const events = await query(
     `delete from outbox_events e where occurred_at < $1 and seq is not null
-        and not exists (select 1 from webhook_deliveries d where d.event_id = e.id) returning 1`,
+        and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.user_id = e.user_id) returning 1`,
     [cutoff],
   );
   await query(`delete from outbox_once where created_at < $1`, [new Date(cutoff.getTime() - 86_400_000)]);

@@ -105,8 +105,8 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
 async function checkPendingRoom(userId: string, webhookId: string): Promise<void> {
   const [row] = await query<{ user_n: number; host_n: number; user_wait: number | null; host_wait: number | null }>(
     `with mine as (
-       select d.next_attempt_at, w.host is not distinct from (select host from webhooks where id = $2) as same_host
-         from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+       select d.next_attempt_at, w.host is not distinct from (select host from webhooks where id = $2 and user_id = $1) as same_host
+         from webhook_deliveries d join webhooks w on w.id = d.webhook_id and w.user_id = d.user_id
         where d.user_id = $1 and d.status = 'pending' and (w.enabled or d.event_type = 'ping')
      )
      select count(*)::int as user_n, (count(*) filter (where same_host))::int as host_n,
@@ -277,7 +277,7 @@ export async function claimDue(limit: number): Promise<ClaimedDelivery[]> {
       `with due_users as (
          select distinct user_id from webhook_deliveries where status = 'pending' and next_attempt_at <= now()
        ), leased as (
-         select d.user_id, w.host from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+         select d.user_id, w.host from webhook_deliveries d join webhooks w on w.id = d.webhook_id and w.user_id = d.user_id
           where d.status = 'pending' and d.lease_until is not null and d.lease_until >= now()
        ), busy_users as (
          select user_id, count(*) as n from leased group by user_id
@@ -287,8 +287,8 @@ export async function claimDue(limit: number): Promise<ClaimedDelivery[]> {
          select c.* from due_users u cross join lateral (
            select d.id, d.user_id, d.next_attempt_at, w.host
              from webhook_deliveries d
-             join webhooks w on w.id = d.webhook_id and (w.enabled or d.event_type = 'ping')
-             join outbox_events e on e.id = d.event_id and e.seq is not null
+             join webhooks w on w.id = d.webhook_id and w.user_id = d.user_id and (w.enabled or d.event_type = 'ping')
+             join outbox_events e on e.id = d.event_id and e.user_id = d.user_id and e.seq is not null
             where d.user_id = u.user_id and d.status = 'pending' and d.next_attempt_at <= now()
               and (d.lease_until is null or d.lease_until < now())
             order by d.next_attempt_at, d.id limit $3 * 4
@@ -310,12 +310,12 @@ export async function claimDue(limit: number): Promise<ClaimedDelivery[]> {
        ), taken as (
          update webhook_deliveries d set lease_until = clock_timestamp() + $2 * interval '1 millisecond', attempts = d.attempts + 1
            from due where d.id = due.id
-         returning d.id, d.attempts, d.created_at, d.webhook_id, d.event_id
+         returning d.id, d.user_id, d.attempts, d.created_at, d.webhook_id, d.event_id
        )
        select t.id, t.attempts, t.created_at, w.id as webhook_id, w.url, w.format, w.secret,
               case when w.previous_secret_expires_at > now() then w.previous_secret end as previous_secret,
               e.id as event_id, e.user_id, e.type, e.occurred_at, e.payload
-         from taken t join webhooks w on w.id = t.webhook_id join outbox_events e on e.id = t.event_id`,
+         from taken t join webhooks w on w.id = t.webhook_id and w.user_id = t.user_id join outbox_events e on e.id = t.event_id and e.user_id = t.user_id`,
       [limit, leaseMs, maxInFlightPerUser, maxInFlightPerHost],
     );
   });
@@ -334,7 +334,7 @@ export async function recheckClaim(claim: ClaimedDelivery): Promise<ClaimedDeliv
     const [row] = await query<Pick<ClaimRow, 'webhook_id' | 'url' | 'format' | 'secret' | 'previous_secret'> & { enabled: boolean }>(
       `select w.id as webhook_id, w.url, w.format, w.secret, w.enabled,
               case when w.previous_secret_expires_at > now() then w.previous_secret end as previous_secret
-         from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+         from webhook_deliveries d join webhooks w on w.id = d.webhook_id and w.user_id = d.user_id
         where d.id = $1 and d.user_id = $2 and d.status = 'pending'
         for share of d`,
       [claim.id, claim.event.userId],
