@@ -104,9 +104,11 @@ export async function runImport(importId: string, logger: Logger, userId?: strin
   const actor = systemActor(job.user_id);
   let saved = Date.now();
   const save = async () => {
+    // Only while running: a save a writer set off (not awaited) may reach the database after the
+    // final update below, and must not put back the counts of a moment before the end.
     const [row] = await query<{ cancel_requested: boolean }>(
       `update imports set bytes_read = least($2, bytes_total), counts = $3, reasons = $4, updated_at = now()
-        where id = $1 and user_id = $5 returning cancel_requested`,
+        where id = $1 and user_id = $5 and status = 'running' returning cancel_requested`,
       [job.id, tally.bytesRead, JSON.stringify(tally.counts), JSON.stringify(tally.reasons), job.user_id],
     );
     saved = Date.now();
