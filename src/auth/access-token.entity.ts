@@ -6,7 +6,7 @@ export const AccessToken = defineEntity({
   tableName: 'access_tokens',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     name: p.string(),
     scope: p.enum(['read', 'write'] as const),
     tokenHash: p.string(),

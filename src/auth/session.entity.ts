@@ -6,7 +6,7 @@ export const Session = defineEntity({
   tableName: 'sessions',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     createdAt: p.datetime(),
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
@@ -21,7 +21,7 @@ export const PendingLogin = defineEntity({
   tableName: 'pending_logins',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     createdAt: p.datetime(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),

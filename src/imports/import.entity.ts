@@ -23,7 +23,7 @@ export const ImportJob = defineEntity({
   tableName: 'imports',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     status: p.enum(IMPORT_STATUSES),
     /** The format the client named; null when it was detected. */
     format: p.text().nullable(),

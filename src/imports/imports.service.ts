@@ -116,7 +116,10 @@ export async function queuedImports(before: Date): Promise<{ id: string; userId:
 }
 
 async function ownImport(actor: Actor, id: string): Promise<ImportJob> {
-  const job = uuid().safeParse(id).success ? await em().findOne(ImportJob, { id, userId: actor.userId }) : null;
+  // Read afresh: its worker writes the import's progress, not this unit of work (the CLI polls
+  // in one), and the id with the user is the entity's whole key, which findOne would otherwise
+  // answer from the identity map.
+  const job = uuid().safeParse(id).success ? await em().findOne(ImportJob, { id, userId: actor.userId }, { refresh: true }) : null;
   if (!job) throw new NotFound('Import');
   return job;
 }

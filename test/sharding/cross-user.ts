@@ -4,21 +4,18 @@
  * users"), which says how each would run on a database distributed by user_id; the test fails when
  * a name is missing there.
  *
- * An entry without `pending` crosses users on purpose: background work over every user's due rows,
- * or a lookup by a credential before anyone is known. An entry with `pending` names a user the code
- * already knows and does not say so: `pending` is what to add to the statement.
+ * Each entry crosses users on purpose: background work over every user's due rows, or a lookup by a
+ * credential before anyone is known. A statement whose user the code knows must name it instead;
+ * MikroORM's unit of work does, as each user table's entity has (id, user_id) for its primary key.
  *
  * Patterns match the normalized statement (scope.ts: lower case, one space, identifier quotes out,
- * every string literal as '?'), from its start. The first entry that matches takes the statement,
- * so the two broad ORM entries come last.
+ * every string literal as '?'), from its start. The first entry that matches takes the statement.
  */
 export type CrossUser = {
   name: string;
   /** Where the statement is sent from. */
   from: string;
   reason: string;
-  /** What the statement lacks, for one whose user is known: to fix in src/. */
-  pending?: string;
   pattern: RegExp;
 };
 
@@ -211,24 +208,5 @@ export const CROSS_USER: CrossUser[] = [
     reason:
       "a Done or Snooze link is the firing's id signed with the server's key, no account; a claimed push firing is read by the id the claim returned",
     pattern: re(String.raw`select id, user_id, reminder_id, due_at, .* from reminder_firings where id = \$1$`),
-  },
-  // MikroORM's unit of work: a loaded entity written, or read again, by its primary key alone.
-  {
-    name: 'orm-load-by-id',
-    from: 'em().findOne / findOneOrFail({ id }) (none left in src/: the barcode match names its user now; kept for a new one until the keys include user_id)',
-    reason: 'an entity read again by its id after a statement that found it for the user',
-    pending: 'add userId to the filter',
-    pattern: re(String.raw`select ${A}\.\* from [a-z_]+ as ${A} where ${A}\.id = '\?' limit 1$`),
-  },
-  {
-    name: 'orm-writes-by-primary-key',
-    from: "em().flush() of a changed or removed entity; em().nativeUpdate({ id }) (e.g. events.service updateEvent, timers.service, the scheduler's reminder)",
-    reason: 'MikroORM writes a loaded entity by its primary key, which is (id) alone',
-    pending:
-      "make the entities' primary key (user_id, id), as a distributed table needs anyway (docs/operations.md, Sharding): the ORM then writes both",
-    pattern: re(
-      String.raw`update [a-z_]+ set .* where id (?:= '\?'|in \('\?'(?:, '\?')*\))$`,
-      String.raw`delete from [a-z_]+ where id in \('\?'(?:, '\?')*\)$`,
-    ),
   },
 ];

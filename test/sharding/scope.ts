@@ -4,6 +4,9 @@
  * expressions over the normalized statement; a statement on a user table passes when it has
  *
  * - a `user_id` compared with a value it was given (a bind parameter, a literal, a list or array of them),
+ * - a row of keys that holds `user_id` in a list of rows of given values (`(id, user_id) in (($1, $2))`,
+ *   how MikroORM writes an entity whose primary key is (id, user_id): PostgreSQL plans it as
+ *   `user_id = $2 and id = $1`, which Citus routes),
  * - the `users` row's `id` compared with a given value (the users table's own key), or
  * - for INSERTs, `user_id` (users: `id`) among the columns each sets, from values it was given, no
  *   user table read to make the rows (insertsNameTheirUser).
@@ -41,6 +44,8 @@ function tablesOf(normalized: string, userTables: ReadonlySet<string>): string[]
 const GIVEN = String.raw`(?:\$\d+|'\?'|any\s*\(\s*\$\d+|\(\s*(?:\$\d+|'\?'))`;
 const COMPARED = String.raw`\s*(?:=|in)\s*${GIVEN}`;
 const USER_KEY = new RegExp(String.raw`\b(?:${NAME}\.)?user_id${COMPARED}|(?:\$\d+|'\?')\s*=\s*(?:${NAME}\.)?user_id\b`);
+/** `(id, user_id) in (('?', '?'), …)`: a row of keys with user_id, in rows of given values. */
+const ROW_KEY = new RegExp(String.raw`\((?:[^()]*, )?(?:${NAME}\.)?user_id(?:, [^()]*)?\) in \(\(\s*(?:\$\d+|'\?')`);
 /** The users row by its id: `users [as] [u] where [u.]id = $1`, or a statement on users alone keyed by id. */
 const USERS_ROW = new RegExp(String.raw`\busers(?:\s+(?:as\s+)?(?!where\b)${NAME})?\s+where\s+(?:${NAME}\.)?id${COMPARED}`);
 const ID_KEY = new RegExp(String.raw`\b(?:${NAME}\.)?id${COMPARED}`);
@@ -95,7 +100,7 @@ export function judge(sql: string, userTables: ReadonlySet<string>): Verdict {
   const text = normalize(sql).replace(OPTIONAL_KEY, 'true');
   const tables = tablesOf(text, userTables);
   const scoped = (): boolean => {
-    if (tables.length === 0 || USER_KEY.test(text) || USERS_ROW.test(text)) return true;
+    if (tables.length === 0 || USER_KEY.test(text) || ROW_KEY.test(text) || USERS_ROW.test(text)) return true;
     if (tables.every((t) => t === 'users') && ID_KEY.test(text)) return true;
     return insertsNameTheirUser(text, userTables);
   };

@@ -22,7 +22,7 @@ export const OAuthGrant = defineEntity({
   tableName: 'oauth_grants',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     clientId: p.uuid(),
     resource: p.text(),
     scope: p.text(),
@@ -38,7 +38,7 @@ export const OAuthCode = defineEntity({
   tableName: 'oauth_codes',
   properties: {
     codeHash: p.text().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     clientId: p.uuid(),
     /** The id the grant gets when the code is exchanged, known up front so a reuse can revoke it whatever the timing. */
     grantId: p.uuid(),
@@ -59,7 +59,7 @@ export const OAuthRefreshToken = defineEntity({
   tableName: 'oauth_refresh_tokens',
   properties: {
     tokenHash: p.text().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     grantId: p.uuid(),
     createdAt: p.datetime(),
     expiresAt: p.datetime(),

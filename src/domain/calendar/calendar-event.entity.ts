@@ -12,7 +12,7 @@ export const CalendarEvent = defineEntity({
   tableName: 'calendar_events',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     sourceId: p.uuid(),
     externalId: p.text(),
     title: p.text().nullable(),

@@ -5,7 +5,7 @@ export const Category = defineEntity({
   tableName: 'categories',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     name: p.string(),
     color: p.string().nullable(),
     iconKey: p.string().nullable(),

@@ -21,7 +21,7 @@ export const ReplacedEncryptionKey = defineEntity({
   tableName: 'replaced_encryption_keys',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     kdfSalt: p.text(),
     verifier: p.text(),
     wrappedDek: p.text(),

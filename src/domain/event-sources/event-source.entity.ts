@@ -10,7 +10,7 @@ export const EventSourceRow = defineEntity({
   tableName: 'event_sources',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     kind: p.enum(EVENT_SOURCE_KINDS),
     sourceLabel: p.string(),
     enabled: p.boolean(),

@@ -7,7 +7,7 @@ export const Event = defineEntity({
   tableName: 'events',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     clientId: p.uuid().nullable(),
     /** What the client_id's first request asked, to tell a replay from a reused key. */
     requestFingerprint: p.text().nullable(),

@@ -12,7 +12,7 @@ export const Experiment = defineEntity({
   tableName: 'experiments',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     hypothesis: p.text(),
     /** Canonical: tag:<tag>, category:<id> or metric:<slug><op><value>. */
     intervention: p.text(),

@@ -8,7 +8,7 @@ export const FoodItem = defineEntity({
   tableName: 'food_items',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     name: p.text(),
     /** '' when the food has no brand: the spec requires the field. */
     brand: p.text(),

@@ -9,7 +9,7 @@ export const SavedMeal = defineEntity({
   tableName: 'saved_meals',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     name: p.text(),
     /** The meal's aggregate nutrition (sum of its items' snapshots unless totalsSource is `user`). */
     nutrition: p.json<Nutrition>(),
@@ -30,7 +30,7 @@ export const MealItem = defineEntity({
   tableName: 'meal_items',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     savedMealId: p.uuid().nullable(),
     eventId: p.uuid().nullable(),
     foodItemId: p.uuid(),

@@ -12,7 +12,7 @@ export const Suggestion = defineEntity({
   tableName: 'suggestions',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     kind: p.enum(SUGGESTION_KINDS),
     source: p.enum(SUGGESTION_SOURCES),
     status: p.enum(SUGGESTION_STATUSES),

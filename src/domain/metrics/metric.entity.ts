@@ -31,7 +31,7 @@ export const MetricDefinition = defineEntity({
   tableName: 'metric_definitions',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     metricTypeId: p.smallint(),
     displayName: p.string().nullable(),
     enabled: p.boolean(),
@@ -50,7 +50,7 @@ export const MetricAutomation = defineEntity({
   tableName: 'metric_automations',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     definitionId: p.uuid(),
     enabled: p.boolean(),
     triggerType: p.enum(TRIGGER_TYPES),

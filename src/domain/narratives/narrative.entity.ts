@@ -13,7 +13,7 @@ export const Narrative = defineEntity({
   tableName: 'narratives',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     periodType: p.enum(PERIOD_TYPES),
     periodStart: p.string().columnType('date'),
     periodEnd: p.string().columnType('date'),

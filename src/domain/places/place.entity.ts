@@ -10,7 +10,7 @@ export const Place = defineEntity({
   tableName: 'places',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     name: p.text(),
     /** Other names the user calls it ("the office"): the capture parser matches them as it matches the name. */
     aliases: p.array(),
@@ -33,7 +33,7 @@ export const PlaceVisit = defineEntity({
   tableName: 'place_visits',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     placeId: p.uuid(),
     occurredAt: p.datetime(),
     endedAt: p.datetime().nullable(),

@@ -11,7 +11,7 @@ export const PushSubscription = defineEntity({
   tableName: 'push_subscriptions',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     endpoint: p.text(),
     /** The browser's ECDH public key (uncompressed P-256 point), base64url. */
     p256dh: p.text(),

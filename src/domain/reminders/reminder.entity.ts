@@ -16,7 +16,7 @@ export const Reminder = defineEntity({
   tableName: 'reminders',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     label: p.text(),
     times: p.array(),
     rrule: p.text(),

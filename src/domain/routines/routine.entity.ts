@@ -8,7 +8,7 @@ export const Routine = defineEntity({
   tableName: 'routines',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     name: p.text(),
     timeOfDay: p.enum(TIMES_OF_DAY),
     items: p.array(),

@@ -23,7 +23,7 @@ export const Share = defineEntity({
   tableName: 'shares',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     label: p.text(),
     tokenHash: p.text(),
     scope: p.json<ShareScope>(),

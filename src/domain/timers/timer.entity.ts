@@ -6,7 +6,7 @@ export const TrackingTimer = defineEntity({
   tableName: 'tracking_timers',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     categoryId: p.uuid().nullable(),
     label: p.text().nullable(),
     startedAt: p.datetime(),

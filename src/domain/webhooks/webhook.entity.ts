@@ -12,7 +12,7 @@ export const Webhook = defineEntity({
   tableName: 'webhooks',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    userId: p.uuid().primary(),
     url: p.text(),
     /** null: every event type. */
     events: p.array().nullable(),
