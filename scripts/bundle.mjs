@@ -26,6 +26,10 @@ await build({
   target: 'node24',
   // Class names kept: MikroORM finds its extensions (Migrator) by name.
   keepNames: true,
+  // V8 keeps each loaded module's source to compile its functions on first call: half the source,
+  // 11 MB less idle RSS. The maps serve `node --enable-source-maps` (docs/operations.md, Memory).
+  minify: true,
+  sourcemap: 'linked',
   // Packages that find files beside their own module at run time (PGlite's WASM and data) and a
   // native addon stay in node_modules. (The explorer's assets are only resolved there, never imported.)
   external: ['@electric-sql/pglite', '@electric-sql/pglite-socket', '@node-rs/argon2'],
