@@ -235,8 +235,8 @@ describe('POST /users/{user_id}/health/metrics', () => {
   test('Prefer: return=minimal answers the counts only, and writes the same', async () => {
     const u = await signUp(server);
     const batch = [reading({ source_id: 'a' }), reading({ source_id: 'b', value: 2 }), reading({ source_id: 'a' })];
-    const post = (prefer: string) =>
-      server.api().post(`/users/${u.id}/health/metrics`).set(u.auth).set('Prefer', prefer).send({ readings: batch });
+    const post = (prefer: string, readings = batch, auth = u.auth) =>
+      server.api().post(`/users/${u.id}/health/metrics`).set(auth).set('Prefer', prefer).send({ readings });
     const first = await post('return=minimal');
     expect(first.status).toBe(200);
     expect(first.headers['preference-applied']).toBe('return=minimal');
@@ -256,19 +256,8 @@ describe('POST /users/{user_id}/health/metrics', () => {
     }
     // Validation, authorization and the write budget are the same as without it.
     const other = await signUp(server);
-    expectError(
-      await server.api().post(`/users/${u.id}/health/metrics`).set(other.auth).set('Prefer', 'return=minimal').send({ readings: batch }),
-      403,
-    );
-    expect422(
-      await server
-        .api()
-        .post(`/users/${u.id}/health/metrics`)
-        .set(u.auth)
-        .set('Prefer', 'return=minimal')
-        .send({ readings: [reading({ value: -1 })] }),
-      ['body', 'readings', 0, 'value'],
-    );
+    expectError(await post('return=minimal', batch, other.auth), 403);
+    expect422(await post('return=minimal', [reading({ value: -1 })]), ['body', 'readings', 0, 'value']);
   });
 
   test("401 without a token, 403 with another user's token", async () => {
