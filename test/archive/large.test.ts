@@ -8,7 +8,6 @@ import pg from 'pg';
 import { open as openZip, type Entry, type ZipFile } from 'yauzl';
 import { embeddedUrl } from '../../src/db/embedded.ts';
 import { killAll, processDatabase, spawnServer, type ServerProcess } from '../helpers/process.ts';
-import { startArgs } from '../helpers/start-command.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 
 /**
@@ -27,13 +26,6 @@ const READINGS = 500_000;
  */
 const HEAP_MB = 192;
 const GROWTH_BOUND_MB = 200;
-/**
- * The server's heap flags: npm start's young generation, the old generation capped. Capped alone,
- * V8 sizes the young generation from the cap (a few MB), and the same export took 57 s instead of
- * 22 s, collecting and promoting what npm start's young generation drops young (RSS growth 25–32 MB
- * either way, measured outside jest on the embedded database).
- */
-const HEAP_FLAGS = [...startArgs().filter((a) => a.startsWith('--max-semi-space-size=')), `--max-old-space-size=${HEAP_MB}`].join(' ');
 
 let db: Awaited<ReturnType<typeof processDatabase>>;
 let server: ServerProcess;
@@ -42,7 +34,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'lifetrack-export-'));
 
 beforeAll(async () => {
   db = await processDatabase('migrated');
-  server = await spawnServer({ ...db.env, WORKERS: '0', NODE_OPTIONS: HEAP_FLAGS });
+  server = await spawnServer({ ...db.env, WORKERS: '0' }, { heapMb: HEAP_MB });
   u = await signUp(server);
   // The readings are written straight into the table (the export is under test, not ingest).
   // On the embedded database, through the socket the running server serves in its data dir.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import supertest from 'supertest';
-import { buildForStart, startArgs } from '../helpers/start-command.ts';
+import { startArgs } from '../helpers/start-command.ts';
 
 /**
  * The service as a newcomer runs it: `npm start`, i.e. the build and then node with its flags on
@@ -23,8 +23,8 @@ const run = promisify(execFile);
 let dir: string;
 
 beforeAll(async () => {
+  // (The build npm start runs first is the run's global setup's, test/helpers/global-setup.ts.)
   dir = mkdtempSync(join(tmpdir(), 'lifetrack-boot-'));
-  if (!process.env.DATABASE_URL) await buildForStart();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

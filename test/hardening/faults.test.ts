@@ -8,7 +8,7 @@ import { waitFor } from '../captures/wait.ts';
 import { allReadings } from '../metrics/support.ts';
 
 /**
- * Faults, with the real server in its own process (`node src/main.ts`): the database going away
+ * Faults, with the real server in its own process (as `npm start` runs it): the database going away
  * during traffic, SIGTERM during traffic, kill -9 in the middle of an ingest, and background
  * jobs across a restart. The database is a migrated PostgreSQL database of its own (DATABASE_URL)
  * or, without one, a migrated PGlite data dir; the proxy test needs PostgreSQL (the embedded database lives

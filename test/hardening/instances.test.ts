@@ -7,7 +7,7 @@ import { waitParsed } from '../captures/flow.ts';
 import { allReadings } from '../metrics/support.ts';
 
 /**
- * Several instances: two server processes (`node src/main.ts`, WORKERS=1 each, so both run job
+ * Several instances: two server processes (as `npm start` runs them, WORKERS=1 each, so both run job
  * workers) on one PostgreSQL database, as a deployment behind a load balancer would run them.
  * Everything the service promises about duplicates must hold across the two, not only inside one
  * process. The embedded database is served by one process only: on it, a second server is
@@ -167,7 +167,7 @@ onEmbedded('one server process on an embedded data dir', () => {
   }, 60_000);
 
   test('a second server on the same data dir stops at start with a message saying why; the first keeps serving', async () => {
-    await expect(spawnServer(db.env, 60_000)).rejects.toThrow(/already served by another process/);
+    await expect(spawnServer(db.env, { timeoutMs: 60_000 })).rejects.toThrow(/already served by another process/);
     expect((await one.api().get('/readyz')).status).toBe(200);
   });
 

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -22,4 +22,13 @@ export function startArgs(): string[] {
 /** What `npm start` runs first (its prestart): `npm run build`, src/ compiled into dist/ and bundled into dist/bundle/. */
 export async function buildForStart(): Promise<void> {
   await promisify(execFile)('npm', ['run', '-s', 'build'], { cwd: REPO });
+}
+
+/**
+ * What `npm start` runs first when it runs (scripts/build-if-stale.mjs): the build, only when a source
+ * changed since the last one. The test run's global setup calls it, so the servers the tests spawn
+ * (process.ts) run the bundle of the sources under test.
+ */
+export function buildIfStale(): void {
+  execFileSync(process.execPath, [join(REPO, 'scripts/build-if-stale.mjs')], { cwd: REPO, stdio: 'inherit' });
 }

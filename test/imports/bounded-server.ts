@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { killAll, processDatabase, spawnServer, type ServerProcess } from '../helpers/process.ts';
-import { startArgs } from '../helpers/start-command.ts';
 
 /** The JavaScript heap the bounded server may use: the old importers needed ten times this for the files that broke them. */
 const HEAP_MB = 192;
-const HEAP_FLAGS = [...startArgs().filter((a) => a.startsWith('--max-semi-space-size=')), `--max-old-space-size=${HEAP_MB}`].join(' ');
 
 /** A process's resident memory now, in MB (Linux). */
 export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
@@ -17,7 +15,7 @@ export function withBoundedServer(assign: (server: ServerProcess) => void): void
   let db: Awaited<ReturnType<typeof processDatabase>>;
   beforeAll(async () => {
     db = await processDatabase('migrated');
-    assign(await spawnServer({ ...db.env, WORKERS: '0', NODE_OPTIONS: HEAP_FLAGS }));
+    assign(await spawnServer({ ...db.env, WORKERS: '0' }, { heapMb: HEAP_MB }));
   }, 120_000);
   afterAll(async () => {
     await killAll();

@@ -10,7 +10,7 @@ import { finished, upload } from './uploads.ts';
 
 /**
  * Imports across what operators do to servers: kill -9 while one runs, then a start on the same
- * database and IMPORT_DIR. The server runs as in production (`node src/main.ts`, its own
+ * database and IMPORT_DIR. The server runs as in production (`npm start`, its own
  * process); the upload is a generated Records.json big enough to take a few seconds.
  */
 let db: Awaited<ReturnType<typeof processDatabase>>;

@@ -6,7 +6,7 @@ import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
 /**
  * Deliveries across what operators do to servers: kill -9 in the middle of one, SIGTERM while one
  * is in flight, and two instances on one database. The server runs as in production
- * (`node src/main.ts`, in its own process); the receiver is a real HTTP server here.
+ * (as `npm start` runs it, in its own process); the receiver is a real HTTP server here.
  */
 const onPostgres = process.env.DATABASE_URL ? test : test.skip;
 
