@@ -100,6 +100,35 @@ test("Loop Habit Tracker: each day checked by hand is an event in the habit's ca
   ]);
 });
 
+test('Daylio rows repeating an entry in one file: the same again counts as there, other contents are a conflict, a bad row is refused alone', async () => {
+  const u = await signUp(server);
+  const many = Array.from({ length: 60 }, (_, k) => `thing ${k}`).join(' | ');
+  const csv = [
+    'full_date,date,weekday,time,mood,activities,note_title,note',
+    '2024-03-01,1 March,Friday,8:00 am,good,"walk","",""',
+    '2024-03-01,1 March,Friday,8:00 am,good,"walk","",""',
+    '2024-03-01,1 March,Friday,8:00 am,awful,"walk","","changed my mind"',
+    `2024-03-02,2 March,Saturday,8:00 am,meh,"${many}","",""`,
+    '2024-03-03,3 March,Sunday,8:00 am,rad,"run","",""',
+  ].join('\n');
+  const res = await importCsv(u, { preset: 'daylio', csv });
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ rows: 5, created: { events: 2 }, skipped: { events: 1 }, refused: 2 });
+  expect(res.body.issues).toEqual([
+    { row: 4, column: null, msg: 'This row was imported before with other contents: kept as it was' },
+    { row: 5, column: 'tags', msg: expect.stringContaining('tags') },
+  ]);
+  const list = await events(u);
+  expect(list.map((e) => [e.local_date, e.tags]).sort()).toEqual([
+    ['2024-03-01', ['walk']],
+    ['2024-03-03', ['run']],
+  ]);
+  // The whole file again: nothing new, the same refusals.
+  const again = await importCsv(u, { preset: 'daylio', csv });
+  expect(again.body).toMatchObject({ created: { events: 0 }, skipped: { events: 3 }, refused: 2 });
+  expect(await events(u)).toHaveLength(2);
+});
+
 test('any CSV through a mapping: an event per row in a category, readings per mapped column; bad rows refused with their row, the rest kept', async () => {
   const u = await signUp(server, { timezone: 'America/New_York' });
   const csv = [

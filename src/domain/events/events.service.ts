@@ -3,7 +3,7 @@ import { findPage } from '../../db/find-page.ts';
 import type { z } from 'zod';
 import { authorize, type Actor } from '../../core/actor.ts';
 import { localDateOf } from '../../core/clock.ts';
-import { Invalid, NotFound } from '../../core/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { assertSameRequest, requestFingerprint } from '../../core/idempotency.ts';
 import { parse } from '../../core/validation.ts';
@@ -102,6 +102,50 @@ export async function createEvent(
 }
 
 /**
+ * Events' rows in one statement, whatever their number: the batch as a JSON document of rows. A
+ * client_id already taken inserts nothing (on conflict do nothing, not catch-and-retry: it stays
+ * correct inside a caller's transaction); answers the rows inserted.
+ */
+const INSERT_SQL = `
+insert into events (id, user_id, client_id, category_id, occurred_at, local_date, duration, duration_seconds,
+  boolean_value, scalar_value, notes, tags, metadata, encrypted_payload, saved_meal_id, source, created_at, updated_at,
+  request_fingerprint)
+select r.id, $1, r.client_id, r.category_id, r.occurred_at, r.local_date, r.duration, r.duration_seconds,
+  r.boolean_value, r.scalar_value, r.notes, r.tags, r.metadata, r.encrypted_payload, r.saved_meal_id, r.source, $2, $2,
+  r.request_fingerprint
+from jsonb_to_recordset($3::jsonb) as r(id uuid, client_id uuid, category_id uuid, occurred_at timestamptz, local_date date,
+  duration text, duration_seconds float8, boolean_value boolean, scalar_value float8, notes text, tags text[], metadata jsonb,
+  encrypted_payload text, saved_meal_id uuid, source text, request_fingerprint text)
+on conflict (user_id, client_id) do nothing
+returning *`;
+
+/** A new event's row as INSERT_SQL reads it. */
+function eventRow(data: NewEvent, source: EventSource, fingerprint: string | null, occurredAt: Date, localDate: string) {
+  const duration = normalizedDuration(data.duration);
+  return {
+    id: newId(),
+    client_id: data.clientId ?? null,
+    category_id: data.categoryId ?? null,
+    occurred_at: occurredAt,
+    local_date: localDate,
+    duration: duration?.duration ?? null,
+    duration_seconds: duration?.durationSeconds ?? null,
+    boolean_value: data.booleanValue ?? null,
+    scalar_value: data.scalarValue ?? null,
+    notes: data.notes ?? null,
+    tags: data.tags ?? null,
+    metadata: data.metadata ?? {},
+    encrypted_payload: data.encryptedPayload ?? null,
+    saved_meal_id: data.savedMealId ?? null,
+    source,
+    request_fingerprint: fingerprint,
+  };
+}
+
+const insertRows = (userId: string, rows: ReturnType<typeof eventRow>[]) =>
+  query<Record<string, unknown>>(INSERT_SQL, [userId, new Date(), JSON.stringify(rows)]);
+
+/**
  * Logs an event; with a client_id a re-submit of the same request returns the first event
  * (created=false) and the same key with a different request is a Conflict. Under concurrency
  * the unique key (user_id, client_id) decides which request created it.
@@ -109,10 +153,7 @@ export async function createEvent(
 export async function logEvent(actor: Actor, data: NewEvent, source: EventSource): Promise<{ event: Event; created: boolean }> {
   authorize(actor, actor.userId, 'write');
   const fingerprint = data.clientId ? fingerprintOf(data, source) : null;
-  const replay = (existing: Event) => {
-    assertSameRequest(existing.requestFingerprint, fingerprint!, data.clientId!);
-    return { event: existing, created: false };
-  };
+  const replay = (existing: Event) => replayed(existing, fingerprint!, data.clientId!);
   if (data.clientId) {
     const existing = await em().findOne(Event, { userId: actor.userId, clientId: data.clientId });
     if (existing) return replay(existing);
@@ -121,45 +162,113 @@ export async function logEvent(actor: Actor, data: NewEvent, source: EventSource
   await checkSavedMeal(actor, data.savedMealId);
   const occurredAt = data.occurredAt ?? new Date();
   const localDate = data.localDate ?? localDateOf(occurredAt, (await loadUser(actor.userId)).timezone);
-  const duration = normalizedDuration(data.duration);
-  const id = newId();
+  const row = eventRow(data, source, fingerprint, occurredAt, localDate);
   const insert = async () => {
-    // on conflict do nothing, not catch-and-retry: it stays correct inside a caller's transaction.
-    const inserted = await query<Record<string, unknown>>(
-      `insert into events (id, user_id, client_id, category_id, occurred_at, local_date, duration, duration_seconds,
-         boolean_value, scalar_value, notes, tags, metadata, encrypted_payload, saved_meal_id, source, created_at, updated_at,
-         request_fingerprint)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
-       on conflict (user_id, client_id) do nothing
-       returning *`,
-      [
-        id,
-        actor.userId,
-        data.clientId ?? null,
-        data.categoryId ?? null,
-        occurredAt,
-        localDate,
-        duration?.duration ?? null,
-        duration?.durationSeconds ?? null,
-        data.booleanValue ?? null,
-        data.scalarValue ?? null,
-        data.notes ?? null,
-        data.tags ?? null,
-        JSON.stringify(data.metadata ?? {}),
-        data.encryptedPayload ?? null,
-        data.savedMealId ?? null,
-        source,
-        new Date(),
-        fingerprint,
-      ],
-    );
+    const inserted = await insertRows(actor.userId, [row]);
     if (inserted.length === 0) return replay(await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.clientId! }));
-    if (data.savedMealId) await logSavedMeal(actor, data.savedMealId, id);
+    if (data.savedMealId) await logSavedMeal(actor, data.savedMealId, row.id);
     // The inserted row as the entity, without reading it back.
     return { event: em().map(Event, inserted[0]), created: true };
   };
   // A logged meal's items are written with its event or not at all; a plain event is one statement.
   return data.savedMealId ? em().transactional(insert) : insert();
+}
+
+type EventOutcome = { event: Event; created: boolean } | Invalid | Conflict;
+
+/**
+ * Many events at once, for an import's rows: each input under createEvent's rules (EventCreate, a
+ * client_id's replay or Conflict, a known category), for the lot in three statements (the
+ * client_ids already taken, the categories named, the insert) where createEvent takes three an
+ * event. Answers each input's outcome in order: what createEvent answers, or the Invalid or
+ * Conflict it would throw. An input without a client_id or with a saved meal, and a repeat of a
+ * client_id whose first use failed, go through createEvent itself, in order.
+ */
+export async function createEvents(
+  actor: Actor,
+  inputs: readonly z.input<typeof EventCreate>[],
+  source: EventSource,
+): Promise<EventOutcome[]> {
+  authorize(actor, actor.userId, 'write');
+  const outcomes = new Array<EventOutcome | undefined>(inputs.length);
+  /** Input k's outcome from `f`: what it answers (undefined: decided later), or the domain error it throws. */
+  const settle = async (k: number, f: () => Promise<EventOutcome | undefined> | EventOutcome | undefined) => {
+    try {
+      outcomes[k] = await f();
+    } catch (err) {
+      if (!(err instanceof Invalid || err instanceof Conflict)) throw err;
+      outcomes[k] = err;
+    }
+  };
+  type Keyed = { k: number; data: NewEvent & { clientId: string }; fingerprint: string };
+  const keyed: Keyed[] = [];
+  const alone: { k: number; data: NewEvent }[] = [];
+  for (const [k, input] of inputs.entries()) {
+    await settle(k, () => {
+      const data = newEventFrom(parse(EventCreate, input));
+      if (data.clientId && !data.savedMealId)
+        keyed.push({ k, data: { ...data, clientId: data.clientId }, fingerprint: fingerprintOf(data, source) });
+      else alone.push({ k, data });
+      return undefined;
+    });
+  }
+
+  const clientIds = [...new Set(keyed.map((x) => x.data.clientId))];
+  const existing = new Map(
+    clientIds.length ? (await em().find(Event, { userId: actor.userId, clientId: { $in: clientIds } })).map((e) => [e.clientId!, e]) : [],
+  );
+  const categoryIds = [...new Set(keyed.map((x) => x.data.categoryId).filter((id): id is string => !!id))];
+  const known = new Set(
+    categoryIds.length
+      ? (await em().find(Category, { userId: actor.userId, id: { $in: categoryIds } }, { fields: ['id'] })).map((c) => c.id)
+      : [],
+  );
+  const timezone = keyed.some((x) => !x.data.localDate) ? (await loadUser(actor.userId)).timezone : 'UTC';
+
+  // A client_id the batch uses again replays against its first use, as a re-submit would.
+  const first = new Map<string, Keyed & { row: ReturnType<typeof eventRow> }>();
+  for (const x of keyed) {
+    const { k, data, fingerprint } = x;
+    await settle(k, () => {
+      const stored = existing.get(data.clientId);
+      if (stored) return replayed(stored, fingerprint, data.clientId);
+      if (first.has(data.clientId)) return (alone.push(x), undefined);
+      if (data.categoryId && !known.has(data.categoryId)) throw Invalid.at(['category_id'], 'Unknown category', 'not_found');
+      const occurredAt = data.occurredAt ?? new Date();
+      const localDate = data.localDate ?? localDateOf(occurredAt, timezone);
+      first.set(data.clientId, { ...x, row: eventRow(data, source, fingerprint, occurredAt, localDate) });
+      return undefined;
+    });
+  }
+  const rows = [...first.values()];
+  const inserted = new Map(
+    rows.length
+      ? (
+          await insertRows(
+            actor.userId,
+            rows.map((x) => x.row),
+          )
+        ).map((r) => [String(r.client_id), r])
+      : [],
+  );
+  for (const { k, data, fingerprint } of rows) {
+    const row = inserted.get(data.clientId);
+    // Not inserted: another request took the client_id meanwhile, and is replayed as such.
+    await settle(k, async () =>
+      row
+        ? { event: em().map(Event, row), created: true }
+        : replayed(await em().findOneOrFail(Event, { userId: actor.userId, clientId: data.clientId }), fingerprint, data.clientId),
+    );
+  }
+  // The rest one by one, in input order, after the batch: each finds what came before it written.
+  for (const { k, data } of alone.sort((a, b) => a.k - b.k)) await settle(k, () => logEvent(actor, data, source));
+  return outcomes as EventOutcome[];
+}
+
+/** A client_id's event again: the same request gets it back (created: false); another is a Conflict. */
+function replayed(existing: Event, fingerprint: string, clientId: string): { event: Event; created: boolean } {
+  assertSameRequest(existing.requestFingerprint, fingerprint, clientId);
+  return { event: existing, created: false };
 }
 
 async function ownEvent(actor: Actor, eventId: string): Promise<Event> {
