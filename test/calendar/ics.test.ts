@@ -1,4 +1,5 @@
-import { FeedError, readFeed } from '../../src/domain/calendar/ics.ts';
+import { FeedError } from '../../src/domain/calendar/feed-error.ts';
+import { readFeed } from '../../src/domain/calendar/ics.ts';
 import { wallTimeToUtc } from '../../src/core/clock.ts';
 
 /** The feed reader on fixed dates: DST, zones without VTIMEZONE, EXDATE forms, RDATE, orphan overrides, limits. */

@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { FeedError, type Feed, type FeedOptions } from './ics.ts';
+import { FeedError } from './feed-error.ts';
+import type { Feed, FeedOptions } from './ics.ts';
 
 /**
  * Reads a feed in a thread of its own, so parsing and expanding (CPU work on user input, bounded

@@ -4,6 +4,7 @@ import { contentId, describeEvent, parseCalendar, repairEvent } from './ics-leni
 import { wallTimeToUtc } from '../../core/clock.ts';
 import { registerZones } from './ics-zones.ts';
 import type { CalendarEventStatus } from './calendar-event.entity.ts';
+import { FeedError } from './feed-error.ts';
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
@@ -37,9 +38,6 @@ export type FeedOptions = {
   /** To find the user among ATTENDEE / ORGANIZER (their RSVP and role). */
   userEmail: string | null;
 };
-
-/** A feed that is not a calendar, or that the parser refuses; nothing of it is written. */
-export class FeedError extends Error {}
 
 // ---------- values ----------
 

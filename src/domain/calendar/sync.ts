@@ -7,7 +7,8 @@ import { User } from '../users/user.entity.ts';
 import { egressRefusal, type EgressClient } from '../../core/egress.ts';
 import { checkFeedAddress, feedClient, type FeedNetworks } from './egress.ts';
 import { readFeedOffThread } from './feed-reader.ts';
-import { FeedError, type Feed, type FeedEvent } from './ics.ts';
+import { FeedError } from './feed-error.ts';
+import type { Feed, FeedEvent } from './ics.ts';
 
 /**
  * Feed limits and where feeds may be fetched from: set once at start-up (server and worker) from
