@@ -1,6 +1,6 @@
 // `npm start`'s first step: `npm run build` (src/ compiled to dist/, then bundled into dist/bundle/)
 // only when something it is built from changed since the last build (a source, a tsconfig,
-// package.json, the bundle script), so a start on a built checkout does
+// package.json, the bundle script and its shims), so a start on a built checkout does
 // not spend seconds in tsc. The last build's time is its stamp's (dist/.built), written after each
 // build: tsc itself leaves its output untouched when a touched file's content did not change.
 import { spawnSync } from 'node:child_process';
@@ -30,7 +30,7 @@ const stamp = join(root, 'dist/.built');
 const built = mtime(join(root, 'dist/bundle/main.js')) < 0 ? -1 : mtime(stamp);
 const inputs = Math.max(
   newest(join(root, 'src')),
-  mtime(join(root, 'scripts/bundle.mjs')),
+  newest(join(root, 'scripts')),
   ...['tsconfig.json', 'tsconfig.build.json', 'package.json'].map((f) => mtime(join(root, f))),
 );
 if (built < 0 || inputs > built) {

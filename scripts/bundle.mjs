@@ -9,6 +9,21 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dist = join(import.meta.dirname, '../dist');
+const ICONV_SHIM = join(import.meta.dirname, 'bundle-shims/iconv-lite-utf8.mjs');
+
+/**
+ * express's body readers get iconv-lite through a shim that decodes UTF-8 itself and loads the real
+ * package (left in node_modules) only for another charset (bundle-shims/iconv-lite-utf8.mjs).
+ */
+const utf8Bodies = {
+  name: 'utf8-bodies',
+  setup(b) {
+    b.onResolve({ filter: /^iconv-lite$/ }, (args) => {
+      if (/node_modules\/(body-parser|raw-body)\//.test(args.importer)) return { path: ICONV_SHIM };
+      return undefined;
+    });
+  },
+};
 rmSync(join(dist, 'bundle'), { recursive: true, force: true });
 await build({
   entryPoints: {
@@ -35,5 +50,6 @@ await build({
   external: ['@electric-sql/pglite', '@electric-sql/pglite-socket', '@node-rs/argon2'],
   // CommonJS packages bundled into ESM call require() for Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  plugins: [utf8Bodies],
   logLevel: 'warning',
 });
