@@ -126,9 +126,16 @@ function publicLookup(refusal: Refusal) {
   };
 }
 
-/** undici, loaded on the first outbound request: ~18 MB and ~0.2 s of a start that may never make one. */
-let undici: Promise<typeof Undici> | undefined;
-const loadUndici = () => (undici ??= import('undici'));
+/**
+ * undici, loaded on the first outbound request: ~18 MB and ~0.2 s of a start that may never make one.
+ * It is CommonJS, so its exports object is taken as the default export: Node's own loader gives it
+ * named exports too, but the bundle `npm start` runs (esbuild, split into chunks) gives a CommonJS
+ * chunk imported on demand only its default: named ones were undefined there, and no webhook, feed
+ * or model was reached ("... is not a constructor", found by test/webhooks/durability.test.ts once
+ * its servers ran the bundle).
+ */
+let undici: Promise<typeof Undici.default> | undefined;
+const loadUndici = () => (undici ??= import('undici').then((m) => m.default));
 
 /** A fetch through a dispatcher of its own (egressClient). */
 export type EgressClient = { fetch(url: string, init?: Omit<RequestInit, 'dispatcher'>): Promise<Response> };
