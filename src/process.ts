@@ -20,19 +20,25 @@ export function runProcess(start: (config: Config, logger: Logger) => Promise<{ 
     throw err;
   }
   const logger = createLogger(config.logLevel);
-  start(config, logger)
-    .then((running) => {
-      const shutdown = async (signal: string) => {
-        logger.info(`${signal} received, ${running.stopping}`);
-        await running.stop();
-        logger.info('Stopped cleanly');
-        process.exit(0);
-      };
-      process.once('SIGTERM', () => void shutdown('SIGTERM'));
-      process.once('SIGINT', () => void shutdown('SIGINT'));
-    })
-    .catch((err) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    });
+  const started = start(config, logger);
+  // Handled from the outset, not once start-up is over: the server answers before its last start-up
+  // step (the job workers) is done, and a SIGTERM then killed it with requests in flight. One that
+  // comes during start-up stops the server once it has started; a second SIGINT still kills at once.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const running = await started.catch(() => undefined);
+    if (!running) return; // start-up failed: reported and exited below
+    logger.info(`${signal} received, ${running.stopping}`);
+    await running.stop();
+    logger.info('Stopped cleanly');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  started.catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
 }

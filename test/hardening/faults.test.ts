@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import pg from 'pg';
 import { tcpProxy } from '../helpers/proxy.ts';
@@ -6,6 +7,9 @@ import { signUp, type TestUser } from '../helpers/users.ts';
 import { waitParsed } from '../captures/flow.ts';
 import { waitFor } from '../captures/wait.ts';
 import { allReadings } from '../metrics/support.ts';
+import { freePort } from '../bench/spawned-server.ts';
+import { REPO, startArgs } from '../helpers/start-command.ts';
+import { MALLOC_SETTINGS } from '../../src/memory-settings.ts';
 
 /**
  * Faults, with the real server in its own process (as `npm start` runs it): the database going away
@@ -82,6 +86,7 @@ function probe(url: string, path = '/healthz'): Promise<number | string> {
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
     req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    req.end();
   });
 }
 
@@ -247,6 +252,37 @@ test('SIGTERM during traffic: every in-flight request completes, new connections
     await again.kill();
   }
 }, 180_000);
+
+test('SIGTERM the moment it first answers (its job workers still starting): a clean stop, exit code 0', async () => {
+  // Not spawnServer: it returns at the listen line, which comes after the last start-up step.
+  const port = await freePort();
+  const { DATABASE_URL: _db, PGLITE_DIR: _dir, NODE_ENV: _env, ...base } = process.env;
+  const child = spawn(process.execPath, startArgs(), {
+    cwd: REPO,
+    env: { ...MALLOC_SETTINGS, ...base, ...db.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', WORKERS: '2' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  try {
+    // Asked every few milliseconds: the last start-up step after listening takes tens of them.
+    const deadline = Date.now() + 60_000;
+    let answer: number | string;
+    while ((answer = await probe(`http://127.0.0.1:${port}`, '/healthz')) !== 200) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no answer (${answer}) on ${port}:\n${output}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    child.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(output).toContain('Stopped cleanly');
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}, 120_000);
 
 test('kill -9 in the middle of a 10,000-reading ingest: after a restart the batch is all there or all absent, and a retry completes it', async () => {
   let s: ServerProcess = await spawnServer({ ...db.env, WORKERS: '1' });
