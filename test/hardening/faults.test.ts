@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import pg from 'pg';
 import { tcpProxy } from '../helpers/proxy.ts';
-import { killAll, processDatabase, spawnServer, type ServerProcess } from '../helpers/process.ts';
+import { killAll, processDatabase, spawnServer, spawnServerProcess, type ServerProcess } from '../helpers/process.ts';
 import { signUp, type TestUser } from '../helpers/users.ts';
 import { waitParsed } from '../captures/flow.ts';
 import { waitFor } from '../captures/wait.ts';
 import { allReadings } from '../metrics/support.ts';
 import { freePort } from '../bench/spawned-server.ts';
-import { REPO, startArgs } from '../helpers/start-command.ts';
-import { MALLOC_SETTINGS } from '../../src/memory-settings.ts';
 
 /**
  * Faults, with the real server in its own process (as `npm start` runs it): the database going away
@@ -256,12 +253,7 @@ test('SIGTERM during traffic: every in-flight request completes, new connections
 test('SIGTERM the moment it first answers (its job workers still starting): a clean stop, exit code 0', async () => {
   // Not spawnServer: it returns at the listen line, which comes after the last start-up step.
   const port = await freePort();
-  const { DATABASE_URL: _db, PGLITE_DIR: _dir, NODE_ENV: _env, ...base } = process.env;
-  const child = spawn(process.execPath, startArgs(), {
-    cwd: REPO,
-    env: { ...MALLOC_SETTINGS, ...base, ...db.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', WORKERS: '2' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServerProcess({ ...db.env, PORT: String(port), WORKERS: '2' });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type supertest from 'supertest';
@@ -33,14 +34,17 @@ export type ServerProcess = {
 const NODE = process.execPath;
 const running = new Set<ChildProcess>();
 
+type SpawnOptions = { timeoutMs?: number; heapMb?: number };
+
 /**
- * Starts what `npm start` runs with `env` over a neutral base (no DATABASE_URL/PGLITE_DIR/NODE_ENV from
- * the test's own env), with the allocator settings it would otherwise restart itself to apply.
+ * What `npm start` runs, spawned with `env` over a neutral base (no DATABASE_URL/PGLITE_DIR/NODE_ENV
+ * from the test's own env), with the allocator settings it would otherwise restart itself to apply;
+ * killAll's to clean up. For a test that watches the start itself; spawnServer waits for it to listen.
  */
-export async function spawnServer(
+export function spawnServerProcess(
   env: Record<string, string>,
-  { timeoutMs = 90_000, heapMb }: { timeoutMs?: number; heapMb?: number } = {},
-): Promise<ServerProcess> {
+  { heapMb }: SpawnOptions = {},
+): ChildProcessByStdio<null, Readable, Readable> {
   // npm start's node flags and entry point; a heap cap, when given, in place of its old generation's.
   // Its young generation stays: capped alone, V8 sizes that from the cap (a few MB), and a 500,000-reading
   // export took 57 s instead of 22 s, promoting what a larger young generation drops young.
@@ -58,6 +62,14 @@ export async function spawnServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/** spawnServerProcess, once it listens (its `Listening on <url>` line, within `timeoutMs`). */
+export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
+  const { timeoutMs = 90_000 } = options;
+  const child = spawnServerProcess(env, options);
   let output = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -67,10 +79,7 @@ export async function spawnServer(
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      running.delete(child);
-      resolve({ code, signal });
-    }),
+    child.once('exit', (code, signal) => resolve({ code, signal })),
   );
 
   const waitForLog = (pattern: RegExp, ms = 30_000) =>
